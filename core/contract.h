@@ -1,0 +1,92 @@
+/* The launcher-tool contract: the environment the driver hands to the injected
+ * tool, and the layout of the result file the tool writes and the driver reads.
+ * Both sides include this header and nothing else defines these names. */
+#ifndef OMPADV_CONTRACT_H
+#define OMPADV_CONTRACT_H
+
+#include <stdint.h>
+
+/* Environment set by the driver for the child. */
+#define OMPADV_ENV_RESULT   "OMPADV_RESULT"   /* result file path; "%p" expands to the pid */
+#define OMPADV_ENV_MODE     "OMPADV_MODE"     /* "trace" (more modes later) */
+#define OMPADV_ENV_CONTRACT "OMPADV_CONTRACT" /* must equal OMPADV_CONTRACT_VERSION */
+
+#define OMPADV_CONTRACT_VERSION 1
+
+/* The result file.  The tool maps it MAP_SHARED and writes events straight into
+ * it, so whatever was written survives _exit, a crash or SIGKILL of the target:
+ * the kernel keeps the dirty pages of the file.
+ *
+ *   [oa_file_header, padded to OA_HEADER_SIZE]
+ *   [chunk][chunk]...           each chunk: oa_chunk_header + payload,
+ *                               'size' bytes in all (a multiple of 4096)
+ *
+ * A chunk whose magic is 0 was reserved but never written (sparse tail after a
+ * crash) and is skipped.  'used' is stored with release order after each record,
+ * so a reader never sees a half-written record counted. */
+#define OA_FILE_MAGIC   UINT64_C(0x31564441504d4f7f) /* "\x7fOMPADV1" little-endian */
+#define OA_FILE_VERSION 1
+#define OA_HEADER_SIZE  4096u
+#define OA_CHUNK_MAGIC  0x4b4e4843u                  /* "CHNK" */
+
+enum oa_state { OA_STATE_STARTED = 1, OA_STATE_FINALIZED = 2 };
+enum oa_mode { OA_MODE_TRACE = 1 };
+
+typedef struct oa_file_header {
+  uint64_t magic;
+  uint32_t version;
+  uint32_t header_size;      /* OA_HEADER_SIZE */
+  uint32_t pid;
+  uint32_t mode;             /* enum oa_mode */
+  uint32_t state;            /* enum oa_state, updated in place */
+  uint32_t nthreads;         /* threads seen, written at finalize */
+  uint64_t unsupported;      /* bit n: OMPT callback n could not be registered */
+  uint64_t events_lost;      /* events dropped because the file could not grow */
+  uint64_t tsc_start;
+  char     runtime[128];     /* ompt_start_tool's runtime_version */
+} oa_file_header;
+
+enum oa_chunk_kind {
+  OA_CHUNK_EVENTS  = 1,      /* payload: oa_event[] of one thread */
+  OA_CHUNK_MODULES = 2,      /* payload: oa_module records, 8-byte aligned */
+};
+
+typedef struct oa_chunk_header {
+  uint32_t magic;            /* OA_CHUNK_MAGIC */
+  uint32_t kind;             /* enum oa_chunk_kind */
+  uint32_t thread;           /* OA_CHUNK_EVENTS: the writing thread */
+  uint32_t size;             /* whole chunk in bytes, header included */
+  uint64_t used;             /* payload bytes committed */
+  uint64_t reserved[5];
+} oa_chunk_header;           /* 64 bytes */
+
+/* One OMPT event.  'type' is the ompt_callbacks_t value, or OA_EV_DEPENDENCE
+ * for the continuation records that follow a 'dependences' event, one per
+ * dependence.  What a..d hold per type is documented in core/events.h. */
+#define OA_EV_DEPENDENCE 100
+
+enum oa_event_flags {
+  OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */
+};
+
+typedef struct oa_event {
+  uint16_t type;
+  uint8_t  sub;              /* scope endpoint or dispatch kind */
+  uint8_t  flags;            /* enum oa_event_flags */
+  uint32_t thread;
+  uint64_t seq;              /* global order of arrival */
+  uint64_t time;             /* TSC */
+  uint64_t where;            /* code address (a return address) or 0 */
+  uint64_t a, b, c, d;
+} oa_event;                  /* 64 bytes */
+
+/* A loaded object, so the driver can map addresses to source after the run. */
+typedef struct oa_module {
+  uint64_t base;             /* load bias (dlpi_addr) */
+  uint64_t lo, hi;           /* lowest and highest address of its PT_LOAD segments */
+  uint32_t record_size;      /* bytes of this record, path included, 8-aligned */
+  uint32_t path_len;         /* without the NUL */
+  char     path[];           /* NUL-terminated absolute path */
+} oa_module;
+
+#endif

@@ -1,0 +1,170 @@
+/* Reader of the tool's result file.  Chunks are page aligned; a chunk the
+ * target reserved but died before stamping is skipped page by page. */
+#include "result.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "events.h"
+#include "util.h"
+
+#define PAGE 4096u
+
+static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
+{
+  char msg[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  snprintf(err, errlen, "%s: %s", path, msg);
+  return -1;
+}
+
+static int cmp_seq(const void *a, const void *b)
+{
+  const oa_event *x = a, *y = b;
+  return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static int add_modules(oa_result *r, const char *p, uint64_t used)
+{
+  uint64_t off = 0;
+  while (off + sizeof(oa_module) <= used) {
+    const oa_module *m = (const oa_module *)(p + off);
+    if (m->record_size < sizeof(oa_module) + m->path_len + 1 || off + m->record_size > used
+        || m->path[m->path_len] != 0)
+      return -1;
+    int seen = 0;
+    for (size_t i = 0; i < r->nmodules && !seen; i++)
+      seen = r->modules[i]->base == m->base && strcmp(r->modules[i]->path, m->path) == 0;
+    if (!seen) {
+      r->modules = oa_xrealloc(r->modules, (r->nmodules + 1) * sizeof *r->modules);
+      r->modules[r->nmodules] = oa_xmalloc(m->record_size);
+      memcpy(r->modules[r->nmodules++], m, m->record_size);
+    }
+    off += m->record_size;
+  }
+  return off == used ? 0 : -1;
+}
+
+static int add_events(oa_result *r, const oa_chunk_header *c, size_t *cap)
+{
+  const oa_event *ev = (const oa_event *)(c + 1);
+  size_t n = c->used / sizeof(oa_event);
+  if (c->used % sizeof(oa_event))
+    return -1;
+  for (size_t i = 0; i < n; i++)
+    if (ev[i].thread != c->thread || !oa_event_type_name(ev[i].type))
+      return -1;
+  if (r->nevents + n > *cap) {
+    *cap = (*cap ? *cap * 2 : 4096) + n;
+    r->events = oa_xrealloc(r->events, *cap * sizeof *r->events);
+  }
+  memcpy(r->events + r->nevents, ev, n * sizeof *ev);
+  r->nevents += n;
+  return 0;
+}
+
+static int read_chunks(oa_result *r, const char *base, uint64_t size, const char *path,
+                       char *err, size_t errlen)
+{
+  size_t cap = 0;
+  uint64_t off = OA_HEADER_SIZE;
+  while (off + sizeof(oa_chunk_header) <= size) {
+    const oa_chunk_header *c = (const oa_chunk_header *)(base + off);
+    if (c->magic == 0) {
+      r->skipped_bytes += PAGE;
+      off += PAGE;
+      continue;
+    }
+    if (c->magic != OA_CHUNK_MAGIC || c->size < PAGE || c->size % PAGE)
+      return fail(err, errlen, path, "corrupt chunk at offset %llu", (unsigned long long)off);
+    if (off + c->size > size)
+      return fail(err, errlen, path, "truncated: chunk at offset %llu ends past the end of the file", (unsigned long long)off);
+    if (c->used > c->size - sizeof *c)
+      return fail(err, errlen, path, "corrupt chunk at offset %llu (fill count)",
+                  (unsigned long long)off);
+    int bad = 0;
+    if (c->kind == OA_CHUNK_EVENTS)
+      bad = add_events(r, c, &cap);
+    else if (c->kind == OA_CHUNK_MODULES)
+      bad = add_modules(r, (const char *)(c + 1), c->used);
+    else
+      bad = -1;
+    if (bad)
+      return fail(err, errlen, path, "corrupt chunk at offset %llu (records)",
+                  (unsigned long long)off);
+    off += c->size;
+  }
+  if (off < size)
+    r->skipped_bytes += size - off;
+  return 0;
+}
+
+int oa_result_read(const char *path, oa_result *r, char *err, size_t errlen)
+{
+  int ret = -1;
+  void *map = MAP_FAILED;
+  struct stat st;
+  memset(r, 0, sizeof *r);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    goto out;
+  }
+  if ((uint64_t)st.st_size < sizeof(oa_file_header)) {
+    fail(err, errlen, path, "not an ompadv result (%llu bytes, too short)",
+         (unsigned long long)st.st_size);
+    goto out;
+  }
+  map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (map == MAP_FAILED) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    goto out;
+  }
+  memcpy(&r->header, map, sizeof r->header);
+  if (r->header.magic != OA_FILE_MAGIC) {
+    fail(err, errlen, path, "not an ompadv result (bad magic)");
+    goto out;
+  }
+  if (r->header.version != OA_FILE_VERSION) {
+    fail(err, errlen, path, "result format version %u, this ompadv reads version %d",
+         r->header.version, OA_FILE_VERSION);
+    goto out;
+  }
+  if (r->header.header_size != OA_HEADER_SIZE || (uint64_t)st.st_size < OA_HEADER_SIZE) {
+    fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
+    goto out;
+  }
+  if (read_chunks(r, map, (uint64_t)st.st_size, path, err, errlen) != 0)
+    goto out;
+  qsort(r->events, r->nevents, sizeof *r->events, cmp_seq);
+  ret = 0;
+out:
+  if (map != MAP_FAILED)
+    munmap(map, (size_t)st.st_size);
+  if (fd >= 0)
+    close(fd);
+  if (ret)
+    oa_result_free(r);
+  return ret;
+}
+
+void oa_result_free(oa_result *r)
+{
+  for (size_t i = 0; i < r->nmodules; i++)
+    free(r->modules[i]);
+  free(r->modules);
+  free(r->events);
+  r->modules = NULL;
+  r->events = NULL;
+  r->nmodules = r->nevents = 0;
+}

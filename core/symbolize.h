@@ -1,0 +1,30 @@
+/* Source locations for code addresses of a finished run, through libdw.
+ * Modules are described as the tool saw them (path and load bias), so the
+ * lookups happen in the driver, after the target exited, never in callbacks. */
+#ifndef OMPADV_SYMBOLIZE_H
+#define OMPADV_SYMBOLIZE_H
+
+#include <stdint.h>
+
+typedef struct oa_symbolizer oa_symbolizer;
+
+typedef struct oa_srcloc {
+  const char *file;     /* source path as recorded in DWARF, or NULL */
+  int line, col;        /* 0 when unknown */
+  const char *func;     /* function (symbol) name, or NULL */
+  const char *module;   /* path of the object holding the address, or NULL */
+} oa_srcloc;
+
+oa_symbolizer *oa_sym_new(void);
+/* Describe one loaded object: its path, its load bias (dl_iterate_phdr's
+ * dlpi_addr) and the address range [lo, hi) of its loaded segments. */
+void oa_sym_add_module(oa_symbolizer *s, const char *path, uint64_t base,
+                       uint64_t lo, uint64_t hi);
+/* Resolve a return address: the call instruction at ra - 1 is looked up.
+ * Returns 1 when at least the module is known, 0 otherwise.  Strings in *out
+ * belong to the symbolizer and stay valid until oa_sym_free.  Results are
+ * cached per address. */
+int oa_sym_lookup(oa_symbolizer *s, uint64_t ra, oa_srcloc *out);
+void oa_sym_free(oa_symbolizer *s);
+
+#endif

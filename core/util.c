@@ -1,0 +1,125 @@
+/* Messages, checked allocation and the %p expansion of result file names. */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int oa_verbose;
+int oa_quiet;
+
+static void vmsg(const char *prefix, const char *fmt, va_list ap)
+{
+  fprintf(stderr, "ompadv: %s", prefix);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void oa_error(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("", fmt, ap);
+  va_end(ap);
+}
+
+void oa_warn(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("warning: ", fmt, ap);
+  va_end(ap);
+}
+
+void oa_note(const char *fmt, ...)
+{
+  va_list ap;
+  if (oa_quiet)
+    return;
+  va_start(ap, fmt);
+  vmsg("", fmt, ap);
+  va_end(ap);
+}
+
+void oa_debug(const char *fmt, ...)
+{
+  va_list ap;
+  if (!oa_verbose)
+    return;
+  va_start(ap, fmt);
+  vmsg("", fmt, ap);
+  va_end(ap);
+}
+
+void oa_die(int code, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("", fmt, ap);
+  va_end(ap);
+  exit(code);
+}
+
+void *oa_xmalloc(size_t n)
+{
+  void *p = malloc(n ? n : 1);
+  if (!p)
+    oa_die(OA_EXIT_FAIL, "out of memory (%zu bytes)", n);
+  return p;
+}
+
+void *oa_xcalloc(size_t n, size_t size)
+{
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    oa_die(OA_EXIT_FAIL, "out of memory (%zu x %zu bytes)", n, size);
+  return p;
+}
+
+void *oa_xrealloc(void *p, size_t n)
+{
+  p = realloc(p, n ? n : 1);
+  if (!p)
+    oa_die(OA_EXIT_FAIL, "out of memory (%zu bytes)", n);
+  return p;
+}
+
+char *oa_xstrdup(const char *s)
+{
+  char *d = strdup(s);
+  if (!d)
+    oa_die(OA_EXIT_FAIL, "out of memory");
+  return d;
+}
+
+char *oa_xasprintf(const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+  va_start(ap, fmt);
+  if (vasprintf(&s, fmt, ap) < 0)
+    oa_die(OA_EXIT_FAIL, "out of memory");
+  va_end(ap);
+  return s;
+}
+
+char *oa_expand_pid(const char *pattern, long pid)
+{
+  char pidbuf[24];
+  size_t plen = (size_t)snprintf(pidbuf, sizeof pidbuf, "%ld", pid);
+  size_t n = 0, cap = strlen(pattern) + 1;
+  for (const char *s = pattern; (s = strstr(s, "%p")); s += 2)
+    cap += plen;
+  char *out = oa_xmalloc(cap);
+  for (const char *s = pattern; *s;) {
+    if (s[0] == '%' && s[1] == 'p') {
+      memcpy(out + n, pidbuf, plen);
+      n += plen;
+      s += 2;
+    } else {
+      out[n++] = *s++;
+    }
+  }
+  out[n] = 0;
+  return out;
+}

@@ -1,0 +1,30 @@
+/* Small helpers shared by the driver and the analyses: messages in the house
+ * style ("ompadv: ..."), allocation that cannot return NULL, string buffers. */
+#ifndef OMPADV_UTIL_H
+#define OMPADV_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Exit codes of the driver (DESIGN.md section 1). */
+enum { OA_EXIT_FAIL = 1, OA_EXIT_USAGE = 2 };
+
+extern int oa_verbose;   /* -v given */
+extern int oa_quiet;     /* -q given */
+
+void oa_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void oa_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void oa_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));   /* silenced by -q */
+void oa_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));  /* only with -v */
+_Noreturn void oa_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+void *oa_xmalloc(size_t n);
+void *oa_xcalloc(size_t n, size_t size);
+void *oa_xrealloc(void *p, size_t n);
+char *oa_xstrdup(const char *s);
+char *oa_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Replace every "%p" in pattern by pid; the caller frees the result. */
+char *oa_expand_pid(const char *pattern, long pid);
+
+#endif

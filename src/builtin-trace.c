@@ -1,0 +1,314 @@
+/* `ompadv trace`: run the target under the tool and print every OMPT event
+ * it received, one line each ("THREAD: event: key=value ..."), with source
+ * locations resolved after the run.  Also reads a result saved earlier. */
+#include "ompadv.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <omp-tools.h>
+
+#include "events.h"
+#include "launch.h"
+#include "result.h"
+#include "symbolize.h"
+#include "util.h"
+
+enum { T_BY_THREAD = 1, T_ADDRESSES, T_SAVE, T_INPUT };
+
+struct trace_opts {
+  int by_thread;
+  int addresses;
+  const char *save;
+  const char *input;
+};
+
+static int on_option(int id, const char *arg, void *ctx)
+{
+  struct trace_opts *o = ctx;
+  switch (id) {
+  case T_BY_THREAD: o->by_thread = 1; break;
+  case T_ADDRESSES: o->addresses = 1; break;
+  case T_SAVE: o->save = arg; break;
+  case T_INPUT: o->input = arg; break;
+  }
+  return 0;
+}
+
+struct printer {
+  FILE *f;
+  oa_symbolizer *sym;
+  char cwd[PATH_MAX];
+  int addresses;
+};
+
+static const char *shorten(const struct printer *p, const char *path)
+{
+  size_t n = strlen(p->cwd);
+  if (n > 1 && strncmp(path, p->cwd, n) == 0 && path[n] == '/')
+    return path + n + 1;
+  return path;
+}
+
+static const char *basename_of(const char *path)
+{
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+static void print_where(struct printer *p, const oa_event *e)
+{
+  oa_srcloc loc;
+  if (!e->where)
+    return;
+  if (oa_sym_lookup(p->sym, e->where, &loc) && loc.file && loc.line)
+    fprintf(p->f, " loc=%s:%d:%d", shorten(p, loc.file), loc.line, loc.col);
+  else
+    fprintf(p->f, " loc=??");
+  if (loc.func)
+    fprintf(p->f, " fn=%s", loc.func);
+  if (loc.module && !(loc.file && loc.line))
+    fprintf(p->f, " in=%s", basename_of(loc.module));
+  if (e->flags & OA_WHERE_WALKED)
+    fprintf(p->f, " via=unwind");
+  if (p->addresses)
+    fprintf(p->f, " ra=0x%llx", (unsigned long long)e->where);
+}
+
+static const char *endpoint_suffix(unsigned sub)
+{
+  return sub == ompt_scope_begin ? "_begin" : sub == ompt_scope_end ? "_end" : "";
+}
+
+static const char *or_num(const char *name, uint64_t v, char *buf, size_t len)
+{
+  if (name)
+    return name;
+  snprintf(buf, len, "%llu", (unsigned long long)v);
+  return buf;
+}
+
+/* Print one event; returns how many records it used (a dependences event
+ * takes its continuation records with it). */
+static size_t print_event(struct printer *p, const oa_event *e, size_t left)
+{
+  FILE *f = p->f;
+  char b1[128], b2[32];
+  size_t used = 1;
+  fprintf(f, "%u: ", e->thread);
+  switch (e->type) {
+  case ompt_callback_thread_begin:
+    fprintf(f, "thread_begin: type=%s", or_num(oa_thread_type_name(e->a), e->a, b2, sizeof b2));
+    break;
+  case ompt_callback_parallel_begin:
+    fprintf(f, "parallel_begin: parallel=%llu task=%llu requested=%llu flags=%s",
+            (unsigned long long)e->a, (unsigned long long)e->b, (unsigned long long)e->c,
+            oa_parallel_flags(e->d, b1, sizeof b1));
+    break;
+  case ompt_callback_parallel_end:
+    fprintf(f, "parallel_end: parallel=%llu task=%llu flags=%s", (unsigned long long)e->a,
+            (unsigned long long)e->b, oa_parallel_flags(e->d, b1, sizeof b1));
+    break;
+  case ompt_callback_implicit_task:
+    fprintf(f, "implicit_task%s: parallel=%llu task=%llu team=%llu index=%u flags=%s",
+            endpoint_suffix(e->sub), (unsigned long long)e->a, (unsigned long long)e->b,
+            (unsigned long long)e->c, (unsigned)(e->d >> 32),
+            oa_task_flags((uint32_t)e->d, b1, sizeof b1));
+    break;
+  case ompt_callback_task_create:
+    fprintf(f, "task_create: task=%llu parent=%llu flags=%s deps=%llu", (unsigned long long)e->a,
+            (unsigned long long)e->b, oa_task_flags(e->c, b1, sizeof b1),
+            (unsigned long long)e->d);
+    break;
+  case ompt_callback_task_schedule:
+    fprintf(f, "task_schedule: prior=%llu status=%s next=%llu", (unsigned long long)e->a,
+            or_num(oa_task_status_name(e->b), e->b, b2, sizeof b2), (unsigned long long)e->c);
+    break;
+  case ompt_callback_dependences:
+    fprintf(f, "dependences: task=%llu ndeps=%llu deps=", (unsigned long long)e->a,
+            (unsigned long long)e->b);
+    for (uint64_t i = 0; i < e->b && used < left && e[used].type == OA_EV_DEPENDENCE; i++, used++)
+      fprintf(f, "%s%s:0x%llx", i ? "," : "",
+              or_num(oa_dependence_name(e[used].b), e[used].b, b2, sizeof b2),
+              (unsigned long long)e[used].a);
+    break;
+  case ompt_callback_task_dependence:
+    fprintf(f, "task_dependence: source=%llu sink=%llu", (unsigned long long)e->a,
+            (unsigned long long)e->b);
+    break;
+  case ompt_callback_work:
+    fprintf(f, "%s%s: parallel=%llu task=%llu count=%llu",
+            or_num(oa_work_name(e->a), e->a, b2, sizeof b2), endpoint_suffix(e->sub),
+            (unsigned long long)e->b, (unsigned long long)e->c, (unsigned long long)e->d);
+    break;
+  case ompt_callback_dispatch:
+    fprintf(f, "dispatch: kind=%s parallel=%llu task=%llu",
+            or_num(oa_dispatch_name(e->sub), e->sub, b2, sizeof b2), (unsigned long long)e->a,
+            (unsigned long long)e->b);
+    if (e->sub != ompt_dispatch_section)
+      fprintf(f, " start=%llu iterations=%llu", (unsigned long long)e->c,
+              (unsigned long long)e->d);
+    break;
+  case ompt_callback_masked:
+    fprintf(f, "masked%s: parallel=%llu task=%llu", endpoint_suffix(e->sub),
+            (unsigned long long)e->a, (unsigned long long)e->b);
+    break;
+  case ompt_callback_sync_region:
+  case ompt_callback_sync_region_wait:
+  case ompt_callback_reduction:
+    fprintf(f, "%s%s%s: parallel=%llu task=%llu",
+            e->type == ompt_callback_sync_region_wait ? "wait_" : "",
+            e->type == ompt_callback_reduction ? "reduction"
+                                               : or_num(oa_sync_name(e->a), e->a, b2, sizeof b2),
+            endpoint_suffix(e->sub), (unsigned long long)e->b, (unsigned long long)e->c);
+    break;
+  case ompt_callback_mutex_acquire:
+  case ompt_callback_lock_init:
+    fprintf(f, "%s: kind=%s wait_id=0x%llx hint=%llu impl=%llu", oa_event_type_name(e->type),
+            or_num(oa_mutex_name(e->a), e->a, b2, sizeof b2), (unsigned long long)e->b,
+            (unsigned long long)e->c, (unsigned long long)e->d);
+    break;
+  case ompt_callback_mutex_acquired:
+  case ompt_callback_mutex_released:
+  case ompt_callback_lock_destroy:
+    fprintf(f, "%s: kind=%s wait_id=0x%llx", oa_event_type_name(e->type),
+            or_num(oa_mutex_name(e->a), e->a, b2, sizeof b2), (unsigned long long)e->b);
+    break;
+  case ompt_callback_nest_lock:
+    fprintf(f, "nest_lock%s: wait_id=0x%llx", endpoint_suffix(e->sub), (unsigned long long)e->b);
+    break;
+  case ompt_callback_cancel:
+    fprintf(f, "cancel: task=%llu flags=0x%llx", (unsigned long long)e->a,
+            (unsigned long long)e->b);
+    break;
+  case ompt_callback_control_tool:
+    fprintf(f, "control_tool: command=%llu modifier=%llu", (unsigned long long)e->a,
+            (unsigned long long)e->b);
+    break;
+  case ompt_callback_error:
+    fprintf(f, "error: severity=%llu", (unsigned long long)e->a);
+    break;
+  case ompt_callback_device_initialize:
+    fprintf(f, "device_initialize: device=%llu", (unsigned long long)e->a);
+    break;
+  case ompt_callback_target_emi:
+    fprintf(f, "target%s: kind=%llu device=%llu", endpoint_suffix(e->sub),
+            (unsigned long long)e->a, (unsigned long long)e->b);
+    break;
+  case ompt_callback_target_data_op_emi:
+    fprintf(f, "target_data_op%s: optype=%llu bytes=%llu", endpoint_suffix(e->sub),
+            (unsigned long long)e->a, (unsigned long long)e->b);
+    break;
+  case ompt_callback_target_submit_emi:
+    fprintf(f, "target_submit%s: teams=%llu", endpoint_suffix(e->sub), (unsigned long long)e->a);
+    break;
+  default:
+    fprintf(f, "%s:", or_num(oa_event_type_name(e->type), e->type, b2, sizeof b2));
+    break;
+  }
+  print_where(p, e);
+  fputc('\n', f);
+  return used;
+}
+
+static int cmp_thread(const void *a, const void *b)
+{
+  const oa_event *x = a, *y = b;
+  if (x->thread != y->thread)
+    return x->thread < y->thread ? -1 : 1;
+  return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static void report_unsupported(const oa_file_header *h)
+{
+  for (unsigned cb = 1; cb < 64; cb++)
+    if (h->unsupported & (UINT64_C(1) << cb))
+      oa_debug("the OpenMP runtime does not provide the '%s' callback",
+               oa_event_type_name(cb) ? oa_event_type_name(cb) : "?");
+}
+
+static void print_trace(const oa_result *r, const struct trace_opts *o, FILE *out)
+{
+  struct printer p = { .f = out, .sym = oa_sym_new(), .addresses = o->addresses };
+  if (!getcwd(p.cwd, sizeof p.cwd))
+    p.cwd[0] = 0;
+  for (size_t i = 0; i < r->nmodules; i++)
+    oa_sym_add_module(p.sym, r->modules[i]->path, r->modules[i]->base, r->modules[i]->lo,
+                      r->modules[i]->hi);
+  if (o->by_thread)
+    qsort(r->events, r->nevents, sizeof *r->events, cmp_thread);
+  for (size_t i = 0; i < r->nevents;)
+    i += print_event(&p, &r->events[i], r->nevents - i);
+  oa_sym_free(p.sym);
+}
+
+static void summarize(const oa_result *r)
+{
+  const oa_file_header *h = &r->header;
+  report_unsupported(h);
+  oa_debug("runtime: %s", h->runtime);
+  if (h->events_lost)
+    oa_warn("%llu events were lost: the result file could not grow (disk full?)",
+            (unsigned long long)h->events_lost);
+  if (h->state != OA_STATE_FINALIZED)
+    oa_note("the OpenMP runtime did not finish (the program ended in _exit, a signal or a "
+            "crash): the trace holds the events up to that point");
+  oa_note("trace: %zu events", r->nevents);
+}
+
+static int show(const char *path, const struct trace_opts *o, const oa_common *c, int fail_code)
+{
+  oa_result r;
+  char err[PATH_MAX + 256];
+  if (oa_result_read(path, &r, err, sizeof err) != 0) {
+    oa_error("cannot read the trace: %s", err);
+    return fail_code;
+  }
+  FILE *out = oa_open_output(c);
+  print_trace(&r, o, out);
+  if (out != stderr)
+    fclose(out);
+  summarize(&r);
+  oa_result_free(&r);
+  return 0;
+}
+
+static int run_trace(const oa_command *self, int argc, char **argv)
+{
+  struct trace_opts o = { 0 };
+  oa_common c = { 0 };
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  if (o.input) {
+    if (first < argc)
+      oa_die(OA_EXIT_USAGE, "trace: give either -i FILE or a program, not both");
+    return show(o.input, &o, &c, OA_EXIT_USAGE);
+  }
+  if (first >= argc)
+    oa_die(OA_EXIT_USAGE, "trace: no program given (usage: ompadv trace [OPTIONS] [--] PROG "
+           "[ARGS])");
+  oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
+  oa_launch_run(&l);
+  int rc = oa_launch_handshake(&l) ? show(l.result_path, &o, &c, OA_EXIT_FAIL) : OA_EXIT_FAIL;
+  int status = oa_launch_exit_status(&l);
+  if (o.save && rc == 0)
+    oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
+            l.result_path, l.result_path);
+  oa_launch_cleanup(&l);
+  return status ? status : rc;
+}
+
+static const oa_option trace_options[] = {
+  { "by-thread", 0, NULL, T_BY_THREAD, "group the events by thread (each in arrival order)" },
+  { "addresses", 0, NULL, T_ADDRESSES, "also print each code address (ra=0x...)" },
+  { "save", 0, "FILE", T_SAVE, "keep the raw events in FILE (%p: the target's pid)" },
+  { "input", 'i', "FILE", T_INPUT, "print the events saved in FILE instead of running a program" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
+const oa_command oa_cmd_trace = {
+  "trace", run_trace, "print every OMPT event the tool receives, one line each",
+  "[OPTIONS] [--] PROG [ARGS]  |  ompadv trace -i FILE", OPT_THREADS | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
+  trace_options,
+};

@@ -1,0 +1,37 @@
+/* What the launcher needs to know about PROG before running it: where it is,
+ * which OpenMP runtime it will load, and whether ompadv can serve it. */
+#ifndef OMPADV_ELFINSPECT_H
+#define OMPADV_ELFINSPECT_H
+
+#include <limits.h>
+#include <stddef.h>
+
+enum oa_runtime {
+  OA_RT_NONE = 0,     /* no OpenMP runtime at all */
+  OA_RT_LIBOMP,       /* LLVM libomp (libomp.so.5) with OMPT: inject the tool */
+  OA_RT_LIBGOMP,      /* GNU libgomp.so.1: run on libomp through a symlink */
+  OA_RT_STATIC,       /* OpenMP runtime linked statically: cannot be served */
+};
+
+typedef struct oa_target {
+  char path[PATH_MAX];     /* absolute path of the executable */
+  enum oa_runtime runtime;
+  char omp_lib[PATH_MAX];  /* the runtime library the loader will pick, if shared */
+  int  omp_lib_has_ompt;   /* omp_lib defines ompt_start_tool */
+  int  tsan_shared;        /* NEEDs libclang_rt.tsan-x86_64.so (ompadv cc --race) */
+  int  tsan_static;        /* defines __tsan_init itself (static TSan runtime) */
+} oa_target;
+
+/* Resolve prog (a PATH lookup when it has no '/'), check it is an executable
+ * ELF file, and classify its OpenMP runtime by following DT_NEEDED
+ * transitively the way the dynamic loader would (DT_RPATH/DT_RUNPATH with
+ * $ORIGIN, LD_LIBRARY_PATH, the ld.so cache, the default directories).
+ * Returns 0 on success.  On failure returns -1 and writes a one-line message
+ * (without the "ompadv: " prefix) naming the problem and the fix to err. */
+int oa_inspect(const char *prog, oa_target *t, char *err, size_t errlen);
+
+/* Find a shared library by soname the way the loader would for an executable
+ * without RPATH.  Returns 0 and the absolute path in out, or -1. */
+int oa_find_library(const char *soname, char *out, size_t outlen);
+
+#endif

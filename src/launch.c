@@ -1,0 +1,192 @@
+/* Running the target under the tool.  The child keeps the terminal, its
+ * stdin/stdout/stderr and its process group; ompadv only forwards the
+ * signals that were sent to ompadv alone (a kill, not a Ctrl-C the whole
+ * foreground group already received). */
+#include "launch.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "contract.h"
+#include "ompadv.h"
+#include "util.h"
+
+static volatile sig_atomic_t child_pid;
+
+static void forward_signal(int sig, siginfo_t *si, void *uc)
+{
+  if (child_pid > 0 && si->si_code != SI_KERNEL)
+    kill((pid_t)child_pid, sig);
+}
+
+static void install_forwarding(void)
+{
+  static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = forward_signal;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    sigaction(sigs[i], &sa, NULL);
+}
+
+static void prepend_env(const char *var, const char *dir)
+{
+  const char *old = getenv(var);
+  char *v = old && *old ? oa_xasprintf("%s:%s", dir, old) : oa_xstrdup(dir);
+  setenv(var, v, 1);
+  free(v);
+}
+
+static void check_environment(void)
+{
+  const char *t = getenv("OMP_TOOL");
+  if (t && strcasecmp(t, "disabled") == 0)
+    oa_die(OA_EXIT_USAGE, "OMP_TOOL=disabled is set, which turns off the OpenMP tool interface "
+           "ompadv needs; unset OMP_TOOL and run again");
+}
+
+/* A gcc-built target runs on libomp: the loader finds libomp under
+ * libgomp's name in a private directory put first on LD_LIBRARY_PATH. */
+static void redirect_libgomp(oa_launch *l)
+{
+  char libomp[PATH_MAX];
+  if (oa_find_library("libomp.so.5", libomp, sizeof libomp) != 0)
+    snprintf(libomp, sizeof libomp, "%s/libomp.so.5", OMPADV_LIBOMP_DIR);
+  if (access(libomp, R_OK) != 0)
+    oa_die(OA_EXIT_USAGE, "'%s' is built with gcc (libgomp) and needs LLVM libomp to run under "
+           "ompadv; install it with: apt-get install libomp-19-dev", l->argv[0]);
+  char *link = oa_xasprintf("%s/libgomp.so.1", l->tmpdir);
+  if (symlink(libomp, link) != 0)
+    oa_die(OA_EXIT_FAIL, "cannot create %s: %s", link, strerror(errno));
+  free(link);
+  prepend_env("LD_LIBRARY_PATH", l->tmpdir);
+  oa_warn("'%s' is built with gcc (libgomp); running it on LLVM libomp. gcc inlines static "
+          "loops and master and reports every barrier alike, so those are missing or merged "
+          "in what ompadv sees; for full detail rebuild with: ompadv cc", l->argv[0]);
+}
+
+static void make_tmpdir(oa_launch *l)
+{
+  const char *base = getenv("TMPDIR");
+  char *tmpl = oa_xasprintf("%s/ompadv.XXXXXX", base && *base ? base : "/tmp");
+  if (!mkdtemp(tmpl))
+    oa_die(OA_EXIT_FAIL, "cannot create a temporary directory in %s: %s",
+           base && *base ? base : "/tmp", strerror(errno));
+  l->tmpdir = tmpl;
+}
+
+static void prepare_child_env(oa_launch *l, const char *tool, const char *pattern)
+{
+  char num[16];
+  setenv("OMP_TOOL_LIBRARIES", tool, 1);
+  setenv(OMPADV_ENV_RESULT, pattern, 1);
+  setenv(OMPADV_ENV_MODE, l->mode, 1);
+  snprintf(num, sizeof num, "%d", OMPADV_CONTRACT_VERSION);
+  setenv(OMPADV_ENV_CONTRACT, num, 1);
+  if (l->threads > 0) {
+    snprintf(num, sizeof num, "%d", l->threads);
+    setenv("OMP_NUM_THREADS", num, 1);
+  }
+}
+
+int oa_launch_run(oa_launch *l)
+{
+  char err[PATH_MAX + 256];
+  check_environment();
+  if (oa_inspect(l->argv[0], &l->target, err, sizeof err) != 0)
+    oa_die(OA_EXIT_USAGE, "%s", err);
+  char *tool = oa_tool_library();
+  if (!tool)
+    oa_die(OA_EXIT_FAIL, "cannot find ompadv's tool library libompadv.so next to %s "
+           "(broken installation? run make install again)", "the ompadv executable");
+  oa_debug("target %s, OpenMP runtime %s, tool %s", l->target.path,
+           l->target.omp_lib[0] ? l->target.omp_lib : "(none)", tool);
+  make_tmpdir(l);
+  if (l->target.runtime == OA_RT_LIBGOMP)
+    redirect_libgomp(l);
+  char *pattern = l->result ? oa_xstrdup(l->result) : oa_xasprintf("%s/result.%%p", l->tmpdir);
+
+  fflush(NULL);
+  install_forwarding();
+  pid_t pid = fork();
+  if (pid < 0)
+    oa_die(OA_EXIT_FAIL, "cannot fork: %s", strerror(errno));
+  if (pid == 0) {
+    prepare_child_env(l, tool, pattern);
+    execv(l->target.path, l->argv);
+    fprintf(stderr, "ompadv: cannot run %s: %s\n", l->target.path, strerror(errno));
+    _exit(127);
+  }
+  child_pid = pid;
+  l->pid = pid;
+  while (waitpid(pid, &l->status, 0) < 0)
+    if (errno != EINTR)
+      oa_die(OA_EXIT_FAIL, "waiting for %s: %s", l->argv[0], strerror(errno));
+  child_pid = 0;
+  l->result_path = oa_expand_pid(pattern, (long)pid);
+  free(pattern);
+  free(tool);
+  return 0;
+}
+
+int oa_launch_handshake(const oa_launch *l)
+{
+  int fd = open(l->result_path, O_RDONLY | O_CLOEXEC);
+  uint64_t magic = 0;
+  if (fd >= 0) {
+    if (read(fd, &magic, sizeof magic) != (ssize_t)sizeof magic)
+      magic = 0;
+    close(fd);
+  }
+  if (magic == OA_FILE_MAGIC)
+    return 1;
+  if (WIFEXITED(l->status) && WEXITSTATUS(l->status) == 127 && fd < 0)
+    return 0;  /* exec failed; the child said why */
+  oa_error("the OMPT tool never started in '%s': its OpenMP runtime did not load %s "
+           "(a runtime without OMPT support, OMP_TOOL=disabled, or another tool preloaded "
+           "with LD_PRELOAD?); nothing was measured", l->argv[0], "libompadv.so");
+  return 0;
+}
+
+int oa_launch_exit_status(const oa_launch *l)
+{
+  if (WIFSIGNALED(l->status)) {
+    int sig = WTERMSIG(l->status);
+    oa_error("'%s' was killed by signal %d (%s)%s", l->argv[0], sig, strsignal(sig),
+             WCOREDUMP(l->status) ? ", core dumped" : "");
+    return 128 + sig;
+  }
+  return WIFEXITED(l->status) ? WEXITSTATUS(l->status) : OA_EXIT_FAIL;
+}
+
+void oa_launch_cleanup(oa_launch *l)
+{
+  if (l->tmpdir) {
+    DIR *d = opendir(l->tmpdir);
+    struct dirent *de;
+    while (d && (de = readdir(d))) {
+      if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+        continue;
+      char *p = oa_xasprintf("%s/%s", l->tmpdir, de->d_name);
+      unlink(p);
+      free(p);
+    }
+    if (d)
+      closedir(d);
+    rmdir(l->tmpdir);
+    free(l->tmpdir);
+    l->tmpdir = NULL;
+  }
+  free(l->result_path);
+  l->result_path = NULL;
+}

@@ -1,0 +1,36 @@
+/* The launcher every mode shares: inspect PROG, prepare the child's
+ * environment (tool injection, libgomp redirection, thread count), run it
+ * with signals forwarded, and hand back its status and the result file. */
+#ifndef OMPADV_LAUNCH_H
+#define OMPADV_LAUNCH_H
+
+#include <sys/types.h>
+
+#include "elfinspect.h"
+
+typedef struct oa_launch {
+  /* set by the caller */
+  const char *mode;          /* OMPADV_MODE for the tool */
+  int threads;               /* 0: leave OMP_NUM_THREADS alone */
+  const char *result;        /* result file pattern (%p = pid); NULL: private temp dir */
+  char **argv;               /* PROG ARGS..., NULL-terminated */
+  /* filled by oa_launch_run */
+  oa_target target;
+  pid_t pid;
+  int status;                /* waitpid status */
+  char *result_path;         /* the child's result file */
+  char *tmpdir;              /* private directory, removed by oa_launch_cleanup */
+} oa_launch;
+
+/* Inspect, run and wait.  Returns 0 when the target ran (whatever its exit
+ * status); exits 2 itself when the target is unusable and 1 when ompadv
+ * cannot start it. */
+int oa_launch_run(oa_launch *l);
+/* Did the tool start in the child?  Explains on stderr why not and returns 0. */
+int oa_launch_handshake(const oa_launch *l);
+/* Say how the target ended if it did not exit normally; returns the exit
+ * status ompadv should end with (the target's, or 128+signal). */
+int oa_launch_exit_status(const oa_launch *l);
+void oa_launch_cleanup(oa_launch *l);
+
+#endif

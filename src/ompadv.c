@@ -1,0 +1,152 @@
+/* The ompadv hub, in the style of perf: a table of commands, --help and
+ * --version, and a suggestion when a command name is mistyped. */
+#include "ompadv.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "util.h"
+
+/* Only commands that work are listed. */
+const oa_command *const oa_commands[] = { &oa_cmd_trace, &oa_cmd_cc, &oa_cmd_help, NULL };
+
+const oa_command *oa_find_command(const char *name)
+{
+  for (const oa_command *const *c = oa_commands; *c; c++)
+    if (strcmp((*c)->name, name) == 0)
+      return *c;
+  return NULL;
+}
+
+static void usage(FILE *f)
+{
+  fprintf(f, "usage: ompadv [--version] [--help] COMMAND [ARGS]\n\n"
+             "Find where an OpenMP program's parallelism is lost.\n\ncommands:\n");
+  for (const oa_command *const *c = oa_commands; *c; c++)
+    fprintf(f, "  %-8s %s\n", (*c)->name, (*c)->summary);
+  fprintf(f, "\n'ompadv COMMAND --help' lists a command's options; "
+             "'ompadv help COMMAND' shows its manual.\n");
+}
+
+/* Edit distance, for "did you mean". */
+static size_t distance(const char *a, const char *b)
+{
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 32 || lb > 32)
+    return SIZE_MAX;
+  size_t d[33][33];
+  for (size_t i = 0; i <= la; i++)
+    d[i][0] = i;
+  for (size_t j = 0; j <= lb; j++)
+    d[0][j] = j;
+  for (size_t i = 1; i <= la; i++)
+    for (size_t j = 1; j <= lb; j++) {
+      size_t sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+      d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+    }
+  return d[la][lb];
+}
+
+static _Noreturn void unknown_command(const char *name)
+{
+  const oa_command *best = NULL;
+  size_t bestd = SIZE_MAX;
+  for (const oa_command *const *c = oa_commands; *c; c++) {
+    size_t d = distance(name, (*c)->name);
+    if (*name && strncmp(name, (*c)->name, strlen(name)) == 0)
+      d = 0;
+    if (d < bestd) {
+      bestd = d;
+      best = *c;
+    }
+  }
+  if (best && bestd <= 2)
+    oa_die(OA_EXIT_USAGE, "'%s' is not an ompadv command; did you mean '%s'? "
+           "(see 'ompadv --help')", name, best->name);
+  oa_die(OA_EXIT_USAGE, "'%s' is not an ompadv command (see 'ompadv --help')", name);
+}
+
+static char *exe_dir(void)
+{
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0)
+    return NULL;
+  buf[n] = 0;
+  char *slash = strrchr(buf, '/');
+  if (slash)
+    *slash = 0;
+  return oa_xstrdup(buf);
+}
+
+static char *first_existing(char *const *cands, size_t n)
+{
+  char *found = NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (!found && cands[i] && access(cands[i], R_OK) == 0)
+      found = realpath(cands[i], NULL);
+    free(cands[i]);
+  }
+  return found;
+}
+
+/* From the build tree ompadv sits beside tool/.libs; installed, it is in
+ * BINDIR and the tool in LIBDIR/ompadv.  The configured path comes last so a
+ * relocated installation still finds its own files first. */
+char *oa_tool_library(void)
+{
+  const char *env = getenv("OMPADV_TOOL_LIBRARY");
+  if (env && *env)
+    return realpath(env, NULL);
+  char *dir = exe_dir();
+  char *cands[] = {
+    dir ? oa_xasprintf("%s/tool/.libs/libompadv.so", dir) : NULL,
+    dir ? oa_xasprintf("%s/../lib/ompadv/libompadv.so", dir) : NULL,
+    dir ? oa_xasprintf("%s/../lib64/ompadv/libompadv.so", dir) : NULL,
+    oa_xstrdup(OMPADV_PKGLIBDIR "/libompadv.so"),
+  };
+  free(dir);
+  return first_existing(cands, sizeof cands / sizeof cands[0]);
+}
+
+char *oa_man_page(const char *page)
+{
+  char *dir = exe_dir();
+  char *cands[] = {
+    dir ? oa_xasprintf("%s/man/%s.1", dir, page) : NULL,
+    oa_xasprintf("%s/man/%s.1", OMPADV_SRCDIR, page),
+    dir ? oa_xasprintf("%s/../share/man/man1/%s.1", dir, page) : NULL,
+    oa_xasprintf("%s/man1/%s.1", OMPADV_MANDIR, page),
+  };
+  free(dir);
+  return first_existing(cands, sizeof cands / sizeof cands[0]);
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2) {
+    usage(stderr);
+    return OA_EXIT_USAGE;
+  }
+  const char *name = argv[1];
+  if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+    usage(stdout);
+    return 0;
+  }
+  if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+    printf("ompadv %s\n", PACKAGE_VERSION);
+    return 0;
+  }
+  if (name[0] == '-')
+    oa_die(OA_EXIT_USAGE, "unknown option '%s'; the command comes first (see 'ompadv --help')",
+           name);
+  const oa_command *cmd = oa_find_command(name);
+  if (!cmd)
+    unknown_command(name);
+  return cmd->run(cmd, argc - 1, argv + 1);
+}

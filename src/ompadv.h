@@ -1,0 +1,65 @@
+/* The driver's shared declarations: the command table entries, the options
+ * every command shares (DESIGN.md section 1), and where the driver finds its
+ * own files (tool library, man pages) from its install location. */
+#ifndef OMPADV_DRIVER_H
+#define OMPADV_DRIVER_H
+
+#include <stdio.h>
+
+/* Common options; each command says which of them it takes. */
+enum {
+  OPT_THREADS = 1 << 0,   /* --threads N */
+  OPT_METRIC  = 1 << 1,   /* --metric M */
+  OPT_FORMAT  = 1 << 2,   /* --format F */
+  OPT_OUTPUT  = 1 << 3,   /* --output FILE */
+  OPT_QUIET   = 1 << 4,   /* -q */
+  OPT_VERBOSE = 1 << 5,   /* -v */
+};
+
+typedef struct oa_common {
+  int threads;            /* 0: the target's own default */
+  const char *metric;
+  const char *format;
+  const char *output;     /* NULL: stderr */
+} oa_common;
+
+/* A command's own option.  id is passed to the command's handler. */
+typedef struct oa_option {
+  const char *name;       /* long name without "--" */
+  char short_name;        /* 0: none */
+  const char *arg;        /* NULL: a flag; else the argument's name in --help */
+  int id;
+  const char *help;
+} oa_option;
+
+typedef struct oa_command {
+  const char *name;
+  int (*run)(const struct oa_command *self, int argc, char **argv);
+  const char *summary;    /* one line for `ompadv --help` */
+  const char *usage;      /* synopsis after "ompadv NAME" */
+  unsigned common;        /* OPT_* mask */
+  const oa_option *options;  /* terminated by an entry with name NULL */
+} oa_command;
+
+/* Parse the options of cmd from argv[1..] up to the first operand or "--".
+ * on_option is called for the command's own options.  Returns the index of
+ * the first operand (argc when none); --help prints the usage and exits 0;
+ * bad options exit 2 with a one-line error. */
+int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *common,
+                     int (*on_option)(int id, const char *arg, void *ctx), void *ctx);
+void oa_print_usage(const oa_command *cmd, FILE *f);
+/* Open --output (or stderr); exits 1 with a message if it cannot. */
+FILE *oa_open_output(const oa_common *common);
+
+/* The command table (ompadv.c), NULL-terminated; each command is defined in
+ * its builtin-<name>.c. */
+extern const oa_command *const oa_commands[];
+const oa_command *oa_find_command(const char *name);
+
+/* Files of the installation, found from /proc/self/exe; NULL if not found. */
+char *oa_tool_library(void);
+char *oa_man_page(const char *page);
+
+extern const oa_command oa_cmd_trace, oa_cmd_cc, oa_cmd_help;
+
+#endif

@@ -1,0 +1,160 @@
+/* Command-line parsing shared by every command: the common options of
+ * DESIGN.md, each command's own table, and --help generated from both, in
+ * valgrind's style (option, argument, what it does, [default]). */
+#include "ompadv.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static const struct common_def {
+  unsigned bit;
+  const char *name;
+  char short_name;
+  const char *arg;
+  const char *help;
+} common_defs[] = {
+  { OPT_THREADS, "threads", 0, "N", "run the target with N OpenMP threads (OMP_NUM_THREADS) [the target's default]" },
+  { OPT_METRIC, "metric", 0, "M", "work metric: auto|cycles|instructions|tsc|cputime [auto]" },
+  { OPT_FORMAT, "format", 0, "F", "report format: text|json|csv [text]" },
+  { OPT_OUTPUT, "output", 0, "FILE", "write the report to FILE instead of stderr" },
+  { OPT_QUIET, "quiet", 'q', NULL, "print only the report, no notes" },
+  { OPT_VERBOSE, "verbose", 'v', NULL, "say more: callbacks the runtime lacks, files used" },
+};
+#define NCOMMON (sizeof common_defs / sizeof common_defs[0])
+
+static void print_opt(FILE *f, char short_name, const char *name, const char *arg, const char *help)
+{
+  char left[64];
+  if (short_name)
+    snprintf(left, sizeof left, "-%c, --%s%s%s", short_name, name, arg ? "=" : "", arg ? arg : "");
+  else
+    snprintf(left, sizeof left, "    --%s%s%s", name, arg ? "=" : "", arg ? arg : "");
+  fprintf(f, "  %-24s %s\n", left, help);
+}
+
+void oa_print_usage(const oa_command *cmd, FILE *f)
+{
+  fprintf(f, "usage: ompadv %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
+  for (const oa_option *o = cmd->options; o && o->name; o++)
+    print_opt(f, o->short_name, o->name, o->arg, o->help);
+  for (size_t i = 0; i < NCOMMON; i++)
+    if (cmd->common & common_defs[i].bit)
+      print_opt(f, common_defs[i].short_name, common_defs[i].name, common_defs[i].arg,
+                common_defs[i].help);
+  print_opt(f, 'h', "help", NULL, "show this help (man ompadv-CMD has the details)");
+}
+
+static _Noreturn void bad(const oa_command *cmd, const char *fmt, const char *what)
+{
+  char msg[256];
+  snprintf(msg, sizeof msg, fmt, what);
+  oa_die(OA_EXIT_USAGE, "%s: %s (see 'ompadv %s --help')", cmd->name, msg, cmd->name);
+}
+
+static int parse_threads(const oa_command *cmd, const char *s)
+{
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || *end || v < 1 || v > 100000)
+    bad(cmd, "--threads wants a positive number, not '%s'", s);
+  return (int)v;
+}
+
+static void check_choice(const oa_command *cmd, const char *opt, const char *v, const char *const *ok)
+{
+  for (; *ok; ok++)
+    if (strcmp(v, *ok) == 0)
+      return;
+  char what[160];
+  snprintf(what, sizeof what, "%s=%s", opt, v);
+  bad(cmd, "unknown value in '%s'", what);
+}
+
+static int set_common(const oa_command *cmd, const struct common_def *d, const char *arg,
+                      oa_common *c)
+{
+  static const char *const metrics[] = { "auto", "cycles", "instructions", "tsc", "cputime", NULL };
+  static const char *const formats[] = { "text", "json", "csv", NULL };
+  switch (d->bit) {
+  case OPT_THREADS: c->threads = parse_threads(cmd, arg); break;
+  case OPT_METRIC: check_choice(cmd, "--metric", arg, metrics); c->metric = arg; break;
+  case OPT_FORMAT: check_choice(cmd, "--format", arg, formats); c->format = arg; break;
+  case OPT_OUTPUT: c->output = arg; break;
+  case OPT_QUIET: oa_quiet = 1; break;
+  case OPT_VERBOSE: oa_verbose = 1; break;
+  }
+  return 0;
+}
+
+/* Find the option named by argv[*i] (long "--name[=v]" or short "-x"),
+ * fetching its argument from the next word when needed. */
+int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *common,
+                     int (*on_option)(int id, const char *arg, void *ctx), void *ctx)
+{
+  if (!common->metric)
+    common->metric = "auto";
+  if (!common->format)
+    common->format = "text";
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0)
+      return i + 1;
+    if (a[0] != '-' || a[1] == 0)
+      return i;
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      oa_print_usage(cmd, stdout);
+      exit(0);
+    }
+    int is_long = a[1] == '-';
+    const char *name = a + (is_long ? 2 : 1);
+    const char *eq = is_long ? strchr(name, '=') : NULL;
+    size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+    const char *optarg = eq ? eq + 1 : NULL;
+    const char *argname = NULL;
+    const oa_option *own = NULL;
+    const struct common_def *com = NULL;
+
+    for (const oa_option *o = cmd->options; o && o->name && !own; o++)
+      if (is_long ? (strlen(o->name) == nlen && strncmp(o->name, name, nlen) == 0)
+                  : (o->short_name && name[0] == o->short_name && name[1] == 0))
+        own = o;
+    for (size_t k = 0; k < NCOMMON && !own && !com; k++) {
+      const struct common_def *d = &common_defs[k];
+      if (!(cmd->common & d->bit))
+        continue;
+      if (is_long ? (strlen(d->name) == nlen && strncmp(d->name, name, nlen) == 0)
+                  : (d->short_name && name[0] == d->short_name && name[1] == 0))
+        com = d;
+    }
+    if (!own && !com)
+      bad(cmd, "unknown option '%s'", a);
+    argname = own ? own->arg : com->arg;
+    if (argname && !optarg) {
+      if (i + 1 >= argc)
+        bad(cmd, "option '%s' needs an argument", a);
+      optarg = argv[++i];
+    } else if (!argname && optarg) {
+      bad(cmd, "option '%s' takes no argument", a);
+    }
+    if (own)
+      on_option(own->id, optarg, ctx);
+    else
+      set_common(cmd, com, optarg, common);
+  }
+  return i;
+}
+
+FILE *oa_open_output(const oa_common *common)
+{
+  if (!common->output || strcmp(common->output, "-") == 0)
+    return stderr;
+  FILE *f = fopen(common->output, "w");
+  if (!f)
+    oa_die(OA_EXIT_FAIL, "cannot write %s: %s", common->output, strerror(errno));
+  return f;
+}

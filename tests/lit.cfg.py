@@ -1,0 +1,31 @@
+# lit configuration for ompadv's tests, in the style of LLVM's OMPT tests:
+# each test is a small program or script whose RUN lines drive ompadv and
+# check its output with FileCheck.
+import os
+import lit.formats
+
+config.name = "ompadv"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["inputs", "lit.cfg.py", "lit.site.cfg.in", "run"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ompadv_builddir, "tests")
+
+b = config.ompadv_builddir
+ompadv = os.path.join(b, "ompadv")
+config.environment["PATH"] = os.pathsep.join([b, os.path.dirname(config.filecheck), config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("HOME", "TMPDIR", "LANG"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+# The tests choose the team size themselves.
+config.environment.pop("OMP_NUM_THREADS", None)
+
+config.substitutions.append(("%ompadv", ompadv))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%cc-omp", config.clang + " -fopenmp -g"))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%builddir", b))
+config.substitutions.append(("%srcdir", config.ompadv_srcdir))
+config.substitutions.append(("%inputs", os.path.join(config.ompadv_srcdir, "tests", "inputs")))
+config.substitutions.append(("%libomp_dir", config.libomp_dir))
+config.substitutions.append(("%unit", os.path.join(b, "tests", "unit")))

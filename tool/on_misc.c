@@ -1,0 +1,83 @@
+/* Events outside the host constructs: omp_control_tool (ompadv.h's
+ * annotations), runtime errors, and target offload, which ompadv records so
+ * that later analyses can say they are not modelled. */
+#include "tool.h"
+
+static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_event *e = oa_begin_at(t, ompt_callback_control_tool, 0, ra);
+  if (!e)
+    return 0;
+  e->a = command;
+  e->b = modifier;
+  e->c = (uint64_t)(uintptr_t)arg;
+  oa_commit(t);
+  return 0;
+}
+
+static void on_error(ompt_severity_t severity, const char *message, size_t length, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_event *e = oa_begin_at(t, ompt_callback_error, 0, ra);
+  if (!e)
+    return;
+  e->a = (uint64_t)severity;
+  oa_commit(t);
+}
+
+static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
+                                 ompt_function_lookup_t lookup, const char *documentation)
+{
+  oa_thread *t = oa_me();
+  oa_event *e = oa_begin(t, ompt_callback_device_initialize, 0);
+  if (!e)
+    return;
+  e->a = (uint64_t)device_num;
+  oa_commit(t);
+}
+
+static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                          ompt_data_t *task, ompt_data_t *target_task, ompt_data_t *target,
+                          const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_event *e = oa_begin_at(t, ompt_callback_target_emi, endpoint, ra);
+  if (!e)
+    return;
+  e->a = (uint64_t)kind;
+  e->b = (uint64_t)device_num;
+  oa_commit(t);
+}
+
+static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task,
+                                  ompt_data_t *target, ompt_id_t *host_op_id,
+                                  ompt_target_data_op_t optype, void *src, int src_device,
+                                  void *dest, int dest_device, size_t bytes, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_event *e = oa_begin_at(t, ompt_callback_target_data_op_emi, endpoint, ra);
+  if (!e)
+    return;
+  e->a = (uint64_t)optype;
+  e->b = bytes;
+  oa_commit(t);
+}
+
+static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target,
+                                 ompt_id_t *host_op_id, unsigned int teams)
+{
+  oa_thread *t = oa_me();
+  oa_event *e = oa_begin(t, ompt_callback_target_submit_emi, endpoint);
+  if (!e)
+    return;
+  e->a = teams;
+  oa_commit(t);
+}
+
+ompt_callback_control_tool_t const oa_on_control_tool = on_control_tool;
+ompt_callback_error_t const oa_on_error = on_error;
+ompt_callback_device_initialize_t const oa_on_device_initialize = on_device_initialize;
+ompt_callback_target_emi_t const oa_on_target_emi = on_target_emi;
+ompt_callback_target_data_op_emi_t const oa_on_target_data_op_emi = on_target_data_op_emi;
+ompt_callback_target_submit_emi_t const oa_on_target_submit_emi = on_target_submit_emi;

@@ -1,0 +1,179 @@
+/* The result file, written in place through shared mappings: each thread
+ * fills chunks of its own, so recording needs no lock, and the kernel keeps
+ * every committed event even if the target dies without finalizing. */
+#include "tool.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+int oa_out_open(const char *path, const char *runtime_version)
+{
+  oa_run *r = &oa_the_run;
+  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    fprintf(stderr, "ompadv: tool not started: cannot create %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  int err = posix_fallocate(fd, 0, OA_HEADER_SIZE);
+  if (err) {
+    fprintf(stderr, "ompadv: tool not started: cannot write %s: %s\n", path, strerror(err));
+    goto fail;
+  }
+  oa_file_header *h = mmap(NULL, OA_HEADER_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (h == MAP_FAILED) {
+    fprintf(stderr, "ompadv: tool not started: cannot map %s: %s\n", path, strerror(errno));
+    goto fail;
+  }
+  h->version = OA_FILE_VERSION;
+  h->header_size = OA_HEADER_SIZE;
+  h->pid = (uint32_t)getpid();
+  h->mode = OA_MODE_TRACE;
+  h->tsc_start = __rdtsc();
+  snprintf(h->runtime, sizeof h->runtime, "%s", runtime_version);
+  h->state = OA_STATE_STARTED;
+  __atomic_store_n(&h->magic, OA_FILE_MAGIC, __ATOMIC_RELEASE);
+  r->fd = fd;
+  r->header = h;
+  r->next_off = OA_HEADER_SIZE;
+  return 0;
+fail:
+  close(fd);
+  return -1;
+}
+
+/* Reserve and map a new chunk.  The space is allocated for real (fallocate),
+ * because a store into a hole of a full disk would kill the target with
+ * SIGBUS; when it cannot be had, the caller drops events and counts them. */
+oa_chunk_header *oa_out_chunk(uint32_t kind, uint32_t thread, uint32_t size)
+{
+  oa_run *r = &oa_the_run;
+  oa_chunk_header *c = NULL;
+  pthread_mutex_lock(&r->grow_lock);
+  uint64_t off = r->next_off;
+  if (posix_fallocate(r->fd, (off_t)off, size) == 0) {
+    c = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, (off_t)off);
+    if (c == MAP_FAILED)
+      c = NULL;
+    else
+      r->next_off = off + size;
+  }
+  pthread_mutex_unlock(&r->grow_lock);
+  if (!c)
+    return NULL;
+  c->kind = kind;
+  c->thread = thread;
+  c->size = size;
+  c->used = 0;
+  __atomic_store_n(&c->magic, OA_CHUNK_MAGIC, __ATOMIC_RELEASE);
+  return c;
+}
+
+oa_thread *oa_thread_slow(void)
+{
+  oa_thread *t = calloc(1, sizeof *t);
+  if (!t)
+    abort();  /* the runtime itself could not go on either */
+  t->id = __atomic_fetch_add(&oa_the_run.next_thread, 1, __ATOMIC_RELAXED);
+  oa_self = t;
+  return t;
+}
+
+/* Slot for the next event of thread t, opening a new chunk when the current
+ * one is full; NULL when recording is off or the file cannot grow. */
+oa_event *oa_next_slot(oa_thread *t)
+{
+  if (!oa_the_run.enabled)
+    return NULL;
+  if (t->chunk && t->n < OA_CHUNK_EVENTS_MAX)
+    return &t->ev[t->n];
+  if (t->chunk)
+    munmap(t->chunk, OA_CHUNK_SIZE);  /* its pages stay in the file */
+  t->chunk = oa_out_chunk(OA_CHUNK_EVENTS, t->id, OA_CHUNK_SIZE);
+  t->n = 0;
+  if (!t->chunk) {
+    __atomic_fetch_add(&oa_the_run.header->events_lost, 1, __ATOMIC_RELAXED);
+    return NULL;
+  }
+  t->ev = (oa_event *)(t->chunk + 1);
+  return &t->ev[0];
+}
+
+struct modbuf {
+  char *data;
+  size_t len, cap;
+};
+
+static int add_module(struct dl_phdr_info *info, size_t size, void *arg)
+{
+  struct modbuf *mb = arg;
+  char exe[4096];
+  const char *path = info->dlpi_name;
+  if (!path || !*path) {
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+      return 0;
+    exe[n] = 0;
+    path = exe;
+  }
+  if (path[0] != '/')
+    return 0;  /* the vDSO and the like: no file to read later */
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uint64_t s = info->dlpi_addr + ph->p_vaddr;
+    if (s < lo)
+      lo = s;
+    if (s + ph->p_memsz > hi)
+      hi = s + ph->p_memsz;
+  }
+  size_t plen = strlen(path);
+  size_t rec = (sizeof(oa_module) + plen + 1 + 7) & ~(size_t)7;
+  if (mb->len + rec > mb->cap) {
+    size_t cap = (mb->cap ? mb->cap * 2 : 4096) + rec;
+    char *d = realloc(mb->data, cap);
+    if (!d)
+      return 1;
+    mb->data = d;
+    mb->cap = cap;
+  }
+  oa_module *m = (oa_module *)(mb->data + mb->len);
+  memset(m, 0, rec);
+  m->base = info->dlpi_addr;
+  m->lo = lo;
+  m->hi = hi;
+  m->record_size = (uint32_t)rec;
+  m->path_len = (uint32_t)plen;
+  memcpy(m->path, path, plen + 1);
+  mb->len += rec;
+  return 0;
+}
+
+void oa_out_write_modules(void)
+{
+  struct modbuf mb = { 0 };
+  dl_iterate_phdr(add_module, &mb);
+  size_t size = (sizeof(oa_chunk_header) + mb.len + 4095) & ~(size_t)4095;
+  oa_chunk_header *c = oa_out_chunk(OA_CHUNK_MODULES, 0, (uint32_t)size);
+  if (c) {
+    memcpy(c + 1, mb.data, mb.len);
+    __atomic_store_n(&c->used, mb.len, __ATOMIC_RELEASE);
+    munmap(c, size);
+  }
+  free(mb.data);
+}
+
+void oa_out_finalize(void)
+{
+  oa_file_header *h = oa_the_run.header;
+  h->nthreads = __atomic_load_n(&oa_the_run.next_thread, __ATOMIC_RELAXED);
+  __atomic_store_n(&h->state, OA_STATE_FINALIZED, __ATOMIC_RELEASE);
+  oa_the_run.enabled = 0;
+}

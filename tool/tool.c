@@ -1,0 +1,90 @@
+/* Entry point of the injected library: ompt_start_tool decides whether to run,
+ * the initializer opens the result file and registers every callback of
+ * events.def, the finalizer marks the recording complete. */
+#include "tool.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+oa_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER };
+__thread oa_thread *oa_self;
+
+static char oa_result_path[4096];
+static char oa_runtime_version[128];
+
+/* A forked child shares the mapped file with its parent: it must not write. */
+static void on_fork_child(void)
+{
+  oa_the_run.enabled = 0;
+}
+
+static void register_callbacks(void)
+{
+  uint64_t unsupported = 0;
+#define X(name, type)                                                               \
+  if (oa_the_run.set_callback(ompt_callback_##name, (ompt_callback_t)oa_on_##name) \
+      == ompt_set_never)                                                            \
+    unsupported |= UINT64_C(1) << ompt_callback_##name;
+#include "events.def"
+#undef X
+  oa_the_run.header->unsupported = unsupported;
+}
+
+static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
+                         ompt_data_t *tool_data)
+{
+  oa_the_run.set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
+  if (!oa_the_run.set_callback) {
+    fprintf(stderr, "ompadv: tool not started: the runtime offers no ompt_set_callback\n");
+    return 0;
+  }
+  if (oa_out_open(oa_result_path, oa_runtime_version) != 0)
+    return 0;
+  oa_where_init(lookup);
+  oa_out_write_modules();
+  pthread_atfork(NULL, NULL, on_fork_child);
+  oa_the_run.enabled = 1;
+  register_callbacks();
+  return 1;
+}
+
+static void oa_finalize(ompt_data_t *tool_data)
+{
+  if (!oa_the_run.enabled)
+    return;
+  oa_out_write_modules();  /* again: libraries may have been dlopen'ed since */
+  oa_out_finalize();
+}
+
+__attribute__((visibility("default")))
+ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
+{
+  static ompt_start_tool_result_t result = { oa_initialize, oa_finalize, { 0 } };
+  const char *pattern = getenv(OMPADV_ENV_RESULT);
+  const char *contract = getenv(OMPADV_ENV_CONTRACT);
+
+  if (!pattern || !*pattern) {
+    fprintf(stderr, "ompadv: tool not started: %s is not set (run the program with ompadv)\n",
+            OMPADV_ENV_RESULT);
+    return NULL;
+  }
+  if (!contract || atoi(contract) != OMPADV_CONTRACT_VERSION) {
+    fprintf(stderr, "ompadv: tool not started: the driver speaks contract %s, this library %d"
+            " (mixed installations?)\n", contract ? contract : "(none)", OMPADV_CONTRACT_VERSION);
+    return NULL;
+  }
+  char *path = oa_expand_pid(pattern, (long)getpid());
+  if (strlen(path) >= sizeof oa_result_path) {
+    fprintf(stderr, "ompadv: tool not started: result path too long\n");
+    free(path);
+    return NULL;
+  }
+  strcpy(oa_result_path, path);
+  free(path);
+  snprintf(oa_runtime_version, sizeof oa_runtime_version, "%s", runtime_version ? runtime_version : "");
+  return &result;
+}

@@ -1,0 +1,123 @@
+/* State shared by the files of the injected tool: the per-run structure, the
+ * per-thread writer, and the event emitters every OMPT handler uses. */
+#ifndef OMPADV_TOOL_H
+#define OMPADV_TOOL_H
+
+#include <omp-tools.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <x86intrin.h>
+
+#include "contract.h"
+
+#define OA_CHUNK_SIZE (256u * 1024u)
+#define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
+#define OA_MAX_RUNTIME_RANGES 16
+
+typedef struct oa_range {
+  uintptr_t lo, hi;
+} oa_range;
+
+/* Everything that lives for one run of the target. */
+typedef struct oa_run {
+  int fd;
+  int enabled;                    /* 0 after a fork of the target, in the child */
+  oa_file_header *header;         /* the file's first page, mapped shared */
+  pthread_mutex_t grow_lock;      /* guards next_off and file growth */
+  uint64_t next_off;
+  uint64_t seq;                   /* atomic: global arrival order */
+  uint32_t next_thread;           /* atomic */
+  uint64_t next_parallel;         /* atomic */
+  uint64_t next_task;             /* atomic */
+  oa_range libomp;                /* codeptr_ra inside it means "walk the stack" */
+  oa_range runtime[OA_MAX_RUNTIME_RANGES]; /* libomp, the tool, libc, ld.so, ... */
+  int nruntime;
+  ompt_set_callback_t set_callback;
+} oa_run;
+
+extern oa_run oa_the_run;
+
+/* Per-thread writer into the current chunk of the result file. */
+typedef struct oa_thread {
+  uint32_t id;
+  uint32_t n;                     /* events in the current chunk */
+  oa_chunk_header *chunk;         /* NULL: no chunk (file could not grow) */
+  oa_event *ev;
+} oa_thread;
+
+oa_thread *oa_thread_slow(void);
+extern __thread oa_thread *oa_self;
+
+static inline oa_thread *oa_me(void)
+{
+  oa_thread *t = oa_self;
+  return t ? t : oa_thread_slow();
+}
+
+/* out.c: chunks of the shared result file */
+int oa_out_open(const char *path, const char *runtime_version);
+oa_chunk_header *oa_out_chunk(uint32_t kind, uint32_t thread, uint32_t size);
+void oa_out_write_modules(void);
+void oa_out_finalize(void);
+oa_event *oa_next_slot(oa_thread *t);
+
+/* where.c: the code address of a construct */
+void oa_where_init(ompt_function_lookup_t lookup);
+uint64_t oa_where(const void *codeptr_ra, uint8_t *flags);
+
+/* Start an event record; the caller fills a..d and calls oa_commit. */
+static inline oa_event *oa_begin(oa_thread *t, unsigned type, unsigned sub)
+{
+  oa_event *e = oa_next_slot(t);
+  if (!e)
+    return NULL;
+  e->type = (uint16_t)type;
+  e->sub = (uint8_t)sub;
+  e->flags = 0;
+  e->thread = t->id;
+  e->seq = __atomic_fetch_add(&oa_the_run.seq, 1, __ATOMIC_RELAXED);
+  e->time = __rdtsc();
+  e->where = 0;
+  e->a = e->b = e->c = e->d = 0;
+  return e;
+}
+
+/* The same for events tied to a place in the program. */
+static inline oa_event *oa_begin_at(oa_thread *t, unsigned type, unsigned sub, const void *ra)
+{
+  oa_event *e = oa_begin(t, type, sub);
+  if (e)
+    e->where = oa_where(ra, &e->flags);
+  return e;
+}
+
+static inline void oa_commit(oa_thread *t)
+{
+  t->n++;
+  __atomic_store_n(&t->chunk->used, (uint64_t)t->n * sizeof(oa_event), __ATOMIC_RELEASE);
+}
+
+static inline uint64_t oa_new_id(uint64_t *counter)
+{
+  return __atomic_add_fetch(counter, 1, __ATOMIC_RELAXED);
+}
+
+/* Id of a parallel region or task, given one lazily if the runtime hands us
+ * data we never saw begin (e.g. the initial task's region). */
+static inline uint64_t oa_id(ompt_data_t *d, uint64_t *counter)
+{
+  if (!d)
+    return 0;
+  if (!d->value)
+    d->value = oa_new_id(counter);
+  return d->value;
+}
+#define OA_PAR_ID(d) oa_id((d), &oa_the_run.next_parallel)
+#define OA_TASK_ID(d) oa_id((d), &oa_the_run.next_task)
+
+/* The handlers, one per entry of events.def. */
+#define X(name, type) extern type const oa_on_##name;
+#include "events.def"
+#undef X
+
+#endif
