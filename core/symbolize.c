@@ -10,12 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One address range of a compile unit, in the module's DWARF address space. */
-typedef struct cu_range {
+/* An address interval [lo, hi) and what it belongs to, kept in an array
+ * sorted by lo so that the innermost interval holding an address is found by
+ * binary search.  Serves both CU ranges and symbols. */
+typedef struct span {
   Dwarf_Addr lo, hi;
   Dwarf_Addr maxhi;   /* largest hi of this entry and all before it */
-  size_t cu;          /* index into module.cus */
-} cu_range;
+  size_t idx;         /* into the owner's payload array */
+  int rank;           /* among equal lo, the higher rank wins */
+} span;
+
+typedef struct span_index {
+  span *v;
+  size_t n, cap;
+} span_index;
 
 enum mod_state { MOD_NEW, MOD_REPORTED, MOD_NO_ELF };
 
@@ -24,13 +32,17 @@ typedef struct module {
   uint64_t base, lo, hi;
   enum mod_state state;
   Dwfl_Module *dwmod;
-  /* The CU index, built on the first address .debug_aranges cannot place. */
-  int indexed;
-  Dwarf_Addr bias;    /* DWARF address = runtime address - bias */
+  /* CU ranges, built on the first address .debug_aranges cannot place. */
+  int cus_indexed;
+  Dwarf_Addr dwbias;  /* DWARF address = runtime address - dwbias */
   Dwarf_Die *cus;
   size_t ncus;
-  cu_range *ranges;
-  size_t nranges;
+  span_index cu_spans;
+  /* Symbols, built on the first lookup in the module. */
+  int syms_indexed;
+  const char **sym_names;   /* libdw's strings, valid until dwfl_end */
+  span_index sym_spans;     /* symbols with a size, runtime addresses */
+  span_index label_spans;   /* sizeless symbols (assembly labels), hi = lo */
 } module;
 
 /* Open addressing, linear probing; ra 0 is never cached so it marks a free slot. */
@@ -219,69 +231,168 @@ static Dwfl_Module *dwfl_module_of(oa_symbolizer *s, module *m)
   return m->dwmod;
 }
 
-/* ---- the CU index (modules without .debug_aranges) ------------------------- */
+/* ---- sorted spans ------------------------------------------------------------ */
 
-static int cmp_range(const void *a, const void *b)
+static void span_push(span_index *x, Dwarf_Addr lo, Dwarf_Addr hi, size_t idx, int rank)
 {
-  const cu_range *x = a, *y = b;
-  return (x->lo > y->lo) - (x->lo < y->lo);
+  if (x->n == x->cap) {
+    x->cap = x->cap ? 2 * x->cap : 64;
+    x->v = oa_xrealloc(x->v, x->cap * sizeof *x->v);
+  }
+  x->v[x->n++] = (span){ .lo = lo, .hi = hi, .idx = idx, .rank = rank };
 }
 
-static void add_cu_ranges(module *m, Dwarf_Die *cu, size_t *cap)
+static int cmp_span(const void *a, const void *b)
 {
-  Dwarf_Addr base, start, end;
-  ptrdiff_t off = 0;
-  while ((off = dwarf_ranges(cu, off, &base, &start, &end)) > 0) {
-    if (end <= start)
-      continue;
-    if (m->nranges == *cap) {
-      *cap = *cap ? 2 * *cap : 64;
-      m->ranges = oa_xrealloc(m->ranges, *cap * sizeof *m->ranges);
-    }
-    m->ranges[m->nranges++] = (cu_range){ .lo = start, .hi = end, .cu = m->ncus - 1 };
-  }
+  const span *x = a, *y = b;
+  if (x->lo != y->lo)
+    return x->lo < y->lo ? -1 : 1;
+  return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
-static void build_cu_index(module *m)
+static void span_sort(span_index *x)
 {
-  size_t capcus = 0, capranges = 0;
-  Dwarf_Addr bias = 0;
-  Dwarf_Die *cu = NULL;
-  m->indexed = 1;
-  while ((cu = dwfl_module_nextcu(m->dwmod, cu, &bias))) {
-    if (m->ncus == capcus) {
-      capcus = capcus ? 2 * capcus : 64;
-      m->cus = oa_xrealloc(m->cus, capcus * sizeof *m->cus);
-    }
-    m->cus[m->ncus++] = *cu;
-    m->bias = bias;   /* the same for every CU of a module */
-    add_cu_ranges(m, cu, &capranges);
-  }
-  qsort(m->ranges, m->nranges, sizeof *m->ranges, cmp_range);
-  /* Ranges may overlap (e.g. a CU's range covering a gap filled by another);
+  qsort(x->v, x->n, sizeof *x->v, cmp_span);
+  /* Spans may nest or overlap (aliases, a CU range covering another's gap);
    * the running maximum bounds how far back a search must look. */
   Dwarf_Addr maxhi = 0;
-  for (size_t i = 0; i < m->nranges; i++) {
-    if (m->ranges[i].hi > maxhi)
-      maxhi = m->ranges[i].hi;
-    m->ranges[i].maxhi = maxhi;
+  for (size_t i = 0; i < x->n; i++) {
+    if (x->v[i].hi > maxhi)
+      maxhi = x->v[i].hi;
+    x->v[i].maxhi = maxhi;
   }
 }
 
-static Dwarf_Die *cu_for(module *m, Dwarf_Addr daddr)
+/* The number of spans starting at or below a. */
+static size_t span_count_upto(const span_index *x, Dwarf_Addr a)
 {
-  size_t lo = 0, hi = m->nranges;
+  size_t lo = 0, hi = x->n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (m->ranges[mid].lo <= daddr)
+    if (x->v[mid].lo <= a)
       lo = mid + 1;
     else
       hi = mid;
   }
-  for (size_t i = lo; i-- > 0 && m->ranges[i].maxhi > daddr;)
-    if (daddr < m->ranges[i].hi)
-      return &m->cus[m->ranges[i].cu];
+  return lo;
+}
+
+/* The span holding a that starts closest to it (highest rank on ties). */
+static const span *span_find(const span_index *x, Dwarf_Addr a)
+{
+  for (size_t i = span_count_upto(x, a); i-- > 0 && x->v[i].maxhi > a;)
+    if (a < x->v[i].hi)
+      return &x->v[i];
   return NULL;
+}
+
+static void span_free(span_index *x)
+{
+  free(x->v);
+}
+
+/* ---- the CU index (modules without .debug_aranges) ------------------------- */
+
+static void add_cu(module *m, Dwarf_Die *cu, size_t *capcus)
+{
+  if (m->ncus == *capcus) {
+    *capcus = *capcus ? 2 * *capcus : 64;
+    m->cus = oa_xrealloc(m->cus, *capcus * sizeof *m->cus);
+  }
+  m->cus[m->ncus++] = *cu;
+  Dwarf_Addr base, start, end;
+  ptrdiff_t off = 0;
+  while ((off = dwarf_ranges(cu, off, &base, &start, &end)) > 0)
+    if (end > start)
+      span_push(&m->cu_spans, start, end, m->ncus - 1, 0);
+}
+
+static void index_cus(module *m)
+{
+  size_t capcus = 0;
+  Dwarf_Addr bias = 0;
+  Dwarf_Die *cu = NULL;
+  m->cus_indexed = 1;
+  while ((cu = dwfl_module_nextcu(m->dwmod, cu, &bias))) {
+    m->dwbias = bias;   /* the same for every CU of a module */
+    add_cu(m, cu, &capcus);
+  }
+  span_sort(&m->cu_spans);
+}
+
+/* ---- the symbol index ---------------------------------------------------------- */
+
+/* libdw's own preference when symbols share an address. */
+static int binding_rank(const GElf_Sym *sym)
+{
+  switch (GELF_ST_BIND(sym->st_info)) {
+  case STB_GLOBAL: return 3;
+  case STB_GNU_UNIQUE: return 2;
+  case STB_WEAK: return 1;
+  default: return 0;
+  }
+}
+
+static int is_code_symbol(const GElf_Sym *sym, GElf_Word shndx, const char *name)
+{
+  int type = GELF_ST_TYPE(sym->st_info);
+  return name && *name && shndx != SHN_UNDEF && shndx != (GElf_Word)-1 &&
+         type != STT_SECTION && type != STT_FILE && type != STT_TLS;
+}
+
+/* dwfl_module_addrname scans the whole symbol table on every call (about
+ * 0.2 ms per lookup with 12000 symbols), so sort the table once instead. */
+static void index_symbols(module *m)
+{
+  int n = dwfl_module_getsymtab(m->dwmod);
+  m->syms_indexed = 1;
+  if (n <= 0)
+    return;
+  m->sym_names = oa_xcalloc((size_t)n, sizeof *m->sym_names);
+  for (int i = 1; i < n; i++) {   /* entry 0 is the null symbol */
+    GElf_Sym sym;
+    GElf_Addr addr;
+    GElf_Word shndx;
+    const char *name = dwfl_module_getsym_info(m->dwmod, i, &sym, &addr, &shndx, NULL, NULL);
+    if (!is_code_symbol(&sym, shndx, name))
+      continue;
+    m->sym_names[i] = name;
+    if (sym.st_size)
+      span_push(&m->sym_spans, addr, addr + sym.st_size, (size_t)i, binding_rank(&sym));
+    else
+      span_push(&m->label_spans, addr, addr, (size_t)i, binding_rank(&sym));
+  }
+  span_sort(&m->sym_spans);
+  span_sort(&m->label_spans);
+}
+
+static int same_section(Dwfl_Module *dm, Dwarf_Addr a, Dwarf_Addr b)
+{
+  Dwarf_Addr bias;
+  Elf_Scn *sa = dwfl_module_address_section(dm, &a, &bias);
+  return sa && sa == dwfl_module_address_section(dm, &b, &bias);
+}
+
+/* A sizeless label only names code that no sized symbol covers, from the
+ * label up to the end of its section, as libdw has it. */
+static const char *label_for(module *m, Dwarf_Addr addr)
+{
+  size_t nl = span_count_upto(&m->label_spans, addr);
+  if (nl == 0)
+    return NULL;
+  const span *label = &m->label_spans.v[nl - 1];
+  size_t ns = span_count_upto(&m->sym_spans, addr);
+  if (ns > 0 && m->sym_spans.v[ns - 1].maxhi > label->lo)
+    return NULL;
+  return same_section(m->dwmod, label->lo, addr) ? m->sym_names[label->idx] : NULL;
+}
+
+static const char *symbol_for(module *m, Dwarf_Addr addr)
+{
+  if (!m->syms_indexed)
+    index_symbols(m);
+  const span *sym = span_find(&m->sym_spans, addr);
+  return sym ? m->sym_names[sym->idx] : label_for(m, addr);
 }
 
 /* ---- lookups ---------------------------------------------------------------- */
@@ -303,11 +414,11 @@ static int line_by_aranges(oa_symbolizer *s, Dwfl_Module *dm, uint64_t addr, oa_
 /* libdw 0.188 finds no CU without .debug_aranges, so search our own index. */
 static int line_by_cu_index(oa_symbolizer *s, module *m, uint64_t addr, oa_srcloc *out)
 {
-  if (!m->indexed)
-    build_cu_index(m);
-  Dwarf_Addr daddr = addr - m->bias;
-  Dwarf_Die *cu = cu_for(m, daddr);
-  Dwarf_Line *line = cu ? dwarf_getsrc_die(cu, daddr) : NULL;
+  if (!m->cus_indexed)
+    index_cus(m);
+  Dwarf_Addr daddr = addr - m->dwbias;
+  const span *cu = span_find(&m->cu_spans, daddr);
+  Dwarf_Line *line = cu ? dwarf_getsrc_die(&m->cus[cu->idx], daddr) : NULL;
   const char *file = line ? dwarf_linesrc(line, NULL, NULL) : NULL;
   if (!file)
     return 0;
@@ -326,7 +437,7 @@ static void resolve(oa_symbolizer *s, module *m, uint64_t addr, oa_srcloc *out)
   Dwfl_Module *dm = dwfl_module_of(s, m);
   if (!dm)
     return;
-  out->func = intern(s, dwfl_module_addrname(dm, addr));
+  out->func = intern(s, symbol_for(m, addr));
   if (!line_by_aranges(s, dm, addr, out))
     line_by_cu_index(s, m, addr, out);
 }
@@ -350,16 +461,23 @@ int oa_sym_lookup(oa_symbolizer *s, uint64_t ra, oa_srcloc *out)
   return 1;
 }
 
+static void module_free(module *m)
+{
+  free(m->path);
+  free(m->cus);
+  span_free(&m->cu_spans);
+  free(m->sym_names);
+  span_free(&m->sym_spans);
+  span_free(&m->label_spans);
+}
+
 void oa_sym_free(oa_symbolizer *s)
 {
   if (!s)
     return;
   dwfl_end(s->dwfl);
-  for (size_t i = 0; i < s->nmods; i++) {
-    free(s->mods[i].path);
-    free(s->mods[i].cus);
-    free(s->mods[i].ranges);
-  }
+  for (size_t i = 0; i < s->nmods; i++)
+    module_free(&s->mods[i]);
   free(s->mods);
   free(s->cache);
   for (size_t i = 0; i < s->capstrs; i++)

@@ -123,3 +123,42 @@ char *oa_expand_pid(const char *pattern, long pid)
   out[n] = 0;
   return out;
 }
+
+char *oa_path_clean(const char *path)
+{
+  size_t len = strlen(path);
+  char *out = oa_xmalloc(len + 1);
+  size_t n = 0;
+  int absolute = path[0] == '/';
+  const char *s = path;
+  while (*s) {
+    while (*s == '/')
+      s++;
+    const char *e = strchr(s, '/');
+    size_t w = e ? (size_t)(e - s) : strlen(s);
+    if (w == 0)
+      break;
+    if (w == 1 && s[0] == '.') {
+      /* drop "." */
+    } else if (w == 2 && s[0] == '.' && s[1] == '.' && n > 0
+               && !(n >= 2 && out[n - 1] == '.' && out[n - 2] == '.'
+                    && (n == 2 || out[n - 3] == '/'))) {
+      while (n > 0 && out[n - 1] != '/')
+        n--;
+      if (n > 0)
+        n--;
+    } else {
+      if (n > 0 || absolute)
+        out[n++] = '/';
+      memcpy(out + n, s, w);
+      n += w;
+    }
+    s += w;
+  }
+  if (n == 0 && absolute)
+    out[n++] = '/';
+  if (n == 0)
+    out[n++] = '.';
+  out[n] = 0;
+  return out;
+}

@@ -27,4 +27,8 @@ char *oa_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Replace every "%p" in pattern by pid; the caller frees the result. */
 char *oa_expand_pid(const char *pattern, long pid);
 
+/* Lexically tidied path: no "." parts, "dir/.." pairs removed, no doubled
+ * slashes.  The caller frees the result. */
+char *oa_path_clean(const char *path);
+
 #endif

@@ -44,12 +44,16 @@ struct printer {
   int addresses;
 };
 
-static const char *shorten(const struct printer *p, const char *path)
+/* Source paths relative to the current directory when they are below it. */
+static void print_path(const struct printer *p, const char *path)
 {
+  char *clean = oa_path_clean(path);
   size_t n = strlen(p->cwd);
-  if (n > 1 && strncmp(path, p->cwd, n) == 0 && path[n] == '/')
-    return path + n + 1;
-  return path;
+  if (n > 1 && strncmp(clean, p->cwd, n) == 0 && clean[n] == '/')
+    fputs(clean + n + 1, p->f);
+  else
+    fputs(clean, p->f);
+  free(clean);
 }
 
 static const char *basename_of(const char *path)
@@ -63,9 +67,11 @@ static void print_where(struct printer *p, const oa_event *e)
   oa_srcloc loc;
   if (!e->where)
     return;
-  if (oa_sym_lookup(p->sym, e->where, &loc) && loc.file && loc.line)
-    fprintf(p->f, " loc=%s:%d:%d", shorten(p, loc.file), loc.line, loc.col);
-  else
+  if (oa_sym_lookup(p->sym, e->where, &loc) && loc.file && loc.line) {
+    fputs(" loc=", p->f);
+    print_path(p, loc.file);
+    fprintf(p->f, ":%d:%d", loc.line, loc.col);
+  } else
     fprintf(p->f, " loc=??");
   if (loc.func)
     fprintf(p->f, " fn=%s", loc.func);

@@ -107,6 +107,7 @@ oa_event *oa_next_slot(oa_thread *t)
 struct modbuf {
   char *data;
   size_t len, cap;
+  oa_modset *set;
 };
 
 static int add_module(struct dl_phdr_info *info, size_t size, void *arg)
@@ -153,13 +154,22 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *arg)
   m->path_len = (uint32_t)plen;
   memcpy(m->path, path, plen + 1);
   mb->len += rec;
+  if (mb->set && mb->set->n < OA_MAX_MODULES)
+    mb->set->r[mb->set->n++] = (oa_range){ lo, hi };
   return 0;
 }
 
+/* List the loaded objects into the file, and publish their address ranges
+ * for oa_out_known.  Older sets are never freed: a reader may still hold
+ * one, and there are only as many as rescans. */
 void oa_out_write_modules(void)
 {
-  struct modbuf mb = { 0 };
+  struct modbuf mb = { .set = calloc(1, sizeof(oa_modset)) };
+  pthread_mutex_lock(&oa_the_run.modules_lock);
   dl_iterate_phdr(add_module, &mb);
+  if (mb.set)
+    __atomic_store_n(&oa_the_run.modules, mb.set, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&oa_the_run.modules_lock);
   size_t size = (sizeof(oa_chunk_header) + mb.len + 4095) & ~(size_t)4095;
   oa_chunk_header *c = oa_out_chunk(OA_CHUNK_MODULES, 0, (uint32_t)size);
   if (c) {
@@ -168,6 +178,27 @@ void oa_out_write_modules(void)
     munmap(c, size);
   }
   free(mb.data);
+}
+
+int oa_out_known(uint64_t addr)
+{
+  const oa_modset *m = __atomic_load_n(&oa_the_run.modules, __ATOMIC_ACQUIRE);
+  for (int i = 0; m && i < m->n; i++)
+    if (addr >= m->r[i].lo && addr < m->r[i].hi)
+      return 1;
+  return 0;
+}
+
+/* An address outside every listed object: a library was dlopen'ed since the
+ * last listing (it may be closed again before the run ends).  Code that is in
+ * no object at all (JIT) would rescan each time; back off exponentially. */
+void oa_out_saw_address(uint64_t addr)
+{
+  if (!addr || oa_out_known(addr))
+    return;
+  uint64_t miss = __atomic_add_fetch(&oa_the_run.module_misses, 1, __ATOMIC_RELAXED);
+  if ((miss & (miss - 1)) == 0)
+    oa_out_write_modules();
 }
 
 void oa_out_finalize(void)

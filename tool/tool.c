@@ -10,7 +10,8 @@
 
 #include "util.h"
 
-oa_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER };
+oa_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
+                      .modules_lock = PTHREAD_MUTEX_INITIALIZER };
 __thread oa_thread *oa_self;
 
 static char oa_result_path[4096];

@@ -18,6 +18,12 @@ typedef struct oa_range {
   uintptr_t lo, hi;
 } oa_range;
 
+#define OA_MAX_MODULES 1024
+typedef struct oa_modset {
+  int n;
+  oa_range r[OA_MAX_MODULES];
+} oa_modset;
+
 /* Everything that lives for one run of the target. */
 typedef struct oa_run {
   int fd;
@@ -32,6 +38,9 @@ typedef struct oa_run {
   oa_range libomp;                /* codeptr_ra inside it means "walk the stack" */
   oa_range runtime[OA_MAX_RUNTIME_RANGES]; /* libomp, the tool, libc, ld.so, ... */
   int nruntime;
+  pthread_mutex_t modules_lock;   /* one listing of the loaded objects at a time */
+  oa_modset *modules;             /* atomic: address ranges of the last listing */
+  uint64_t module_misses;         /* atomic */
   ompt_set_callback_t set_callback;
 } oa_run;
 
@@ -58,6 +67,8 @@ static inline oa_thread *oa_me(void)
 int oa_out_open(const char *path, const char *runtime_version);
 oa_chunk_header *oa_out_chunk(uint32_t kind, uint32_t thread, uint32_t size);
 void oa_out_write_modules(void);
+int oa_out_known(uint64_t addr);
+void oa_out_saw_address(uint64_t addr);
 void oa_out_finalize(void);
 oa_event *oa_next_slot(oa_thread *t);
 

@@ -88,11 +88,8 @@ static int in_runtime(uintptr_t a)
   return 0;
 }
 
-uint64_t oa_where(const void *codeptr_ra, uint8_t *flags)
+static uint64_t user_frame(uintptr_t ra, uint8_t *flags)
 {
-  uintptr_t ra = (uintptr_t)codeptr_ra;
-  if (ra && !in_range(oa_the_run.libomp, ra))
-    return ra;
   void *frames[48];
   int n = unw_backtrace(frames, 48);
   for (int i = 0; i < n; i++) {
@@ -103,4 +100,12 @@ uint64_t oa_where(const void *codeptr_ra, uint8_t *flags)
     }
   }
   return ra;
+}
+
+uint64_t oa_where(const void *codeptr_ra, uint8_t *flags)
+{
+  uintptr_t ra = (uintptr_t)codeptr_ra;
+  uint64_t where = ra && !in_range(oa_the_run.libomp, ra) ? ra : user_frame(ra, flags);
+  oa_out_saw_address(where);
+  return where;
 }
