@@ -17,7 +17,7 @@ typedef struct span {
   Dwarf_Addr lo, hi;
   Dwarf_Addr maxhi;   /* largest hi of this entry and all before it */
   size_t idx;         /* into the owner's payload array */
-  int rank;           /* among equal lo, the higher rank wins */
+  int rank;           /* among equal lo, the higher rank wins, then the lower idx */
 } span;
 
 typedef struct span_index {
@@ -247,7 +247,10 @@ static int cmp_span(const void *a, const void *b)
   const span *x = a, *y = b;
   if (x->lo != y->lo)
     return x->lo < y->lo ? -1 : 1;
-  return (x->rank > y->rank) - (x->rank < y->rank);
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  /* Searches walk backwards: the first of equal entries must sort last. */
+  return (x->idx < y->idx) - (x->idx > y->idx);
 }
 
 static void span_sort(span_index *x)
@@ -277,7 +280,7 @@ static size_t span_count_upto(const span_index *x, Dwarf_Addr a)
   return lo;
 }
 
-/* The span holding a that starts closest to it (highest rank on ties). */
+/* The span holding a that starts closest to it. */
 static const span *span_find(const span_index *x, Dwarf_Addr a)
 {
   for (size_t i = span_count_upto(x, a); i-- > 0 && x->v[i].maxhi > a;)

@@ -15,17 +15,17 @@
 #define OMPADV_CONTROL_WHATIF_BEGIN 65
 #define OMPADV_CONTROL_WHATIF_END   66
 
-/* The runtime answers omp_control_tool with "no tool" until it is fully
- * initialized; asking it for the processor count first makes sure it is. */
-static inline int ompadv_whatif_begin(double factor)
-{
-  (void)omp_get_num_procs();
-  return omp_control_tool(OMPADV_CONTROL_WHATIF_BEGIN, 0, &factor);
-}
+/* Macros, not functions, so that the event's code address is the caller's
+ * line.  The runtime answers omp_control_tool with "no tool" until it is
+ * fully initialized; asking it for the processor count first makes sure it
+ * is.  Each evaluates to omp_control_tool's result. */
+#define ompadv_whatif_begin(factor)                                          \
+  __extension__({                                                          \
+    double ompadv_factor_ = (factor);                                      \
+    (void)omp_get_num_procs();                                             \
+    omp_control_tool(OMPADV_CONTROL_WHATIF_BEGIN, 0, &ompadv_factor_);     \
+  })
 
-static inline int ompadv_whatif_end(void)
-{
-  return omp_control_tool(OMPADV_CONTROL_WHATIF_END, 0, (void *)0);
-}
+#define ompadv_whatif_end() omp_control_tool(OMPADV_CONTROL_WHATIF_END, 0, (void *)0)
 
 #endif

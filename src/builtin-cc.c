@@ -39,7 +39,7 @@ static int run_cc(const oa_command *self, int argc, char **argv)
     } else if (is_cxx_source(argv[i]))
       cxx = 1;
   }
-  char *clang = cxx ? oa_xasprintf("%s++", OMPADV_CLANG) : oa_xstrdup(OMPADV_CLANG);
+  const char *clang = cxx ? OMPADV_CLANGXX : OMPADV_CLANG;
   args[0] = clang;
   for (size_t i = 0; i < sizeof base / sizeof base[0]; i++)
     args[n++] = base[i];

@@ -245,7 +245,7 @@ static void print_trace(const oa_result *r, const struct trace_opts *o, FILE *ou
                       r->modules[i]->hi);
   if (o->by_thread)
     qsort(r->events, r->nevents, sizeof *r->events, cmp_thread);
-  for (size_t i = 0; i < r->nevents;)
+  for (size_t i = 0; i < r->nevents && !ferror(out);)
     i += print_event(&p, &r->events[i], r->nevents - i);
   oa_sym_free(p.sym);
 }
@@ -264,7 +264,7 @@ static void summarize(const oa_result *r)
   oa_note("trace: %zu events", r->nevents);
 }
 
-static int show(const char *path, const struct trace_opts *o, const oa_common *c, int fail_code)
+static int show(const char *path, const struct trace_opts *o, FILE *out, int fail_code)
 {
   oa_result r;
   char err[PATH_MAX + 256];
@@ -272,10 +272,7 @@ static int show(const char *path, const struct trace_opts *o, const oa_common *c
     oa_error("cannot read the trace: %s", err);
     return fail_code;
   }
-  FILE *out = oa_open_output(c);
   print_trace(&r, o, out);
-  if (out != stderr)
-    fclose(out);
   summarize(&r);
   oa_result_free(&r);
   return 0;
@@ -289,14 +286,21 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   if (o.input) {
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "trace: give either -i FILE or a program, not both");
-    return show(o.input, &o, &c, OA_EXIT_USAGE);
+    FILE *out = oa_open_output(&c);
+    int rc = show(o.input, &o, out, OA_EXIT_USAGE);
+    if (out != stderr)
+      fclose(out);
+    return rc;
   }
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "trace: no program given (usage: ompadv trace [OPTIONS] [--] PROG "
            "[ARGS])");
+  FILE *out = oa_open_output(&c);  /* before the run: a bad path must not waste it */
   oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
   oa_launch_run(&l);
-  int rc = oa_launch_handshake(&l) ? show(l.result_path, &o, &c, OA_EXIT_FAIL) : OA_EXIT_FAIL;
+  int rc = oa_launch_handshake(&l) ? show(l.result_path, &o, out, OA_EXIT_FAIL) : OA_EXIT_FAIL;
+  if (out != stderr)
+    fclose(out);
   int status = oa_launch_exit_status(&l);
   if (o.save && rc == 0)
     oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",

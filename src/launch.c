@@ -20,6 +20,13 @@
 #include "util.h"
 
 static volatile sig_atomic_t child_pid;
+static oa_launch *pending_cleanup;  /* removed at exit, however ompadv exits */
+
+static void cleanup_at_exit(void)
+{
+  if (pending_cleanup)
+    oa_launch_cleanup(pending_cleanup);
+}
 
 static void forward_signal(int sig, siginfo_t *si, void *uc)
 {
@@ -83,6 +90,8 @@ static void make_tmpdir(oa_launch *l)
     oa_die(OA_EXIT_FAIL, "cannot create a temporary directory in %s: %s",
            base && *base ? base : "/tmp", strerror(errno));
   l->tmpdir = tmpl;
+  pending_cleanup = l;
+  atexit(cleanup_at_exit);
 }
 
 static void prepare_child_env(oa_launch *l, const char *tool, const char *pattern)
@@ -129,6 +138,9 @@ int oa_launch_run(oa_launch *l)
   }
   child_pid = pid;
   l->pid = pid;
+  /* A reader of the report that goes away (| head) must not kill ompadv
+   * before it removes its files; only the parent ignores SIGPIPE. */
+  signal(SIGPIPE, SIG_IGN);
   while (waitpid(pid, &l->status, 0) < 0)
     if (errno != EINTR)
       oa_die(OA_EXIT_FAIL, "waiting for %s: %s", l->argv[0], strerror(errno));
@@ -171,6 +183,8 @@ int oa_launch_exit_status(const oa_launch *l)
 
 void oa_launch_cleanup(oa_launch *l)
 {
+  if (pending_cleanup == l)
+    pending_cleanup = NULL;
   if (l->tmpdir) {
     DIR *d = opendir(l->tmpdir);
     struct dirent *de;

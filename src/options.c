@@ -153,7 +153,7 @@ FILE *oa_open_output(const oa_common *common)
 {
   if (!common->output || strcmp(common->output, "-") == 0)
     return stderr;
-  FILE *f = fopen(common->output, "w");
+  FILE *f = fopen(common->output, "we");
   if (!f)
     oa_die(OA_EXIT_FAIL, "cannot write %s: %s", common->output, strerror(errno));
   return f;

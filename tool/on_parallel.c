@@ -17,6 +17,7 @@ static void on_thread_end(ompt_data_t *thread_data)
   oa_thread *t = oa_me();
   if (oa_begin(t, ompt_callback_thread_end, 0))
     oa_commit(t);
+  oa_thread_retire(t);
 }
 
 static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,

@@ -84,6 +84,16 @@ oa_thread *oa_thread_slow(void)
   return t;
 }
 
+/* The thread's last events are in the file already: only the mapping and
+ * the state go. */
+void oa_thread_retire(oa_thread *t)
+{
+  if (t->chunk)
+    munmap(t->chunk, OA_CHUNK_SIZE);
+  oa_self = NULL;
+  free(t);
+}
+
 /* Slot for the next event of thread t, opening a new chunk when the current
  * one is full; NULL when recording is off or the file cannot grow. */
 oa_event *oa_next_slot(oa_thread *t)

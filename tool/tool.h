@@ -55,6 +55,7 @@ typedef struct oa_thread {
 } oa_thread;
 
 oa_thread *oa_thread_slow(void);
+void oa_thread_retire(oa_thread *t);
 extern __thread oa_thread *oa_self;
 
 static inline oa_thread *oa_me(void)

@@ -2,7 +2,7 @@
 // libomp reports sections_begin with the number of sections and one
 // section dispatch per thread (not per section).
 // RUN: %ompadv cc -O0 %s -o %t && %ompadv trace --threads 2 --by-thread %t 2>&1 | %FileCheck %s
-// A team of 1 runs the 3 sections alone.
+// A team of 1 (serialized in libomp): no section dispatch is reported.
 // RUN: %ompadv trace --threads 1 --by-thread %t 2>&1 | %FileCheck %s --check-prefix=ONE
 #include <stdio.h>
 
@@ -60,11 +60,11 @@ int main(void) {
 
 // ONE: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=1 index=0 flags=implicit
 // ONE-NEXT: {{^}}0: sections_begin: parallel=[[PAR]] task=[[T0]] count=3 loc={{.*}}sections.c:14:1 fn=main.omp_outlined
-// ONE-NEXT: {{^}}0: dispatch: kind=section parallel=[[PAR]] task=[[T0]] loc={{.*}}sections.c:14:1
 // ONE-NEXT: {{^}}0: sections_end: parallel=[[PAR]] task=[[T0]] count=0 loc={{.*}}sections.c:14:
 // ONE-NEXT: {{^}}0: barrier_implicit_workshare_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}sections.c:14:
 // ONE: {{^}}0: sections_begin: parallel=[[PAR]] task=[[T0]] count=2 loc={{.*}}sections.c:23:1 fn=main.omp_outlined
-// ONE-NEXT: {{^}}0: dispatch: kind=section parallel=[[PAR]] task=[[T0]] loc={{.*}}sections.c:23:1
 // ONE-NEXT: {{^}}0: sections_end: parallel=[[PAR]] task=[[T0]] count=0 loc={{.*}}sections.c:23:
-// ONE-NEXT: {{^}}0: barrier_implicit_parallel_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}sections.c:12:1 fn=main{{$}}
+// ONE-NEXT: {{^}}0: implicit_task_end: parallel={{[0-9]+}} task=[[T0]] team=1 index=0 flags=implicit
+// ONE-NEXT: {{^}}0: parallel_end: parallel=[[PAR]] task={{[0-9]+}} flags=invoker_runtime|team loc={{.*}}sections.c:12:1 fn=main{{$}}
 // ONE-NOT: {{^}}1:
+// ONE-NOT: dispatch
