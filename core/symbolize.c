@@ -1,10 +1,10 @@
 /* Source locations for return addresses, through libdw's dwfl in offline mode.
- * An object is handed to libdw only when the first address falls into it; its
- * line table is found through .debug_aranges, or through our own index of CU
- * address ranges when there are none (clang emits no aranges by default). */
+ * Objects are opened on the first address that falls in them; their lines are
+ * found through .debug_aranges, or else our own CU index (clang emits none). */
 #include "symbolize.h"
 #include "util.h"
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <stdlib.h>
@@ -55,7 +55,8 @@ struct oa_symbolizer {
   Dwfl *dwfl;
   module *mods;
   size_t nmods, capmods;
-  int mods_sorted;
+  span_index mod_spans;       /* over mods, rebuilt after additions */
+  int mod_spans_stale;
   cache_slot *cache;
   size_t ncache, capcache;    /* capcache is a power of two */
   char **strs;                /* interned strings, same scheme, NULL = free */
@@ -161,76 +162,6 @@ static const char *intern(oa_symbolizer *s, const char *str)
   return *slot;
 }
 
-/* ---- modules ----------------------------------------------------------------- */
-
-oa_symbolizer *oa_sym_new(void)
-{
-  oa_symbolizer *s = oa_xcalloc(1, sizeof *s);
-  s->dwfl = dwfl_begin(&offline_callbacks);
-  if (!s->dwfl)
-    oa_die(OA_EXIT_FAIL, "libdw: %s", dwfl_errmsg(-1));
-  s->mods_sorted = 1;
-  return s;
-}
-
-void oa_sym_add_module(oa_symbolizer *s, const char *path, uint64_t base,
-                       uint64_t lo, uint64_t hi)
-{
-  if (!path || hi <= lo)
-    return;
-  if (s->nmods == s->capmods) {
-    s->capmods = s->capmods ? 2 * s->capmods : 16;
-    s->mods = oa_xrealloc(s->mods, s->capmods * sizeof *s->mods);
-  }
-  s->mods[s->nmods++] = (module){ .path = oa_xstrdup(path), .base = base, .lo = lo, .hi = hi };
-  s->mods_sorted = 0;
-}
-
-static int cmp_module(const void *a, const void *b)
-{
-  const module *x = a, *y = b;
-  return (x->lo > y->lo) - (x->lo < y->lo);
-}
-
-static module *module_for(oa_symbolizer *s, uint64_t addr)
-{
-  if (!s->mods_sorted) {
-    qsort(s->mods, s->nmods, sizeof *s->mods, cmp_module);
-    s->mods_sorted = 1;
-  }
-  /* Last module starting at or below addr: objects mapped at the same time
-   * never overlap. */
-  size_t lo = 0, hi = s->nmods;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (s->mods[mid].lo <= addr)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  if (lo == 0 || addr >= s->mods[lo - 1].hi)
-    return NULL;
-  return &s->mods[lo - 1];
-}
-
-/* Open the object only now: a run maps many libraries that no address hits. */
-static Dwfl_Module *dwfl_module_of(oa_symbolizer *s, module *m)
-{
-  if (m->state == MOD_NEW) {
-    dwfl_report_begin_add(s->dwfl);
-    /* ET_EXEC files ignore the base, and their dlpi_addr is 0 anyway. */
-    m->dwmod = dwfl_report_elf(s->dwfl, m->path, m->path, -1, m->base, false);
-    if (!m->dwmod)
-      oa_debug("no symbols for %s: %s", m->path, dwfl_errmsg(-1));
-    if (dwfl_report_end(s->dwfl, NULL, NULL) != 0 && m->dwmod) {
-      oa_debug("no symbols for %s: %s", m->path, dwfl_errmsg(-1));
-      m->dwmod = NULL;
-    }
-    m->state = m->dwmod ? MOD_REPORTED : MOD_NO_ELF;
-  }
-  return m->dwmod;
-}
-
 /* ---- sorted spans ------------------------------------------------------------ */
 
 static void span_push(span_index *x, Dwarf_Addr lo, Dwarf_Addr hi, size_t idx, int rank)
@@ -294,6 +225,63 @@ static void span_free(span_index *x)
   free(x->v);
 }
 
+/* ---- modules ----------------------------------------------------------------- */
+
+oa_symbolizer *oa_sym_new(void)
+{
+  oa_symbolizer *s = oa_xcalloc(1, sizeof *s);
+  s->dwfl = dwfl_begin(&offline_callbacks);
+  if (!s->dwfl)
+    oa_die(OA_EXIT_FAIL, "libdw: %s", dwfl_errmsg(-1));
+  return s;
+}
+
+void oa_sym_add_module(oa_symbolizer *s, const char *path, uint64_t base,
+                       uint64_t lo, uint64_t hi)
+{
+  if (!path || hi <= lo)
+    return;
+  if (s->nmods == s->capmods) {
+    s->capmods = s->capmods ? 2 * s->capmods : 16;
+    s->mods = oa_xrealloc(s->mods, s->capmods * sizeof *s->mods);
+  }
+  s->mods[s->nmods++] = (module){ .path = oa_xstrdup(path), .base = base, .lo = lo, .hi = hi };
+  s->mod_spans_stale = 1;
+}
+
+/* Objects mapped at the same time never overlap, but a run that unloads
+ * libraries may report two at one address; the closest start wins then. */
+static module *module_for(oa_symbolizer *s, uint64_t addr)
+{
+  if (s->mod_spans_stale) {
+    s->mod_spans.n = 0;
+    for (size_t i = 0; i < s->nmods; i++)
+      span_push(&s->mod_spans, s->mods[i].lo, s->mods[i].hi, i, 0);
+    span_sort(&s->mod_spans);
+    s->mod_spans_stale = 0;
+  }
+  const span *m = span_find(&s->mod_spans, addr);
+  return m ? &s->mods[m->idx] : NULL;
+}
+
+/* Open the object only now: a run maps many libraries that no address hits. */
+static Dwfl_Module *dwfl_module_of(oa_symbolizer *s, module *m)
+{
+  if (m->state == MOD_NEW) {
+    dwfl_report_begin_add(s->dwfl);
+    /* ET_EXEC files ignore the base, and their dlpi_addr is 0 anyway. */
+    m->dwmod = dwfl_report_elf(s->dwfl, m->path, m->path, -1, m->base, false);
+    if (!m->dwmod)
+      oa_debug("no symbols for %s: %s", m->path, dwfl_errmsg(-1));
+    if (dwfl_report_end(s->dwfl, NULL, NULL) != 0 && m->dwmod) {
+      oa_debug("no symbols for %s: %s", m->path, dwfl_errmsg(-1));
+      m->dwmod = NULL;
+    }
+    m->state = m->dwmod ? MOD_REPORTED : MOD_NO_ELF;
+  }
+  return m->dwmod;
+}
+
 /* ---- the CU index (modules without .debug_aranges) ------------------------- */
 
 static void add_cu(module *m, Dwarf_Die *cu, size_t *capcus)
@@ -336,7 +324,8 @@ static int binding_rank(const GElf_Sym *sym)
   }
 }
 
-static int is_code_symbol(const GElf_Sym *sym, GElf_Word shndx, const char *name)
+/* The symbols dwfl_module_addrname would consider. */
+static int is_candidate_symbol(const GElf_Sym *sym, GElf_Word shndx, const char *name)
 {
   int type = GELF_ST_TYPE(sym->st_info);
   return name && *name && shndx != SHN_UNDEF && shndx != (GElf_Word)-1 &&
@@ -357,7 +346,7 @@ static void index_symbols(module *m)
     GElf_Addr addr;
     GElf_Word shndx;
     const char *name = dwfl_module_getsym_info(m->dwmod, i, &sym, &addr, &shndx, NULL, NULL);
-    if (!is_code_symbol(&sym, shndx, name))
+    if (!is_candidate_symbol(&sym, shndx, name))
       continue;
     m->sym_names[i] = name;
     if (sym.st_size)
@@ -400,6 +389,18 @@ static const char *symbol_for(module *m, Dwarf_Addr addr)
 
 /* ---- lookups ---------------------------------------------------------------- */
 
+/* libdw joins a file name with its directory, but leaves a directory that is
+ * relative to the compilation directory (gcc's DWARF 5) relative. */
+static const char *source_path(oa_symbolizer *s, const char *file, const char *comp_dir)
+{
+  if (file[0] == '/' || !comp_dir || !*comp_dir)
+    return intern(s, file);
+  char *full = oa_xasprintf("%s/%s", comp_dir, file);
+  const char *path = intern(s, full);
+  free(full);
+  return path;
+}
+
 /* The fast path: libdw finds the CU itself, through .debug_aranges. */
 static int line_by_aranges(oa_symbolizer *s, Dwfl_Module *dm, uint64_t addr, oa_srcloc *out)
 {
@@ -408,10 +409,16 @@ static int line_by_aranges(oa_symbolizer *s, Dwfl_Module *dm, uint64_t addr, oa_
   const char *file = line ? dwfl_lineinfo(line, NULL, &lineno, &col, NULL, NULL) : NULL;
   if (!file)
     return 0;
-  out->file = intern(s, file);
+  out->file = source_path(s, file, dwfl_line_comp_dir(line));
   out->line = lineno;
   out->col = col;
   return 1;
+}
+
+static const char *comp_dir_of(Dwarf_Die *cu)
+{
+  Dwarf_Attribute attr;
+  return dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr));
 }
 
 /* libdw 0.188 finds no CU without .debug_aranges, so search our own index. */
@@ -428,7 +435,7 @@ static int line_by_cu_index(oa_symbolizer *s, module *m, uint64_t addr, oa_srclo
   int lineno = 0, col = 0;
   dwarf_lineno(line, &lineno);
   dwarf_linecol(line, &col);
-  out->file = intern(s, file);
+  out->file = source_path(s, file, comp_dir_of(&m->cus[cu->idx]));
   out->line = lineno;
   out->col = col;
   return 1;
@@ -482,6 +489,7 @@ void oa_sym_free(oa_symbolizer *s)
   for (size_t i = 0; i < s->nmods; i++)
     module_free(&s->mods[i]);
   free(s->mods);
+  span_free(&s->mod_spans);
   free(s->cache);
   for (size_t i = 0; i < s->capstrs; i++)
     free(s->strs[i]);

@@ -229,6 +229,8 @@ static int cmp_thread(const void *a, const void *b)
 
 static void report_unsupported(const oa_file_header *h)
 {
+  if (!h->unsupported)
+    oa_debug("the OpenMP runtime accepted every callback ompadv registers");
   for (unsigned cb = 1; cb < 64; cb++)
     if (h->unsupported & (UINT64_C(1) << cb))
       oa_debug("the OpenMP runtime does not provide the '%s' callback",

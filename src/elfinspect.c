@@ -4,6 +4,7 @@
 #include "elfinspect.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -180,6 +181,7 @@ static int resolve_prog(const char *prog, char *out, size_t outlen, char *err, s
   char found[PATH_MAX];
   const char *path = prog;
   char *real;
+  int rc;
   if (!*prog)
     return fail(err, errlen, "empty program name; give the path of the OpenMP executable");
   if (!strchr(prog, '/')) {
@@ -199,11 +201,10 @@ static int resolve_prog(const char *prog, char *out, size_t outlen, char *err, s
                   prog);
     return fail(err, errlen, "'%s': %s; check the path of the program", prog, strerror(errno));
   }
-  if (copy_str(out, outlen, real) != 0) {
-    free(real);
-    return fail(err, errlen, "'%s': path too long", prog);
-  }
+  rc = copy_str(out, outlen, real);
   free(real);
+  if (rc != 0)
+    return fail(err, errlen, "'%s': path too long", prog);
   return 0;
 }
 
@@ -476,11 +477,10 @@ static void ldcache_load(struct ldcache *c)
   static const char new_magic[] = "glibc-ld.so.cache1.1";
   struct stat st;
   int fd = open("/etc/ld.so.cache", O_RDONLY | O_CLOEXEC);
+  int ok = 0;
   ssize_t n;
   memset(c, 0, sizeof *c);
-  if (fd < 0)
-    return;
-  if (fstat(fd, &st) != 0 || st.st_size < 48 || st.st_size > (64 << 20))
+  if (fd < 0 || fstat(fd, &st) != 0 || st.st_size < 48 || st.st_size > (64 << 20))
     goto out;
   c->len = (size_t)st.st_size;
   c->data = oa_xmalloc(c->len);
@@ -497,14 +497,14 @@ static void ldcache_load(struct ldcache *c)
   if (c->hdr > c->len - 48 || memcmp(c->data + c->hdr, new_magic, sizeof new_magic - 1) != 0)
     goto out;
   memcpy(&c->nlibs, c->data + c->hdr + 20, sizeof c->nlibs);
-  if (c->nlibs > (c->len - c->hdr - 48) / 24)
-    goto out;
-  close(fd);
-  return;
+  ok = c->nlibs <= (c->len - c->hdr - 48) / 24;
 out:
-  free(c->data);
-  memset(c, 0, sizeof *c);
-  close(fd);
+  if (!ok) {
+    free(c->data);
+    memset(c, 0, sizeof *c);
+  }
+  if (fd >= 0)
+    close(fd);
 }
 
 static const char *ldcache_str(const struct ldcache *c, uint32_t off)
@@ -535,46 +535,42 @@ static int ldcache_lookup(const struct ldcache *c, const char *name, char *out, 
   return -1;
 }
 
+/* Length of "$NAME" or "${NAME}" at p (p[0] is '$'), or 0 if absent. */
+static size_t dst_token_len(const char *p, size_t avail, const char *name)
+{
+  size_t nl = strlen(name);
+  if (avail >= nl + 3 && p[1] == '{' && strncmp(p + 2, name, nl) == 0 && p[2 + nl] == '}')
+    return nl + 3;
+  /* Unbraced, the token ends at the first non-identifier character. */
+  if (avail >= nl + 1 && strncmp(p + 1, name, nl) == 0 &&
+      (avail == nl + 1 || !(isalnum((unsigned char)p[nl + 1]) || p[nl + 1] == '_')))
+    return nl + 1;
+  return 0;
+}
+
 /* Expand the dynamic string tokens of one search directory.  Returns -1 when
  * $ORIGIN is used without a known origin (ld.so drops such entries). */
 static int expand_dst(const char *dir, size_t len, const char *origin, char *out, size_t outlen)
 {
-  static const struct { const char *name, *value; } tokens[] = {
-    { "ORIGIN", NULL }, { "LIB", "lib/x86_64-linux-gnu" }, { "PLATFORM", "x86_64" },
+  const struct { const char *name, *value; } tokens[] = {
+    { "ORIGIN", origin }, { "LIB", "lib/x86_64-linux-gnu" }, { "PLATFORM", "x86_64" },
   };
   size_t n = 0;
   for (size_t i = 0; i < len;) {
-    const char *value = NULL;
-    size_t skip = 0;
-    for (size_t t = 0; dir[i] == '$' && t < sizeof tokens / sizeof tokens[0]; t++) {
-      size_t tl = strlen(tokens[t].name);
-      int braced = i + 1 < len && dir[i + 1] == '{';
-      const char *at = dir + i + 1 + braced;
-      size_t avail = len - (i + 1 + braced);
-      if (avail < tl + braced || strncmp(at, tokens[t].name, tl) != 0 || (braced && at[tl] != '}'))
+    const char *value = dir + i;
+    size_t vl = 1, skip = 0;
+    for (size_t t = 0; dir[i] == '$' && !skip && t < sizeof tokens / sizeof tokens[0]; t++) {
+      if (!(skip = dst_token_len(dir + i, len - i, tokens[t].name)))
         continue;
-      /* Unbraced, the token must end at a non-identifier character. */
-      if (!braced && avail > tl && (at[tl] == '_' || (at[tl] >= 'A' && at[tl] <= 'Z') ||
-                                    (at[tl] >= 'a' && at[tl] <= 'z') || (at[tl] >= '0' && at[tl] <= '9')))
-        continue;
-      value = t == 0 ? origin : tokens[t].value;
-      if (!value)
+      if (!(value = tokens[t].value))
         return -1;
-      skip = 1 + braced + tl + braced;
-      break;
+      vl = strlen(value);
     }
-    if (value) {
-      size_t vl = strlen(value);
-      if (n + vl >= outlen)
-        return -1;
-      memcpy(out + n, value, vl);
-      n += vl;
-      i += skip;
-    } else {
-      if (n + 1 >= outlen)
-        return -1;
-      out[n++] = dir[i++];
-    }
+    if (n + vl >= outlen)
+      return -1;
+    memcpy(out + n, value, vl);
+    n += vl;
+    i += skip ? skip : 1;
   }
   out[n] = 0;
   return 0;

@@ -9,6 +9,12 @@
 // RUN:   bash %inputs/launcher/wait-file.sh %t.ready 60 && kill -INT $pid; \
 // RUN:   bash %inputs/launcher/wait-exit.sh $pid 90; wait $pid; echo "exit status $?" >> %t.out
 // RUN: %FileCheck %s < %t.out
+// SIGTERM is forwarded the same way: exit 128+15.
+// RUN: rm -f %t.ready-term
+// RUN: %ompadv trace %t %t.ready-term > %t.term 2>&1 & pid=$!; \
+// RUN:   bash %inputs/launcher/wait-file.sh %t.ready-term 60 && kill -TERM $pid; \
+// RUN:   bash %inputs/launcher/wait-exit.sh $pid 90; wait $pid; echo "exit status $?" >> %t.term
+// RUN: %FileCheck --check-prefix=TERM %s < %t.term
 #include <omp.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -29,8 +35,9 @@ int main(int argc, char **argv)
 {
   if (argc < 2)
     return 40;
-  // CHECK: {{^[0-9]+}}: parallel_begin: {{.*}} loc={{.*}}sigint.c:[[@LINE+2]]
+  // CHECK: {{^[0-9]+}}: parallel_begin: {{.*}} loc={{.*}}sigint.c:[[@LINE+3]]
   // CHECK-NOT: {{^[0-9]+}}: parallel_end:
+  // TERM: {{^[0-9]+}}: parallel_begin: {{.*}} loc={{.*}}sigint.c:[[@LINE+1]]
 #pragma omp parallel num_threads(2)
   {
 #pragma omp barrier
@@ -48,3 +55,6 @@ int main(int argc, char **argv)
 // CHECK: ompadv: trace: {{[0-9]+}} events
 // CHECK: ompadv: '{{.*}}' was killed by signal 2 (Interrupt)
 // CHECK: exit status 130
+// TERM: ompadv: trace: {{[0-9]+}} events
+// TERM: ompadv: '{{.*}}' was killed by signal 15 (Terminated)
+// TERM: exit status 143

@@ -56,6 +56,7 @@ __attribute__((noinline)) static int site_alpha(uint64_t *ra)
   *ra = return_address(); return __LINE__;
 }
 
+/* Code ahead of the call, so that its line is not the function's first. */
 __attribute__((noinline)) static int site_beta(uint64_t *ra)
 {
   volatile int pad = 0;
@@ -63,6 +64,7 @@ __attribute__((noinline)) static int site_beta(uint64_t *ra)
   *ra = return_address(); return __LINE__;
 }
 
+/* A qsort_r comparator: its return address lies in libc. */
 static int note_caller(const void *a, const void *b, void *arg)
 {
   *(uint64_t *)arg = (uint64_t)(uintptr_t)__builtin_return_address(0);
@@ -110,6 +112,7 @@ static int check_site(int f, oa_symbolizer *s, const char *func, uint64_t ra, in
   f = check(f, known == 1, "%s: lookup returns 1 (got %d)", func, known);
   f = check(f, str_eq(base_name(loc.file), base_name(__FILE__)), "%s: file is %s (got %s)",
             func, base_name(__FILE__), loc.file ? loc.file : "(null)");
+  f = check(f, loc.file && loc.file[0] == '/', "%s: file path is absolute", func);
   f = check(f, loc.line == line, "%s: line %d (got %d)", func, line, loc.line);
   f = check(f, loc.col > 0, "%s: column > 0 (got %d)", func, loc.col);
   f = check(f, str_eq(loc.func, func), "%s: function name (got %s)", func,
