@@ -120,6 +120,11 @@ int oa_result_read(const char *path, oa_result *r, char *err, size_t errlen)
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     goto out;
   }
+  if (!S_ISREG(st.st_mode)) {
+    fail(err, errlen, path, "%s", S_ISDIR(st.st_mode) ? "is a directory, not an ompadv result"
+                                                       : "not a regular file");
+    goto out;
+  }
   if ((uint64_t)st.st_size < sizeof(oa_file_header)) {
     fail(err, errlen, path, "not an ompadv result (%llu bytes, too short)",
          (unsigned long long)st.st_size);

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <omp-tools.h>
@@ -124,7 +125,7 @@ static size_t print_event(struct printer *p, const oa_event *e, size_t left)
             oa_task_flags((uint32_t)e->d, b1, sizeof b1));
     break;
   case ompt_callback_task_create:
-    fprintf(f, "task_create: task=%llu parent=%llu flags=%s deps=%llu", (unsigned long long)e->a,
+    fprintf(f, "task_create: task=%llu parent=%llu flags=%s has_deps=%llu", (unsigned long long)e->a,
             (unsigned long long)e->b, oa_task_flags(e->c, b1, sizeof b1),
             (unsigned long long)e->d);
     break;
@@ -308,7 +309,8 @@ static int run_trace(const oa_command *self, int argc, char **argv)
     oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
             l.result_path, l.result_path);
   oa_launch_cleanup(&l);
-  return status ? status : rc;
+  /* ompadv's own failure outranks the target's exit code, not its death. */
+  return rc && !WIFSIGNALED(l.status) ? rc : status;
 }
 
 static const oa_option trace_options[] = {

@@ -549,11 +549,13 @@ static size_t dst_token_len(const char *p, size_t avail, const char *name)
 }
 
 /* Expand the dynamic string tokens of one search directory.  Returns -1 when
- * $ORIGIN is used without a known origin (ld.so drops such entries). */
+ * $ORIGIN is used without a known origin (ld.so drops such entries).
+ * $PLATFORM is left as is: glibc derives it from CPU probing ("haswell"),
+ * and entries using it are rare enough to miss. */
 static int expand_dst(const char *dir, size_t len, const char *origin, char *out, size_t outlen)
 {
   const struct { const char *name, *value; } tokens[] = {
-    { "ORIGIN", origin }, { "LIB", "lib/x86_64-linux-gnu" }, { "PLATFORM", "x86_64" },
+    { "ORIGIN", origin }, { "LIB", "lib/x86_64-linux-gnu" },  /* Debian multiarch */
   };
   size_t n = 0;
   for (size_t i = 0; i < len;) {

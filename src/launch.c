@@ -108,10 +108,25 @@ static void prepare_child_env(oa_launch *l, const char *tool, const char *patter
   }
 }
 
+/* The directory of a user-given result file must exist before the run: the
+ * tool could only decline once the target is already running. */
+static void check_result_dir(const char *pattern)
+{
+  char *dir = oa_xstrdup(pattern);
+  char *slash = strrchr(dir, '/');
+  const char *d = slash ? (slash == dir ? "/" : (*slash = 0, dir)) : ".";
+  if (access(d, W_OK | X_OK) != 0)
+    oa_die(OA_EXIT_USAGE, "cannot write results into '%s': %s; give a file in an existing, "
+           "writable directory", d, strerror(errno));
+  free(dir);
+}
+
 int oa_launch_run(oa_launch *l)
 {
   char err[PATH_MAX + 256];
   check_environment();
+  if (l->result)
+    check_result_dir(l->result);
   if (oa_inspect(l->argv[0], &l->target, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, "%s", err);
   char *tool = oa_tool_library();
@@ -164,9 +179,10 @@ int oa_launch_handshake(const oa_launch *l)
     return 1;
   if (WIFEXITED(l->status) && WEXITSTATUS(l->status) == 127 && fd < 0)
     return 0;  /* exec failed; the child said why */
-  oa_error("the OMPT tool never started in '%s': its OpenMP runtime did not load %s "
-           "(a runtime without OMPT support, OMP_TOOL=disabled, or another tool preloaded "
-           "with LD_PRELOAD?); nothing was measured", l->argv[0], "libompadv.so");
+  oa_error("the OMPT tool never started in '%s', so nothing was measured: either the tool "
+           "declined (its reason is printed above) or the OpenMP runtime did not load it "
+           "(a runtime without OMPT support, or another OMPT tool preloaded with LD_PRELOAD)",
+           l->argv[0]);
   return 0;
 }
 

@@ -35,16 +35,16 @@ int main(void) {
 
 // CHECK: a=0x[[A:[0-9a-f]+]] b=0x[[B:[0-9a-f]+]]
 // CHECK: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=2 index=0 flags=implicit
-// CHECK-NEXT: {{^}}0: task_create: task=[[T1:[0-9]+]] parent=[[T0]] flags=explicit deps=1 loc={{.*}}task-depend.c:17:1 fn=main.omp_outlined
+// CHECK-NEXT: {{^}}0: task_create: task=[[T1:[0-9]+]] parent=[[T0]] flags=explicit has_deps=1 loc={{.*}}task-depend.c:17:1 fn=main.omp_outlined
 // CHECK-NEXT: {{^}}0: dependences: task=[[T1]] ndeps=1 deps=inout:0x[[A]]{{$}}
-// CHECK-NEXT: {{^}}0: task_create: task=[[T2:[0-9]+]] parent=[[T0]] flags=explicit deps=1 loc={{.*}}task-depend.c:19:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[T2:[0-9]+]] parent=[[T0]] flags=explicit has_deps=1 loc={{.*}}task-depend.c:19:1
 // CHECK-NEXT: {{^}}0: dependences: task=[[T2]] ndeps=2 deps=in:0x[[A]],inout:0x[[B]]{{$}}
 // CHECK-NEXT: {{^}}0: task_dependence: source=[[T1]] sink=[[T2]]{{$}}
-// CHECK-NEXT: {{^}}0: task_create: task=[[T3:[0-9]+]] parent=[[T0]] flags=explicit deps=1 loc={{.*}}task-depend.c:21:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[T3:[0-9]+]] parent=[[T0]] flags=explicit has_deps=1 loc={{.*}}task-depend.c:21:1
 // CHECK-NEXT: {{^}}0: dependences: task=[[T3]] ndeps=2 deps=in:0x[[A]],in:0x[[B]]{{$}}
 // CHECK-DAG: {{^}}0: task_dependence: source=[[T1]] sink=[[T3]]{{$}}
 // CHECK-DAG: {{^}}0: task_dependence: source=[[T2]] sink=[[T3]]{{$}}
-// CHECK-NEXT: {{^}}0: task_create: task=[[T4:[0-9]+]] parent=[[T0]] flags=explicit deps=1 loc={{.*}}task-depend.c:23:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[T4:[0-9]+]] parent=[[T0]] flags=explicit has_deps=1 loc={{.*}}task-depend.c:23:1
 // CHECK-NEXT: {{^}}0: dependences: task=[[T4]] ndeps=1 deps=inout:0x[[A]]{{$}}
 // The last writer of a waits for the readers of a.
 // CHECK-DAG: {{^}}0: task_dependence: source=[[T2]] sink=[[T4]]{{$}}

@@ -34,15 +34,15 @@ int main(void) {
 
 // CHECK: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=2 index=0 flags=implicit
 // if(0): undeferred, run at once by the creating task.
-// CHECK-NEXT: {{^}}0: task_create: task=[[U:[0-9]+]] parent=[[T0]] flags=explicit|undeferred deps=0 loc={{.*}}task-kinds.c:14:{{[0-9]+}} fn=main.omp_outlined
+// CHECK-NEXT: {{^}}0: task_create: task=[[U:[0-9]+]] parent=[[T0]] flags=explicit|undeferred has_deps=0 loc={{.*}}task-kinds.c:14:{{[0-9]+}} fn=main.omp_outlined
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[U]]{{$}}
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[U]] status=complete next=[[T0]]{{$}}
 // final(1): deferred; its child is final too and runs inside it at once.
-// CHECK-NEXT: {{^}}0: task_create: task=[[F:[0-9]+]] parent=[[T0]] flags=explicit|final deps=0 loc={{.*}}task-kinds.c:16:1 fn=main.omp_outlined
+// CHECK-NEXT: {{^}}0: task_create: task=[[F:[0-9]+]] parent=[[T0]] flags=explicit|final has_deps=0 loc={{.*}}task-kinds.c:16:1 fn=main.omp_outlined
 // CHECK-NEXT: {{^}}0: taskwait_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}task-kinds.c:21:1
 // CHECK-NEXT: {{^}}0: wait_taskwait_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}task-kinds.c:21:1
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[F]]{{$}}
-// CHECK-NEXT: {{^}}0: task_create: task=[[FC:[0-9]+]] parent=[[F]] flags=explicit|undeferred|final deps=0 loc={{.*}}task-kinds.c:18:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[FC:[0-9]+]] parent=[[F]] flags=explicit|undeferred|final has_deps=0 loc={{.*}}task-kinds.c:18:1
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[F]] status=switch next=[[FC]]{{$}}
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[FC]] status=complete next=[[F]]{{$}}
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[F]] status=complete next=[[T0]]{{$}}
@@ -50,7 +50,7 @@ int main(void) {
 // CHECK-NEXT: {{^}}0: taskwait_end: parallel=[[PAR]] task=[[T0]] loc={{.*}}task-kinds.c:21:1
 // untied: libomp switches to it and back twice (clang's untied task code
 // re-enqueues its part), then completes it once.
-// CHECK-NEXT: {{^}}0: task_create: task=[[UT:[0-9]+]] parent=[[T0]] flags=explicit|untied deps=0 loc={{.*}}task-kinds.c:22:1 fn=main.omp_outlined
+// CHECK-NEXT: {{^}}0: task_create: task=[[UT:[0-9]+]] parent=[[T0]] flags=explicit|untied has_deps=0 loc={{.*}}task-kinds.c:22:1 fn=main.omp_outlined
 // CHECK-NEXT: {{^}}0: taskwait_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}task-kinds.c:24:1
 // CHECK-NEXT: {{^}}0: wait_taskwait_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}task-kinds.c:24:1
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[UT]]{{$}}

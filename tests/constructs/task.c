@@ -26,8 +26,8 @@ int main(void) {
 
 // CHECK: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=2 index=0 flags=implicit
 // CHECK-NEXT: {{^}}0: masked_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}task.c:15:1
-// CHECK-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}task.c:17:1 fn=main.omp_outlined
-// CHECK-NEXT: {{^}}0: task_create: task=[[TB:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}task.c:19:1 fn=main.omp_outlined
+// CHECK-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}task.c:17:1 fn=main.omp_outlined
+// CHECK-NEXT: {{^}}0: task_create: task=[[TB:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}task.c:19:1 fn=main.omp_outlined
 // CHECK-NEXT: {{^}}0: masked_end: parallel=[[PAR]] task=[[T0]]
 // CHECK-NEXT: {{^}}0: barrier_implicit_parallel_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}task.c:13:1 fn=main{{$}}
 // CHECK-NEXT: {{^}}0: wait_barrier_implicit_parallel_begin: parallel=[[PAR]] task=[[T0]]
@@ -43,10 +43,10 @@ int main(void) {
 
 // ONE: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=1 index=0 flags=implicit
 // ONE-NEXT: {{^}}0: masked_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}task.c:15:1
-// ONE-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit|undeferred deps=0 loc={{.*}}task.c:17:1
+// ONE-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit|undeferred has_deps=0 loc={{.*}}task.c:17:1
 // ONE-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[TA]]{{$}}
 // ONE-NEXT: {{^}}0: task_schedule: prior=[[TA]] status=complete next=[[T0]]{{$}}
-// ONE-NEXT: {{^}}0: task_create: task=[[TB:[0-9]+]] parent=[[T0]] flags=explicit|undeferred deps=0 loc={{.*}}task.c:19:1
+// ONE-NEXT: {{^}}0: task_create: task=[[TB:[0-9]+]] parent=[[T0]] flags=explicit|undeferred has_deps=0 loc={{.*}}task.c:19:1
 // ONE-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[TB]]{{$}}
 // ONE-NEXT: {{^}}0: task_schedule: prior=[[TB]] status=complete next=[[T0]]{{$}}
 // ONE-NEXT: {{^}}0: masked_end: parallel=[[PAR]] task=[[T0]]

@@ -30,11 +30,11 @@ int main(void) {
 
 // CHECK: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=2 index=0 flags=implicit
 // CHECK-NEXT: {{^}}0: taskgroup_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}taskgroup.c:13:1 fn=main.omp_outlined
-// CHECK-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}taskgroup.c:15:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}taskgroup.c:15:1
 // The wait is at the end of the taskgroup (line 20).
 // CHECK-NEXT: {{^}}0: wait_taskgroup_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}taskgroup.c:20:
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[TA]]{{$}}
-// CHECK-NEXT: {{^}}0: task_create: task=[[TB:[0-9]+]] parent=[[TA]] flags=explicit deps=0 loc={{.*}}taskgroup.c:17:1 fn={{.*}}omp_task_entry
+// CHECK-NEXT: {{^}}0: task_create: task=[[TB:[0-9]+]] parent=[[TA]] flags=explicit has_deps=0 loc={{.*}}taskgroup.c:17:1 fn={{.*}}omp_task_entry
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[TA]] status=complete next=[[T0]]{{$}}
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[TB]]{{$}}
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[TB]] status=complete next=[[T0]]{{$}}

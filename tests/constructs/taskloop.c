@@ -28,10 +28,10 @@ int main(void) {
 // CHECK: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=2 index=0 flags=implicit
 // CHECK-NEXT: {{^}}0: taskgroup_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}taskloop.c:15:
 // CHECK-NEXT: {{^}}0: taskloop_begin: parallel=[[PAR]] task=[[T0]] count=100 loc={{.*}}taskloop.c:15:1 fn=main.omp_outlined
-// CHECK-NEXT: {{^}}0: task_create: task=[[C1:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}taskloop.c:15:1
-// CHECK-NEXT: {{^}}0: task_create: task=[[C2:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}taskloop.c:15:1
-// CHECK-NEXT: {{^}}0: task_create: task=[[C3:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}taskloop.c:15:1
-// CHECK-NEXT: {{^}}0: task_create: task=[[C4:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}taskloop.c:15:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[C1:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}taskloop.c:15:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[C2:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}taskloop.c:15:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[C3:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}taskloop.c:15:1
+// CHECK-NEXT: {{^}}0: task_create: task=[[C4:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}taskloop.c:15:1
 // CHECK-NEXT: {{^}}0: taskloop_end: parallel=[[PAR]] task=[[T0]] count=100 loc={{.*}}taskloop.c:15:1
 // CHECK-NEXT: {{^}}0: wait_taskgroup_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}taskloop.c:15:
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[C4]]{{$}}

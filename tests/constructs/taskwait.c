@@ -24,7 +24,7 @@ int main(void) {
 }
 
 // CHECK: {{^}}0: implicit_task_begin: parallel=[[PAR:[0-9]+]] task=[[T0:[0-9]+]] team=2 index=0 flags=implicit
-// CHECK-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit deps=0 loc={{.*}}taskwait.c:13:1 fn=main.omp_outlined
+// CHECK-NEXT: {{^}}0: task_create: task=[[TA:[0-9]+]] parent=[[T0]] flags=explicit has_deps=0 loc={{.*}}taskwait.c:13:1 fn=main.omp_outlined
 // CHECK-NEXT: {{^}}0: taskwait_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}taskwait.c:15:1 fn=main.omp_outlined
 // CHECK-NEXT: {{^}}0: wait_taskwait_begin: parallel=[[PAR]] task=[[T0]] loc={{.*}}taskwait.c:15:1
 // CHECK-NEXT: {{^}}0: task_schedule: prior=[[T0]] status=switch next=[[TA]]{{$}}
