@@ -1,4 +1,4 @@
-/* Unit test of core/symbolize.c with this program as its own subject: it hands
+/* Unit test of corelib/symbolize.c with this program as its own subject: it hands
  * its loaded objects to the symbolizer and resolves return addresses taken at
  * known lines of this file, in libc, and where nothing is mapped. */
 #ifndef _GNU_SOURCE

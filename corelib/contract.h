@@ -62,7 +62,7 @@ typedef struct oa_chunk_header {
 
 /* One OMPT event.  'type' is the ompt_callbacks_t value, or OA_EV_DEPENDENCE
  * for the continuation records that follow a 'dependences' event, one per
- * dependence.  What a..d hold per type is documented in core/events.h. */
+ * dependence.  What a..d hold per type is documented in corelib/events.h. */
 #define OA_EV_DEPENDENCE 100
 
 enum oa_event_flags {
