@@ -9,7 +9,7 @@
 typedef struct oa_symbolizer oa_symbolizer;
 
 typedef struct oa_srcloc {
-  const char *file;     /* source path as recorded in DWARF, or NULL */
+  const char *file;     /* source path (relative names joined to the CU's directory), or NULL */
   int line, col;        /* 0 when unknown */
   const char *func;     /* function (symbol) name, or NULL */
   const char *module;   /* path of the object holding the address, or NULL */

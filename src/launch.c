@@ -82,6 +82,20 @@ static void redirect_libgomp(oa_launch *l)
           "in what ompadv sees; for full detail rebuild with: ompadv cc", l->argv[0]);
 }
 
+/* A binary built by `ompadv cc --race` NEEDs the shared TSan runtime, which
+ * is not on the loader's path: outside race mode it runs with LLVM's own. */
+static void provide_tsan_runtime(const oa_launch *l)
+{
+  char *lib = oa_xasprintf("%s/libclang_rt.tsan-x86_64.so", OMPADV_TSAN_LIBDIR);
+  if (access(lib, R_OK) != 0)
+    oa_die(OA_EXIT_USAGE, "'%s' is built with -shared-libsan and needs LLVM's TSan runtime %s; "
+           "install it with: apt-get install libclang-rt-19-dev", l->argv[0], lib);
+  free(lib);
+  prepend_env("LD_LIBRARY_PATH", OMPADV_TSAN_LIBDIR);
+  oa_note("'%s' is built for race detection; running it with LLVM's ThreadSanitizer runtime",
+          l->argv[0]);
+}
+
 static void make_tmpdir(oa_launch *l)
 {
   const char *base = getenv("TMPDIR");
@@ -138,6 +152,8 @@ int oa_launch_run(oa_launch *l)
   make_tmpdir(l);
   if (l->target.runtime == OA_RT_LIBGOMP)
     redirect_libgomp(l);
+  if (l->target.tsan_shared)
+    provide_tsan_runtime(l);
   char *pattern = l->result ? oa_xstrdup(l->result) : oa_xasprintf("%s/result.%%p", l->tmpdir);
 
   fflush(NULL);
