@@ -10,6 +10,9 @@
 #define OMPADV_ENV_RESULT   "OMPADV_RESULT"   /* result file path; "%p" expands to the pid */
 #define OMPADV_ENV_MODE     "OMPADV_MODE"     /* "trace" (more modes later) */
 #define OMPADV_ENV_CONTRACT "OMPADV_CONTRACT" /* must equal OMPADV_CONTRACT_VERSION */
+#define OMPADV_ENV_METRIC   "OMPADV_METRIC"   /* profile: tsc|cputime|cycles|instructions */
+#define OMPADV_ENV_TASKCOST "OMPADV_TASK_COST" /* profile: estimated cost of creating a task,
+                                                * in the metric's units */
 
 #define OMPADV_CONTRACT_VERSION 1
 
@@ -30,7 +33,8 @@
 #define OA_CHUNK_MAGIC  0x4b4e4843u                  /* "CHNK" */
 
 enum oa_state { OA_STATE_STARTED = 1, OA_STATE_FINALIZED = 2 };
-enum oa_mode { OA_MODE_TRACE = 1 };
+enum oa_mode { OA_MODE_TRACE = 1, OA_MODE_PROFILE = 2 };
+enum oa_metric { OA_METRIC_TSC = 1, OA_METRIC_CPUTIME, OA_METRIC_CYCLES, OA_METRIC_INSTRUCTIONS };
 
 typedef struct oa_file_header {
   uint64_t magic;
@@ -49,6 +53,7 @@ typedef struct oa_file_header {
 enum oa_chunk_kind {
   OA_CHUNK_EVENTS  = 1,      /* payload: oa_event[] of one thread */
   OA_CHUNK_MODULES = 2,      /* payload: oa_module records, 8-byte aligned */
+  OA_CHUNK_PROFILE = 3,      /* payload: oa_profile_header, then oa_profile_loc[] */
 };
 
 typedef struct oa_chunk_header {
@@ -88,5 +93,44 @@ typedef struct oa_module {
   uint32_t path_len;         /* without the NUL */
   char     path[];           /* NUL-terminated absolute path */
 } oa_module;
+
+/* The parallelism profile, written by the tool at the end of the run. */
+enum oa_profile_flags {
+  OA_PROF_APPROX_TARGET = 1,   /* target offload seen: not modelled */
+  OA_PROF_APPROX_CANCEL = 2,   /* cancellation seen */
+  OA_PROF_APPROX_DETACH = 4,   /* detached tasks seen */
+  OA_PROF_LOC_OVERFLOW = 8,    /* too many distinct locations: some merged into main */
+  OA_PROF_METRIC_FALLBACK = 16,/* the requested counter could not be opened: tsc used */
+};
+
+enum oa_construct {
+  OA_C_MAIN = 0, OA_C_PARALLEL, OA_C_LOOP, OA_C_SECTIONS, OA_C_SINGLE, OA_C_MASKED,
+  OA_C_CRITICAL, OA_C_ORDERED, OA_C_TASK, OA_C_TASKLOOP, OA_C_TASKGROUP, OA_C_NKINDS
+};
+
+typedef struct oa_profile_header {
+  uint32_t metric;           /* enum oa_metric actually used */
+  uint32_t flags;            /* enum oa_profile_flags */
+  uint64_t work, span;       /* the program's */
+  uint64_t task_cost;        /* estimate per task, as given by the driver */
+  uint64_t tasks;            /* explicit tasks created */
+  uint64_t cost;             /* all tasks' estimated creation cost */
+  uint32_t nlocs;
+  uint32_t threads;          /* largest team seen */
+  uint64_t nodes;            /* OSPG nodes created */
+  uint64_t peak_nodes;       /* most OSPG nodes alive at once (approximate) */
+} oa_profile_header;
+
+typedef struct oa_profile_loc {
+  uint64_t where;            /* code address of the directive (0 for main) */
+  uint32_t id;
+  uint16_t kind;             /* enum oa_construct */
+  uint16_t flags;            /* OA_WHERE_WALKED */
+  uint64_t work;             /* work of its outermost instances */
+  uint64_t serial;           /* their serial work (span), summed over instances */
+  uint64_t critical;         /* its fragments' work on the program's critical path */
+  uint64_t cost;             /* estimated task creation cost of its tasks */
+  uint64_t count;            /* dynamic instances (outermost) */
+} oa_profile_loc;
 
 #endif

@@ -55,6 +55,24 @@ static int add_modules(oa_result *r, const char *p, uint64_t used)
   return off == used ? 0 : -1;
 }
 
+static int add_profile(oa_result *r, const char *p, uint64_t used)
+{
+  oa_profile_header h;
+  if (used < sizeof h || r->profile)
+    return -1;
+  memcpy(&h, p, sizeof h);
+  if (h.nlocs == 0 || (used - sizeof h) / sizeof(oa_profile_loc) < h.nlocs)
+    return -1;
+  r->profile = oa_xmalloc(sizeof h);
+  *r->profile = h;
+  r->locs = oa_xmalloc(h.nlocs * sizeof *r->locs);
+  memcpy(r->locs, p + sizeof h, h.nlocs * sizeof *r->locs);
+  for (uint32_t i = 0; i < h.nlocs; i++)
+    if (r->locs[i].kind >= OA_C_NKINDS)
+      return -1;
+  return 0;
+}
+
 static int add_events(oa_result *r, const oa_chunk_header *c, size_t *cap)
 {
   const oa_event *ev = (const oa_event *)(c + 1);
@@ -97,6 +115,8 @@ static int read_chunks(oa_result *r, const char *base, uint64_t size, const char
       bad = add_events(r, c, &cap);
     else if (c->kind == OA_CHUNK_MODULES)
       bad = add_modules(r, (const char *)(c + 1), c->used);
+    else if (c->kind == OA_CHUNK_PROFILE)
+      bad = add_profile(r, (const char *)(c + 1), c->used);
     else
       bad = -1;
     if (bad)
@@ -169,6 +189,10 @@ void oa_result_free(oa_result *r)
     free(r->modules[i]);
   free(r->modules);
   free(r->events);
+  free(r->profile);
+  free(r->locs);
+  r->profile = NULL;
+  r->locs = NULL;
   r->modules = NULL;
   r->events = NULL;
   r->nmodules = r->nevents = 0;

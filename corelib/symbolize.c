@@ -2,6 +2,7 @@
  * Objects are opened on the first address that falls in them; their lines are
  * found through .debug_aranges, or else our own CU index (clang emits none). */
 #include "symbolize.h"
+#include "result.h"
 #include "util.h"
 
 #include <dwarf.h>
@@ -495,4 +496,13 @@ void oa_sym_free(oa_symbolizer *s)
     free(s->strs[i]);
   free(s->strs);
   free(s);
+}
+
+oa_symbolizer *oa_sym_for_result(const oa_result *r)
+{
+  oa_symbolizer *s = oa_sym_new();
+  for (size_t i = 0; i < r->nmodules; i++)
+    oa_sym_add_module(s, r->modules[i]->path, r->modules[i]->base, r->modules[i]->lo,
+                      r->modules[i]->hi);
+  return s;
 }

@@ -27,4 +27,8 @@ void oa_sym_add_module(oa_symbolizer *s, const char *path, uint64_t base,
 int oa_sym_lookup(oa_symbolizer *s, uint64_t ra, oa_srcloc *out);
 void oa_sym_free(oa_symbolizer *s);
 
+/* A symbolizer for the objects a result file lists. */
+struct oa_result;
+oa_symbolizer *oa_sym_for_result(const struct oa_result *r);
+
 #endif

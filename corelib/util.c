@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int oa_verbose;
 int oa_quiet;
@@ -161,4 +162,19 @@ char *oa_path_clean(const char *path)
     out[n++] = '.';
   out[n] = 0;
   return out;
+}
+
+char *oa_path_display(const char *path)
+{
+  char cwd[4096];
+  char *clean = oa_path_clean(path);
+  if (getcwd(cwd, sizeof cwd)) {
+    size_t n = strlen(cwd);
+    if (n > 1 && strncmp(clean, cwd, n) == 0 && clean[n] == '/') {
+      char *rel = oa_xstrdup(clean + n + 1);
+      free(clean);
+      return rel;
+    }
+  }
+  return clean;
 }

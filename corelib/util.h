@@ -30,5 +30,8 @@ char *oa_expand_pid(const char *pattern, long pid);
 /* Lexically tidied path: no "." parts, "dir/.." pairs removed, no doubled
  * slashes.  The caller frees the result. */
 char *oa_path_clean(const char *path);
+/* The tidied path, relative to the current directory when it is below it.
+ * The caller frees the result. */
+char *oa_path_display(const char *path);
 
 #endif

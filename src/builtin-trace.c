@@ -41,20 +41,14 @@ static int on_option(int id, const char *arg, void *ctx)
 struct printer {
   FILE *f;
   oa_symbolizer *sym;
-  char cwd[PATH_MAX];
   int addresses;
 };
 
-/* Source paths relative to the current directory when they are below it. */
 static void print_path(const struct printer *p, const char *path)
 {
-  char *clean = oa_path_clean(path);
-  size_t n = strlen(p->cwd);
-  if (n > 1 && strncmp(clean, p->cwd, n) == 0 && clean[n] == '/')
-    fputs(clean + n + 1, p->f);
-  else
-    fputs(clean, p->f);
-  free(clean);
+  char *shown = oa_path_display(path);
+  fputs(shown, p->f);
+  free(shown);
 }
 
 static const char *basename_of(const char *path)
@@ -240,12 +234,7 @@ static void report_unsupported(const oa_file_header *h)
 
 static void print_trace(const oa_result *r, const struct trace_opts *o, FILE *out)
 {
-  struct printer p = { .f = out, .sym = oa_sym_new(), .addresses = o->addresses };
-  if (!getcwd(p.cwd, sizeof p.cwd))
-    p.cwd[0] = 0;
-  for (size_t i = 0; i < r->nmodules; i++)
-    oa_sym_add_module(p.sym, r->modules[i]->path, r->modules[i]->base, r->modules[i]->lo,
-                      r->modules[i]->hi);
+  struct printer p = { .f = out, .sym = oa_sym_for_result(r), .addresses = o->addresses };
   if (o->by_thread)
     qsort(r->events, r->nevents, sizeof *r->events, cmp_thread);
   for (size_t i = 0; i < r->nevents && !ferror(out);)

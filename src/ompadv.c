@@ -12,7 +12,8 @@
 #include "util.h"
 
 /* Only commands that work are listed. */
-const oa_command *const oa_commands[] = { &oa_cmd_trace, &oa_cmd_cc, &oa_cmd_help, NULL };
+const oa_command *const oa_commands[] = { &oa_cmd_profile, &oa_cmd_trace, &oa_cmd_cc,
+                                           &oa_cmd_help, NULL };
 
 const oa_command *oa_find_command(const char *name)
 {
@@ -109,6 +110,20 @@ char *oa_tool_library(void)
     dir ? oa_xasprintf("%s/../lib/ompadv/libompadv.so", dir) : NULL,
     dir ? oa_xasprintf("%s/../lib64/ompadv/libompadv.so", dir) : NULL,
     oa_xstrdup(OMPADV_PKGLIBDIR "/libompadv.so"),
+  };
+  free(dir);
+  return first_existing(cands, sizeof cands / sizeof cands[0]);
+}
+
+/* ompadv's helper programs: in the build tree beside the tool's sources,
+ * installed in LIBEXECDIR/ompadv. */
+char *oa_helper_program(const char *name)
+{
+  char *dir = exe_dir();
+  char *cands[] = {
+    dir ? oa_xasprintf("%s/tool/%s", dir, name) : NULL,
+    dir ? oa_xasprintf("%s/../libexec/ompadv/%s", dir, name) : NULL,
+    oa_xasprintf("%s/%s", OMPADV_PKGLIBEXECDIR, name),
   };
   free(dir);
   return first_existing(cands, sizeof cands / sizeof cands[0]);

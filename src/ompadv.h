@@ -59,7 +59,8 @@ const oa_command *oa_find_command(const char *name);
 /* Files of the installation, found from /proc/self/exe; NULL if not found. */
 char *oa_tool_library(void);
 char *oa_man_page(const char *page);
+char *oa_helper_program(const char *name);
 
-extern const oa_command oa_cmd_trace, oa_cmd_cc, oa_cmd_help;
+extern const oa_command oa_cmd_profile, oa_cmd_trace, oa_cmd_cc, oa_cmd_help;
 
 #endif

@@ -1,10 +1,12 @@
 /* Events outside the host constructs: omp_control_tool (ompadv.h's
  * annotations), runtime errors, and target offload, which ompadv records so
  * that later analyses can say they are not modelled. */
-#include "tool.h"
+#include "prof.h"
 
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return 0;
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_control_tool, 0, ra);
   if (!e)
@@ -18,6 +20,8 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const
 
 static void on_error(ompt_severity_t severity, const char *message, size_t length, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_error, 0, ra);
   if (!e)
@@ -29,6 +33,10 @@ static void on_error(ompt_severity_t severity, const char *message, size_t lengt
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    oa_prof_flag(OA_PROF_APPROX_TARGET);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_device_initialize, 0);
   if (!e)
@@ -41,6 +49,10 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
                           ompt_data_t *task, ompt_data_t *target_task, ompt_data_t *target,
                           const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    oa_prof_flag(OA_PROF_APPROX_TARGET);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_target_emi, endpoint, ra);
   if (!e)
@@ -55,6 +67,10 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
                                   ompt_target_data_op_t optype, void *src, int src_device,
                                   void *dest, int dest_device, size_t bytes, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    oa_prof_flag(OA_PROF_APPROX_TARGET);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_target_data_op_emi, endpoint, ra);
   if (!e)
@@ -67,6 +83,10 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
 static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target,
                                  ompt_id_t *host_op_id, unsigned int teams)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    oa_prof_flag(OA_PROF_APPROX_TARGET);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_target_submit_emi, endpoint);
   if (!e)

@@ -1,9 +1,42 @@
-/* Mutual exclusion: critical, locks, nested locks, ordered. */
-#include "tool.h"
+/* Mutual exclusion: critical, locks, nested locks, ordered.
+ * Profile mode: entering and leaving a critical or ordered region or a lock
+ * ends the fragment (2.4.4); the time spent waiting for it belongs to no
+ * fragment.  The OSPG keeps no order between critical sections. */
+#include "prof.h"
+
+static void prof_mutex(unsigned type, ompt_mutex_t kind, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *task = t->cur;
+  oa_prof_enter(t);
+  if (!task)
+    goto out;
+  int directive = kind == ompt_mutex_critical || kind == ompt_mutex_ordered;
+  oa_frag_end(t, task);
+  if (type == ompt_callback_mutex_acquired) {
+    uint32_t loc = 0;
+    if (directive) {
+      loc = oa_prof_loc(kind == ompt_mutex_critical ? OA_C_CRITICAL : OA_C_ORDERED, ra);
+      oa_task_loc_push(task, loc);
+    }
+    oa_frag_begin(t, task, loc);
+  } else if (type == ompt_callback_mutex_released) {
+    if (directive)
+      oa_task_loc_pop(task);
+    oa_frag_begin(t, task, 0);
+  }
+out:
+  oa_prof_leave(t);
+}
 
 static void mutex_event(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
                         unsigned hint, unsigned impl, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    if (type != ompt_callback_lock_init && type != ompt_callback_lock_destroy)
+      prof_mutex(type, kind, ra);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, type, 0, ra);
   if (!e)
@@ -44,6 +77,8 @@ static void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id, const voi
 
 static void on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_nest_lock, endpoint, ra);
   if (!e)

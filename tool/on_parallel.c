@@ -1,10 +1,114 @@
-/* Threads, parallel regions and implicit tasks: the fork-join skeleton. */
-#include "tool.h"
+/* Threads, parallel regions and implicit tasks: the fork-join skeleton.
+ * Profile mode (Alg. 4-5): a parallel region is an S-node holding one
+ * S-node per barrier phase, each with a P-node per thread. */
+#include "prof.h"
+
+static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsigned int requested,
+                                const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *e = task ? task->ptr : NULL;
+  oa_prof_enter(t);
+  if (!e || !oa_task_top(e))
+    goto out;
+  oa_frag_end(t, e);
+  oa_region *r = calloc(1, sizeof *r);
+  if (!r)
+    abort();
+  pthread_mutex_init(&r->lock, NULL);
+  r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
+  r->team = requested ? requested : 1;
+  r->spar = oa_prof_node(t, OA_S);
+  r->spar->loc = r->spar->own_loc = r->loc;
+  r->spar->user = r;
+  oa_node_attach(oa_task_top(e), r->spar);
+  oa_task_push(e, r->spar);
+  r->sbar = oa_prof_node(t, OA_S);
+  r->sbar->loc = r->loc;
+  oa_node_attach(r->spar, r->sbar);
+  parallel->ptr = r;
+out:
+  oa_prof_leave(t);
+}
+
+static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task)
+{
+  oa_thread *t = oa_me();
+  oa_region *r = parallel ? parallel->ptr : NULL;
+  oa_task *e = task ? task->ptr : NULL;
+  oa_prof_enter(t);
+  if (r && e) {
+    oa_node *spar = r->spar, *sbar = r->sbar;  /* r is gone once spar completes */
+    parallel->ptr = NULL;
+    oa_prof_close(t, sbar);
+    if (oa_task_top(e) == spar)
+      e->n--;
+    oa_prof_close(t, spar);
+    t->cur = e;
+    oa_frag_begin(t, e, 0);
+  }
+  oa_prof_leave(t);
+}
+
+static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsigned int team,
+                                unsigned int index, int flags)
+{
+  oa_thread *t = oa_me();
+  oa_prof_enter(t);
+  if (flags & ompt_task_initial) {
+    oa_task *init = oa_task_new(OA_TASK_INITIAL);
+    oa_task_push(init, oa_prof_root(t));
+    oa_task_loc_push(init, 0);
+    oa_frag_begin(t, init, 0);
+    oa_prof_charge_startup(t, oa_task_top(init));
+    task->ptr = init;
+    t->cur = init;
+  } else if (parallel && parallel->ptr) {
+    oa_region *r = parallel->ptr;
+    oa_task *it = oa_task_new(OA_TASK_IMPLICIT);
+    it->region = r;
+    it->team_index = (uint16_t)index;
+    oa_task_loc_push(it, r->loc);
+    oa_node *p = oa_prof_node(t, OA_P);
+    p->loc = r->loc;
+    p->team_index = (uint16_t)index;
+    oa_node_attach(r->sbar, p);
+    oa_task_push(it, p);
+    oa_frag_begin(t, it, 0);
+    task->ptr = it;
+    t->cur = it;
+    oa_prof_team(team);
+  }
+  oa_prof_leave(t);
+}
+
+/* Whatever the task still has open goes: a team of one has no barriers. */
+static void prof_implicit_end(ompt_data_t *task)
+{
+  oa_thread *t = oa_me();
+  oa_task *it = task ? task->ptr : NULL;
+  oa_prof_enter(t);
+  if (it) {
+    oa_frag_end(t, it);
+    oa_task_close_sts(t, it);
+    while (it->n)
+      oa_task_pop_close(t, it);
+    if (it->kind == OA_TASK_INITIAL)
+      oa_prof_root_closed();
+    task->ptr = NULL;
+    if (t->cur == it)
+      t->cur = NULL;
+    oa_task_free(it);
+  }
+  oa_prof_leave(t);
+}
 
 static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
   oa_thread *t = oa_me();
   thread_data->value = t->id;
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;
   oa_event *e = oa_begin(t, ompt_callback_thread_begin, 0);
   if (!e)
     return;
@@ -15,6 +119,8 @@ static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 static void on_thread_end(ompt_data_t *thread_data)
 {
   oa_thread *t = oa_me();
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;  /* its sums are merged at the end */
   if (oa_begin(t, ompt_callback_thread_end, 0))
     oa_commit(t);
   oa_thread_retire(t);
@@ -23,6 +129,10 @@ static void on_thread_end(ompt_data_t *thread_data)
 static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,
                               unsigned int requested, int flags, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_parallel_begin(task, parallel, requested, ra);
+    return;
+  }
   oa_thread *t = oa_me();
   parallel->value = oa_new_id(&oa_the_run.next_parallel);
   oa_event *e = oa_begin_at(t, ompt_callback_parallel_begin, 0, ra);
@@ -37,6 +147,10 @@ static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt
 
 static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_parallel_end(parallel, task);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_parallel_end, 0, ra);
   if (!e)
@@ -52,6 +166,13 @@ static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags,
 static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                              ompt_data_t *task, unsigned int team, unsigned int index, int flags)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    if (endpoint == ompt_scope_begin)
+      prof_implicit_begin(parallel, task, team, index, flags);
+    else
+      prof_implicit_end(task);
+    return;
+  }
   oa_thread *t = oa_me();
   if (endpoint == ompt_scope_begin)
     task->value = oa_new_id(&oa_the_run.next_task);

@@ -1,6 +1,114 @@
 /* Synchronization regions: barriers of every kind, taskwait, taskgroup,
- * reductions, flushes and cancellation. */
-#include "tool.h"
+ * reductions, flushes and cancellation.
+ * Profile mode: a barrier closes each thread's P-node of the phase and opens
+ * the next phase (Alg. 6); taskwait marks and closes the task's ST-node
+ * (Alg. 8); a taskgroup is an S-node. */
+#include "prof.h"
+
+/* The first thread out of barrier k makes phase k+1's S-node and closes phase
+ * k's; the others wait for it (they are leaving the same barrier). */
+static void new_phase(oa_thread *t, oa_task *it)
+{
+  oa_region *r = it->region;
+  uint32_t k = it->epoch, expect = k;
+  if (__atomic_compare_exchange_n(&r->epoch, &expect, k + 1, 0, __ATOMIC_ACQ_REL,
+                                  __ATOMIC_ACQUIRE)) {
+    oa_node *old = r->sbar, *sbar = oa_prof_node(t, OA_S);
+    sbar->loc = r->loc;
+    oa_node_attach(r->spar, sbar);
+    r->sbar = sbar;
+    __atomic_store_n(&r->published, k + 1, __ATOMIC_RELEASE);
+    oa_prof_close(t, old);
+  } else {
+    while (__atomic_load_n(&r->published, __ATOMIC_ACQUIRE) < k + 1)
+      __builtin_ia32_pause();
+  }
+  it->epoch = k + 1;
+  oa_node *p = oa_prof_node(t, OA_P);
+  p->loc = r->loc;
+  p->team_index = it->team_index;
+  oa_node_attach(r->sbar, p);
+  oa_task_push(it, p);
+  oa_frag_begin(t, it, 0);
+}
+
+static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
+                         ompt_scope_endpoint_t endpoint)
+{
+  int in_region = task->kind == OA_TASK_IMPLICIT && task->region;
+  if (endpoint == ompt_scope_begin) {
+    oa_frag_end(t, task);
+    if (in_region) {
+      oa_task_close_sts(t, task);
+      while (task->n)
+        oa_task_pop_close(t, task);
+    }
+  } else if (!in_region) {
+    oa_frag_begin(t, task, 0);
+  } else if (kind != ompt_sync_region_barrier_implicit_parallel) {
+    new_phase(t, task);
+  }
+}
+
+static void prof_taskgroup(oa_thread *t, oa_task *task, ompt_scope_endpoint_t endpoint,
+                           const void *ra)
+{
+  oa_frag_end(t, task);
+  if (endpoint == ompt_scope_begin) {
+    oa_node *top = oa_task_top(task);
+    if (!top)
+      return;
+    uint32_t loc = oa_prof_loc(OA_C_TASKGROUP, ra);
+    oa_node *s = oa_prof_node(t, OA_S);
+    s->loc = s->own_loc = loc;
+    oa_node_attach(top, s);
+    oa_task_push(task, s);
+    oa_task_loc_push(task, loc);
+  } else {
+    oa_task_close_sts(t, task);
+    oa_node *top = oa_task_top(task);
+    if (top && top->kind == OA_S && top->own_loc) {
+      oa_task_pop_close(t, task);
+      oa_task_loc_pop(task);
+    }
+  }
+  oa_frag_begin(t, task, 0);
+}
+
+static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                      ompt_data_t *task_data, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_prof_enter(t);
+  if (!task)
+    goto out;
+  switch (kind) {
+  case ompt_sync_region_taskwait:
+    if (endpoint == ompt_scope_begin) {
+      oa_frag_end(t, task);
+    } else {
+      oa_node *top = oa_task_top(task);
+      if (top && top->kind == OA_ST) {
+        top->st_val = -1;
+        oa_deps_clear(t, task);
+        oa_task_pop_close(t, task);
+      }
+      oa_frag_begin(t, task, 0);
+    }
+    break;
+  case ompt_sync_region_taskgroup:
+    prof_taskgroup(t, task, endpoint, ra);
+    break;
+  case ompt_sync_region_reduction:
+    break;
+  default:
+    prof_barrier(t, task, kind, endpoint);
+    break;
+  }
+out:
+  oa_prof_leave(t);
+}
 
 static void sync_event(unsigned type, ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                        ompt_data_t *parallel, ompt_data_t *task, const void *ra)
@@ -18,23 +126,33 @@ static void sync_event(unsigned type, ompt_sync_region_t kind, ompt_scope_endpoi
 static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                            ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_sync(kind, endpoint, task, ra);
+    return;
+  }
   sync_event(ompt_callback_sync_region, kind, endpoint, parallel, task, ra);
 }
 
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                                 ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;
   sync_event(ompt_callback_sync_region_wait, kind, endpoint, parallel, task, ra);
 }
 
 static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                          ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;
   sync_event(ompt_callback_reduction, kind, endpoint, parallel, task, ra);
 }
 
 static void on_flush(ompt_data_t *thread_data, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;
   oa_thread *t = oa_me();
   if (oa_begin_at(t, ompt_callback_flush, 0, ra))
     oa_commit(t);
@@ -42,6 +160,10 @@ static void on_flush(ompt_data_t *thread_data, const void *ra)
 
 static void on_cancel(ompt_data_t *task, int flags, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    oa_prof_flag(OA_PROF_APPROX_CANCEL);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_cancel, 0, ra);
   if (!e)

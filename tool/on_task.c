@@ -1,9 +1,208 @@
-/* Explicit tasks: creation, scheduling points and dependences. */
-#include "tool.h"
+/* Explicit tasks: creation, scheduling points and dependences.
+ * Profile mode (Alg. 7): the creating task's first child after a
+ * synchronization opens an ST-node; each task is a P-node (st_val 1) under
+ * it, with a stack of its own once it runs.  Dependence edges are built from
+ * the `dependences` callback (task_dependence is unreliable, OMPT-NOTES.md):
+ * in after the last out; out/inout after the last out and the ins since. */
+#include "prof.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct dep_entry {
+  uint64_t addr;                  /* 0: empty */
+  oa_node *writer;
+  oa_node **readers;
+  uint32_t nreaders, cap_readers;
+} dep_entry;
+
+struct oa_depmap {
+  dep_entry *e;
+  uint32_t n, cap;                /* open addressing, cap a power of two */
+};
+
+static dep_entry *dep_find(oa_depmap *m, uint64_t addr)
+{
+  if ((m->n + 1) * 2 > m->cap) {
+    oa_depmap bigger = { .cap = m->cap ? m->cap * 2 : 16 };
+    bigger.e = calloc(bigger.cap, sizeof *bigger.e);
+    if (!bigger.e)
+      abort();
+    for (uint32_t i = 0; i < m->cap; i++) {
+      if (!m->e[i].addr)
+        continue;
+      uint32_t h = (uint32_t)(m->e[i].addr >> 3) & (bigger.cap - 1);
+      while (bigger.e[h].addr)
+        h = (h + 1) & (bigger.cap - 1);
+      bigger.e[h] = m->e[i];
+    }
+    free(m->e);
+    bigger.n = m->n;
+    *m = bigger;
+  }
+  uint32_t h = (uint32_t)(addr >> 3) & (m->cap - 1);
+  while (m->e[h].addr && m->e[h].addr != addr)
+    h = (h + 1) & (m->cap - 1);
+  if (!m->e[h].addr) {
+    m->e[h].addr = addr;
+    m->n++;
+  }
+  return &m->e[h];
+}
+
+static void dep_depend(oa_node *succ, oa_node *pred)
+{
+  if (pred && pred != succ && pred->parent == succ->parent)
+    oa_node_add_pred(succ, pred);
+}
+
+static void dep_add(oa_thread *t, oa_depmap *m, oa_node *p, uint64_t addr, int type)
+{
+  dep_entry *d = dep_find(m, addr);
+  dep_depend(p, d->writer);
+  if (type == ompt_dependence_type_in) {
+    if (d->nreaders == d->cap_readers) {
+      d->cap_readers = d->cap_readers ? d->cap_readers * 2 : 4;
+      d->readers = realloc(d->readers, d->cap_readers * sizeof *d->readers);
+      if (!d->readers)
+        abort();
+    }
+    oa_node_hold(p);
+    d->readers[d->nreaders++] = p;
+    return;
+  }
+  /* out, inout, and (approximated as inout) mutexinoutset and inoutset */
+  for (uint32_t i = 0; i < d->nreaders; i++) {
+    dep_depend(p, d->readers[i]);
+    oa_node_release(&t->pool, d->readers[i]);
+  }
+  d->nreaders = 0;
+  oa_node_hold(p);
+  if (d->writer)
+    oa_node_release(&t->pool, d->writer);
+  d->writer = p;
+}
+
+void oa_deps_clear(oa_thread *t, oa_task *task)
+{
+  oa_depmap *m = task->deps;
+  if (!m)
+    return;
+  for (uint32_t i = 0; i < m->cap; i++) {
+    dep_entry *d = &m->e[i];
+    if (!d->addr)
+      continue;
+    for (uint32_t k = 0; k < d->nreaders; k++)
+      oa_node_release(&t->pool, d->readers[k]);
+    if (d->writer)
+      oa_node_release(&t->pool, d->writer);
+    free(d->readers);
+  }
+  free(m->e);
+  free(m);
+  task->deps = NULL;
+}
+
+static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *e = parent ? parent->ptr : NULL;
+  oa_prof_enter(t);
+  if (flags & ompt_task_target)
+    oa_prof_flag(OA_PROF_APPROX_TARGET);
+  if (!e || !(flags & ompt_task_explicit) || !oa_task_top(e))
+    goto out;
+  oa_frag_end(t, e);
+  oa_node *top = oa_task_top(e);
+  if (top->kind != OA_ST) {
+    oa_node *st = oa_prof_node(t, OA_ST);
+    st->loc = oa_task_loc(e);
+    oa_node_attach(top, st);
+    oa_task_push(e, st);
+    top = st;
+  }
+  uint32_t cur = oa_task_loc(e);
+  uint32_t loc = oa_prof_loc_kind(cur) == OA_C_TASKLOOP ? cur : oa_prof_loc(OA_C_TASK, ra);
+  oa_node *p = oa_prof_node(t, OA_P);
+  p->st_val = 1;
+  p->loc = p->own_loc = loc;
+  p->cost = oa_prof_task_cost;
+  p->undeferred = (flags & (ompt_task_undeferred | ompt_task_merged)) != 0;
+  p->team_index = e->team_index;
+  oa_node_attach(top, p);
+  oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);
+  nt->team_index = e->team_index;
+  oa_task_push(nt, p);
+  oa_task_loc_push(nt, loc);
+  child->ptr = nt;
+  oa_prof_count_task();
+  oa_frag_begin(t, e, 0);
+out:
+  oa_prof_leave(t);
+}
+
+/* Prior status (OMPT 5.1):
+ *   complete, cancel, late_fulfill -> the prior task is over: close it
+ *   switch, yield                  -> it is suspended, its fragment paused
+ *   detach, early_fulfill          -> modelled as complete (approximate)
+ * The next task starts its first fragment the first time it runs. */
+static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
+{
+  oa_thread *t = oa_me();
+  oa_task *pt = prior ? prior->ptr : NULL;
+  oa_task *nt = next ? next->ptr : NULL;
+  oa_prof_enter(t);
+  if (status == ompt_task_detach || status == ompt_task_early_fulfill)
+    oa_prof_flag(OA_PROF_APPROX_DETACH);
+  int over = status == ompt_task_complete || status == ompt_task_cancel
+             || status == ompt_task_late_fulfill || status == ompt_task_detach
+             || status == ompt_task_early_fulfill;
+  if (pt && pt->kind == OA_TASK_EXPLICIT && over) {
+    oa_frag_end(t, pt);
+    oa_task_close_sts(t, pt);
+    oa_deps_clear(t, pt);
+    while (pt->n)
+      oa_task_pop_close(t, pt);
+    prior->ptr = NULL;
+    if (t->cur == pt)
+      t->cur = NULL;
+    oa_task_free(pt);
+  }
+  if (nt) {
+    t->cur = nt;
+    if (nt->kind == OA_TASK_EXPLICIT && !nt->started) {
+      nt->started = 1;
+      oa_frag_begin(t, nt, 0);
+    }
+  }
+  oa_prof_leave(t);
+}
+
+static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)
+{
+  oa_thread *t = oa_me();
+  oa_task *nt = task ? task->ptr : NULL;
+  oa_task *creator = t->cur;
+  if (!nt || !creator || !nt->n || ndeps <= 0)
+    return;
+  oa_node *p = nt->stack[0];
+  if (!creator->deps) {
+    creator->deps = calloc(1, sizeof *creator->deps);
+    if (!creator->deps)
+      abort();
+  }
+  for (int i = 0; i < ndeps; i++)
+    dep_add(t, creator->deps, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
+            (int)deps[i].dependence_type);
+}
 
 static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
                            int flags, int has_dependences, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_task_create(parent, task, flags, ra);
+    return;
+  }
   oa_thread *t = oa_me();
   task->value = oa_new_id(&oa_the_run.next_task);
   oa_event *e = oa_begin_at(t, ompt_callback_task_create, 0, ra);
@@ -21,6 +220,10 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
  * completion, recorded as 0. */
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_task_schedule(prior, status, next);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_task_schedule, 0);
   if (!e)
@@ -35,6 +238,10 @@ static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt
  * reader whole and in order (the records of a thread are never interleaved). */
 static void on_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_dependences(task, deps, ndeps);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_dependences, 0);
   if (!e)
@@ -54,6 +261,8 @@ static void on_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int
 
 static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    return;
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_task_dependence, 0);
   if (!e)

@@ -1,10 +1,151 @@
 /* Worksharing: loops, sections, single, masked, and the chunks the runtime
- * dispatches to each thread. */
-#include "tool.h"
+ * dispatches to each thread.
+ * Profile mode: a static loop's share of a thread is one fragment; each
+ * dynamically dispatched chunk (or section) is a P-node of its own, because
+ * chunks are logically parallel even when one thread runs several. */
+#include "prof.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc)
+{
+  pthread_mutex_lock(&r->lock);
+  if (index >= r->cap_slots) {
+    uint32_t cap = r->cap_slots ? r->cap_slots * 2 : 4;
+    while (cap <= index)
+      cap *= 2;
+    r->slots = realloc(r->slots, cap * sizeof *r->slots);
+    if (!r->slots)
+      abort();
+    memset(r->slots + r->cap_slots, 0, (cap - r->cap_slots) * sizeof *r->slots);
+    r->cap_slots = cap;
+  }
+  oa_ws_slot *s = &r->slots[index];
+  if (!s->thread_serial) {
+    s->loc = loc;
+    s->thread_serial = calloc(r->team, sizeof *s->thread_serial);
+    if (!s->thread_serial)
+      abort();
+  }
+  if (index >= r->nslots)
+    r->nslots = index + 1;
+  pthread_mutex_unlock(&r->lock);
+  return s;
+}
+
+static unsigned construct_of(ompt_work_t work)
+{
+  switch (work) {
+  case ompt_work_sections:
+    return OA_C_SECTIONS;
+  case ompt_work_single_executor:
+  case ompt_work_single_other:
+    return OA_C_SINGLE;
+  case ompt_work_taskloop:
+    return OA_C_TASKLOOP;
+  default:
+    return OA_C_LOOP;
+  }
+}
+
+static void close_chunk(oa_thread *t, oa_task *task)
+{
+  if (task->chunk && oa_task_top(task) == task->chunk)
+    oa_task_pop_close(t, task);
+  task->chunk = NULL;
+}
+
+static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *task_data,
+                      const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_prof_enter(t);
+  if (!task || work == ompt_work_workshare || work == ompt_work_scope
+      || work == ompt_work_distribute)
+    goto out;
+  int counts = work != ompt_work_taskloop;   /* the team meets these in the same order */
+  if (work == ompt_work_single_other) {
+    if (endpoint == ompt_scope_begin && task->region)
+      task->ws_seq++;
+    goto out;
+  }
+  oa_frag_end(t, task);
+  if (endpoint == ompt_scope_begin) {
+    uint32_t loc = oa_prof_loc(construct_of(work), ra);
+    int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
+    if (counts && task->region) {
+      uint32_t k = task->ws_seq++;
+      if (shared) {
+        oa_region_slot(task->region, k, loc);
+        task->ws_slot = k + 1;
+      }
+    }
+    oa_task_loc_push(task, loc);
+    oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
+  } else {
+    close_chunk(t, task);
+    oa_task_loc_pop(task);
+    task->ws_slot = 0;
+    oa_frag_begin(t, task, 0);
+  }
+out:
+  oa_prof_leave(t);
+}
+
+static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
+{
+  oa_thread *t = oa_me();
+  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_prof_enter(t);
+  if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
+    oa_frag_end(t, task);
+    close_chunk(t, task);
+    oa_node *top = oa_task_top(task);
+    if (top) {
+      oa_node *p = oa_prof_node(t, OA_P);
+      p->loc = p->own_loc = oa_task_loc(task);
+      p->team_index = task->team_index;
+      if (task->ws_slot && task->region) {
+        p->inst = task->ws_slot;
+        p->user = task->region;
+      }
+      oa_node_attach(top, p);
+      oa_task_push(task, p);
+      task->chunk = p;
+      oa_frag_begin(t, task, 0);
+    }
+  }
+  oa_prof_leave(t);
+}
+
+static void prof_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *task_data, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_prof_enter(t);
+  if (task) {
+    oa_frag_end(t, task);
+    uint32_t loc = 0;
+    if (endpoint == ompt_scope_begin) {
+      loc = oa_prof_loc(OA_C_MASKED, ra);
+      oa_task_loc_push(task, loc);
+    } else {
+      oa_task_loc_pop(task);
+    }
+    oa_frag_begin(t, task, loc);
+  }
+  oa_prof_leave(t);
+}
 
 static void on_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                     ompt_data_t *task, uint64_t count, const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_work(work, endpoint, task, ra);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_work, endpoint, ra);
   if (!e)
@@ -21,6 +162,10 @@ static void on_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_
 static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
                         ompt_data_t instance)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_dispatch(task, kind);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_dispatch, kind);
   if (!e)
@@ -51,6 +196,10 @@ static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_
 static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, ompt_data_t *task,
                       const void *ra)
 {
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_masked(endpoint, task, ra);
+    return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_masked, endpoint, ra);
   if (!e)

@@ -33,7 +33,6 @@ int oa_out_open(const char *path, const char *runtime_version)
   h->version = OA_FILE_VERSION;
   h->header_size = OA_HEADER_SIZE;
   h->pid = (uint32_t)getpid();
-  h->mode = OA_MODE_TRACE;
   h->tsc_start = __rdtsc();
   snprintf(h->runtime, sizeof h->runtime, "%s", runtime_version);
   h->state = OA_STATE_STARTED;
@@ -80,18 +79,23 @@ oa_thread *oa_thread_slow(void)
   if (!t)
     abort();  /* the runtime itself could not go on either */
   t->id = __atomic_fetch_add(&oa_the_run.next_thread, 1, __ATOMIC_RELAXED);
+  t->counter_fd = -1;
+  t->next_thread = __atomic_load_n(&oa_the_run.threads, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&oa_the_run.threads, &t->next_thread, t, 0,
+                                      __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
   oa_self = t;
   return t;
 }
 
-/* The thread's last events are in the file already: only the mapping and
- * the state go. */
+/* The thread's last events are in the file already: its mapping goes.  The
+ * state itself stays on the run's list of threads. */
 void oa_thread_retire(oa_thread *t)
 {
   if (t->chunk)
     munmap(t->chunk, OA_CHUNK_SIZE);
+  t->chunk = NULL;
   oa_self = NULL;
-  free(t);
 }
 
 /* Slot for the next event of thread t, opening a new chunk when the current

@@ -1,7 +1,7 @@
 /* Entry point of the injected library: ompt_start_tool decides whether to run,
  * the initializer opens the result file and registers every callback of
  * events.def, the finalizer marks the recording complete. */
-#include "tool.h"
+#include "prof.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +47,8 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   }
   if (oa_out_open(oa_result_path, oa_runtime_version) != 0)
     return 0;
+  oa_the_run.header->mode = oa_the_run.mode;
+
   oa_where_init(lookup);
   oa_out_write_modules();
   pthread_atfork(NULL, NULL, on_fork_child);
@@ -59,6 +61,8 @@ static void oa_finalize(ompt_data_t *tool_data)
 {
   if (!oa_the_run.enabled)
     return;
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    oa_prof_finalize();
   oa_out_write_modules();  /* again: libraries may have been dlopen'ed since */
   oa_out_finalize();
 }
@@ -69,6 +73,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
   static ompt_start_tool_result_t result = { oa_initialize, oa_finalize, { 0 } };
   const char *pattern = getenv(OMPADV_ENV_RESULT);
   const char *contract = getenv(OMPADV_ENV_CONTRACT);
+  const char *mode = getenv(OMPADV_ENV_MODE);
 
   if (!pattern || !*pattern) {
     fprintf(stderr, "ompadv: tool not started: %s is not set (run the program with ompadv)\n",
@@ -80,6 +85,16 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
             " (mixed installations?)\n", contract ? contract : "(none)", OMPADV_CONTRACT_VERSION);
     return NULL;
   }
+  if (mode && strcmp(mode, "profile") == 0) {
+    oa_the_run.mode = OA_MODE_PROFILE;
+  } else if (!mode || strcmp(mode, "trace") == 0) {
+    oa_the_run.mode = OA_MODE_TRACE;
+  } else {
+    fprintf(stderr, "ompadv: tool not started: unknown mode '%s'\n", mode);
+    return NULL;
+  }
+  if (oa_the_run.mode == OA_MODE_PROFILE)
+    oa_prof_start();
   char *path = oa_expand_pid(pattern, (long)getpid());
   if (strlen(path) >= sizeof oa_result_path) {
     fprintf(stderr, "ompadv: tool not started: result path too long\n");

@@ -9,6 +9,7 @@
 #include <x86intrin.h>
 
 #include "contract.h"
+#include "ospg.h"
 
 #define OA_CHUNK_SIZE (256u * 1024u)
 #define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
@@ -42,16 +43,30 @@ typedef struct oa_run {
   oa_modset *modules;             /* atomic: address ranges of the last listing */
   uint64_t module_misses;         /* atomic */
   ompt_set_callback_t set_callback;
+  uint32_t mode;                  /* enum oa_mode */
+  uint32_t metric;                /* enum oa_metric (profile) */
+  struct oa_thread *threads;      /* atomic list head: every thread's state */
 } oa_run;
 
 extern oa_run oa_the_run;
 
 /* Per-thread writer into the current chunk of the result file. */
+struct oa_task;
+struct oa_loc_stats;
+
 typedef struct oa_thread {
   uint32_t id;
   uint32_t n;                     /* events in the current chunk */
   oa_chunk_header *chunk;         /* NULL: no chunk (file could not grow) */
   oa_event *ev;
+  /* profile mode */
+  struct oa_task *cur;            /* the task this thread runs now */
+  uint64_t clock;                 /* metric value when the running fragment resumed */
+  int counter_fd;                 /* perf_event counter, or -1 */
+  oa_node_pool pool;
+  struct oa_loc_stats *stats;     /* per-location sums of this thread */
+  uint32_t nstats;
+  struct oa_thread *next_thread;  /* all threads, for the final merge */
 } oa_thread;
 
 oa_thread *oa_thread_slow(void);

@@ -1,0 +1,451 @@
+/* The OSPG: nodes, their incremental folding into per-class longest chains,
+ * and the series-parallel queries of Alg. 1.
+ *
+ * Class of a fragment W relative to an ancestor N (the dissertation's st_val
+ * sum of Alg. 1, made exact for fragments inside S-nodes): the number of task
+ * levels between W and N that nobody waited for.  Going up one node A from a
+ * child X:
+ *   A is an S-node                 -> 0   (its whole subtree completes first)
+ *   X is W or S (A's own fragment) -> 0 if A is an ST-node, else A.st_val
+ *   X is P or ST                   -> max(0, class + A.st_val)
+ * Task P-nodes have st_val 1, an ST-node -1 once its task waited, others 0.
+ * A fragment under an ST child X of N is series with X's right siblings iff
+ * its class relative to X is 0; under a P child it is parallel, except that
+ * a dependency path between sibling task P-nodes orders the class-1
+ * fragments (the task's own and those it waited for). */
+#include "ospg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+  void *q = realloc(p, n);
+  if (!q)
+    abort();  /* inside the target there is no better way out */
+  return q;
+}
+
+/* --- chains ------------------------------------------------------------- */
+
+void oa_chain_free(oa_chain *c)
+{
+  free(c->items);
+  memset(c, 0, sizeof *c);
+}
+
+void oa_chain_copy(oa_chain *dst, const oa_chain *src)
+{
+  if (dst == src)
+    return;
+  if (dst->cap < src->n) {
+    dst->items = xrealloc(dst->items, src->n * sizeof *dst->items);
+    dst->cap = src->n;
+  }
+  if (src->n)
+    memcpy(dst->items, src->items, src->n * sizeof *dst->items);
+  dst->n = src->n;
+  dst->len = src->len;
+}
+
+void oa_chain_add(oa_chain *c, uint32_t loc, uint64_t amount)
+{
+  uint32_t i = 0;
+  c->len += amount;
+  while (i < c->n && c->items[i].loc < loc)
+    i++;
+  if (i < c->n && c->items[i].loc == loc) {
+    c->items[i].amount += amount;
+    return;
+  }
+  if (c->n == c->cap) {
+    c->cap = c->cap ? c->cap * 2 : 4;
+    c->items = xrealloc(c->items, c->cap * sizeof *c->items);
+  }
+  memmove(c->items + i + 1, c->items + i, (c->n - i) * sizeof *c->items);
+  c->items[i] = (oa_attr_item){ loc, amount };
+  c->n++;
+}
+
+void oa_chain_concat(oa_chain *dst, const oa_chain *a, const oa_chain *b)
+{
+  oa_chain out = { 0 };
+  uint32_t i = 0, j = 0;
+  out.cap = a->n + b->n;
+  out.items = out.cap ? xrealloc(NULL, out.cap * sizeof *out.items) : NULL;
+  while (i < a->n || j < b->n) {
+    if (j >= b->n || (i < a->n && a->items[i].loc < b->items[j].loc))
+      out.items[out.n++] = a->items[i++];
+    else if (i >= a->n || b->items[j].loc < a->items[i].loc)
+      out.items[out.n++] = b->items[j++];
+    else {
+      out.items[out.n] = a->items[i++];
+      out.items[out.n++].amount += b->items[j++].amount;
+    }
+  }
+  out.len = a->len + b->len;
+  oa_chain_free(dst);
+  *dst = out;
+}
+
+uint64_t oa_chain_attr(const oa_chain *c, uint32_t loc)
+{
+  for (uint32_t i = 0; i < c->n; i++)
+    if (c->items[i].loc == loc)
+      return c->items[i].amount;
+  return 0;
+}
+
+/* --- per-class chains -------------------------------------------------- */
+
+void oa_ends_free(oa_ends *e)
+{
+  for (uint32_t i = 0; i < e->n; i++)
+    oa_chain_free(&e->chain[i]);
+  free(e->c);
+  free(e->chain);
+  memset(e, 0, sizeof *e);
+}
+
+const oa_chain *oa_ends_best(const oa_ends *e)
+{
+  const oa_chain *best = NULL;
+  for (uint32_t i = 0; i < e->n; i++)
+    if (!best || e->chain[i].len > best->len)
+      best = &e->chain[i];
+  return best;
+}
+
+/* Keep cand as the class-c chain if it is longer; takes ownership of cand. */
+static void ends_offer(oa_ends *e, int32_t c, oa_chain *cand)
+{
+  uint32_t i = 0;
+  while (i < e->n && e->c[i] < c)
+    i++;
+  if (i < e->n && e->c[i] == c) {
+    if (cand->len > e->chain[i].len) {
+      oa_chain_free(&e->chain[i]);
+      e->chain[i] = *cand;
+    } else {
+      oa_chain_free(cand);
+    }
+    memset(cand, 0, sizeof *cand);
+    return;
+  }
+  if (e->n == e->cap) {
+    e->cap = e->cap ? e->cap * 2 : 2;
+    e->c = xrealloc(e->c, e->cap * sizeof *e->c);
+    e->chain = xrealloc(e->chain, e->cap * sizeof *e->chain);
+  }
+  memmove(e->c + i + 1, e->c + i, (e->n - i) * sizeof *e->c);
+  memmove(e->chain + i + 1, e->chain + i, (e->n - i) * sizeof *e->chain);
+  e->c[i] = c;
+  e->chain[i] = *cand;
+  e->n++;
+  memset(cand, 0, sizeof *cand);
+}
+
+static void chain_offer(oa_chain *best, oa_chain *cand)
+{
+  if (cand->len > best->len || (!best->items && cand->items)) {
+    oa_chain_free(best);
+    *best = *cand;
+  } else {
+    oa_chain_free(cand);
+  }
+  memset(cand, 0, sizeof *cand);
+}
+
+/* --- nodes --------------------------------------------------------------- */
+
+enum { HAS_DIRECT = 0x1 };
+
+oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
+{
+  oa_node *n = pool->free;
+  if (n) {
+    pool->free = n->next;
+    pool->nfree--;
+  } else {
+    n = xrealloc(NULL, sizeof *n);
+    pool->allocated++;
+  }
+  memset(n, 0, sizeof *n);
+  pthread_mutex_init(&n->lock, NULL);
+  n->kind = (uint8_t)kind;
+  n->refs = 1;
+  n->parent = parent;
+  n->depth = parent ? parent->depth + 1 : 0;
+  n->loc = parent ? parent->loc : 0;
+  return n;
+}
+
+void oa_node_free(oa_node_pool *pool, oa_node *n)
+{
+  oa_chain_free(&n->pre);
+  oa_chain_free(&n->direct);
+  oa_chain_free(&n->dep_end);
+  oa_ends_free(&n->via);
+  oa_ends_free(&n->ends);
+  free(n->preds);
+  pthread_mutex_destroy(&n->lock);
+  n->next = pool->free;
+  pool->free = n;
+  pool->nfree++;
+}
+
+void oa_node_attach(oa_node *parent, oa_node *child)
+{
+  pthread_mutex_lock(&parent->lock);
+  child->parent = parent;
+  child->depth = parent->depth + 1;
+  child->next = NULL;
+  if (parent->last)
+    parent->last->next = child;
+  else
+    parent->first = child;
+  parent->last = child;
+  if (!parent->cursor)
+    parent->cursor = child;
+  parent->refs++;
+  pthread_mutex_unlock(&parent->lock);
+}
+
+void oa_node_add_pred(oa_node *succ, oa_node *pred)
+{
+  for (uint32_t i = 0; i < succ->npreds; i++)
+    if (succ->preds[i] == pred)
+      return;
+  if (succ->npreds == succ->cap_preds) {
+    succ->cap_preds = succ->cap_preds ? succ->cap_preds * 2 : 2;
+    succ->preds = xrealloc(succ->preds, succ->cap_preds * sizeof *succ->preds);
+  }
+  succ->preds[succ->npreds++] = pred;
+  __atomic_add_fetch(&pred->succ_refs, 2, __ATOMIC_RELAXED);
+}
+
+/* succ_refs: 2 per successor or holder not done with this node, plus bit 0
+ * once the node is folded.  The node is freed when it reaches exactly 1. */
+static void unref_pred(oa_node_pool *pool, oa_node *pred)
+{
+  if (__atomic_sub_fetch(&pred->succ_refs, 2, __ATOMIC_ACQ_REL) == 1)
+    oa_node_free(pool, pred);
+}
+
+void oa_node_hold(oa_node *n)
+{
+  __atomic_add_fetch(&n->succ_refs, 2, __ATOMIC_RELAXED);
+}
+
+void oa_node_release(oa_node_pool *pool, oa_node *n)
+{
+  unref_pred(pool, n);
+}
+
+static void release_folded(oa_node_pool *pool, oa_node *n)
+{
+  for (uint32_t i = 0; i < n->npreds; i++)
+    unref_pred(pool, n->preds[i]);
+  n->npreds = 0;
+  if (__atomic_fetch_or(&n->succ_refs, 1, __ATOMIC_ACQ_REL) == 0)
+    oa_node_free(pool, n);
+}
+
+/* Is the class-c content of child x series with x's right siblings? */
+static int series_to_right(const oa_node *x, int32_t c)
+{
+  switch (x->kind) {
+  case OA_W:
+  case OA_S:
+    return 1;
+  case OA_ST:
+    return c == 0;
+  default:
+    return x->undeferred && c == 1;
+  }
+}
+
+/* Fold finished child x into n (n locked): every chain of x's subtree is
+ * preceded by the longest chain that is series with x (the folded left
+ * siblings' series-to-right part, or a dependency predecessor's). */
+static void fold(oa_node *n, oa_node *x)
+{
+  const oa_chain *entry = &n->pre;
+  oa_chain newpre = { 0 };
+  int have_newpre = 0;
+  n->work += x->work;
+  for (uint32_t i = 0; i < x->npreds; i++)
+    if (x->preds[i]->dep_end.len > entry->len)
+      entry = &x->preds[i]->dep_end;
+  for (uint32_t i = 0; i < x->ends.n; i++) {
+    int32_t c = x->ends.c[i];
+    oa_chain cand = { 0 };
+    oa_chain_concat(&cand, entry, &x->ends.chain[i]);
+    if (x->kind == OA_P && c == 1 && x->succ_refs >= 2) {
+      oa_chain dep = { 0 };
+      oa_chain_copy(&dep, &cand);
+      chain_offer(&x->dep_end, &dep);
+    }
+    if (series_to_right(x, c)) {
+      oa_chain s = { 0 };
+      oa_chain_copy(&s, &cand);
+      chain_offer(&newpre, &s);
+      have_newpre = 1;
+    }
+    if (x->kind == OA_W || x->kind == OA_S) {
+      chain_offer(&n->direct, &cand);
+      n->flags |= HAS_DIRECT;
+    } else {
+      ends_offer(&n->via, c, &cand);
+    }
+  }
+  if (have_newpre)
+    chain_offer(&n->pre, &newpre);
+}
+
+/* n's subtree is complete and folded: turn the fold state into the per-class
+ * summary, relative to n itself. */
+static void summarize(oa_node *n)
+{
+  if (n->kind == OA_W) {
+    oa_chain w = { 0 };
+    oa_chain_add(&w, n->loc, n->work);
+    ends_offer(&n->ends, 0, &w);
+    n->span = n->work;
+    return;
+  }
+  if (n->flags & HAS_DIRECT) {
+    int32_t c = n->kind == OA_S || n->kind == OA_ST ? 0 : n->st_val;
+    ends_offer(&n->ends, c, &n->direct);
+  }
+  for (uint32_t i = 0; i < n->via.n; i++) {
+    int32_t c = n->kind == OA_S ? 0 : n->via.c[i] + n->st_val;
+    ends_offer(&n->ends, c < 0 ? 0 : c, &n->via.chain[i]);
+  }
+  oa_ends_free(&n->via);
+  oa_chain_free(&n->pre);
+  oa_chain_free(&n->direct);
+  const oa_chain *best = oa_ends_best(&n->ends);
+  n->span = best ? best->len : 0;
+}
+
+/* n is complete: summarize it, report it, and fold it (and then any parent
+ * it completes in turn) upward. */
+static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
+{
+  while (n) {
+    summarize(n);
+    if (hooks && hooks->finished)
+      hooks->finished(hooks->ctx, n);
+    oa_node *p = n->parent;
+    if (!p)
+      return;  /* the root: its summary is the program's */
+    pthread_mutex_lock(&p->lock);
+    __atomic_store_n(&n->done, 1, __ATOMIC_RELEASE);
+    while (p->cursor && __atomic_load_n(&p->cursor->done, __ATOMIC_ACQUIRE)) {
+      oa_node *x = p->cursor;
+      fold(p, x);
+      p->cursor = x->next;
+      if (p->first == x)
+        p->first = x->next;
+      if (p->last == x)
+        p->last = NULL;
+      p->refs--;
+      release_folded(pool, x);
+    }
+    int whole = p->refs == 0;
+    pthread_mutex_unlock(&p->lock);
+    n = whole ? p : NULL;
+  }
+}
+
+void oa_node_close(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
+{
+  pthread_mutex_lock(&n->lock);
+  int whole = --n->refs == 0;
+  pthread_mutex_unlock(&n->lock);
+  if (whole)
+    complete(pool, hooks, n);
+}
+
+int oa_node_has_ancestor_loc(const oa_node *n, uint32_t loc)
+{
+  for (const oa_node *a = n->parent; a; a = a->parent)
+    if (a->own_loc == loc)
+      return 1;
+  return 0;
+}
+
+/* --- series-parallel queries (Alg. 1) ----------------------------------- */
+
+const oa_node *oa_lca(const oa_node *a, const oa_node *b)
+{
+  while (a->depth > b->depth)
+    a = a->parent;
+  while (b->depth > a->depth)
+    b = b->parent;
+  while (a != b) {
+    a = a->parent;
+    b = b->parent;
+  }
+  return a;
+}
+
+static const oa_node *child_toward(const oa_node *anc, const oa_node *n)
+{
+  while (n->parent != anc)
+    n = n->parent;
+  return n;
+}
+
+/* Class of fragment w relative to its ancestor x (see the top of the file). */
+static int32_t class_upto(const oa_node *w, const oa_node *x)
+{
+  int32_t c = 0;
+  uint8_t child = w->kind;
+  for (const oa_node *a = w->parent; a; a = a->parent) {
+    if (a->kind == OA_S)
+      c = 0;
+    else if (child == OA_W || child == OA_S)
+      c = a->kind == OA_ST ? 0 : a->st_val;
+    else
+      c = c + a->st_val < 0 ? 0 : c + a->st_val;
+    if (a == x)
+      break;
+    child = a->kind;
+  }
+  return c;
+}
+
+int oa_directed_path(const oa_node *a, const oa_node *b)
+{
+  /* Depth-first over b's predecessors; sibling sets are small. */
+  const oa_node *stack[256];
+  int top = 0;
+  stack[top++] = b;
+  while (top > 0) {
+    const oa_node *n = stack[--top];
+    for (uint32_t i = 0; i < n->npreds; i++) {
+      if (n->preds[i] == a)
+        return 1;
+      if (top < (int)(sizeof stack / sizeof stack[0]))
+        stack[top++] = n->preds[i];
+    }
+  }
+  return 0;
+}
+
+int oa_is_parallel(const oa_node *l, const oa_node *r)
+{
+  const oa_node *lca = oa_lca(l, r);
+  if (lca == l || lca == r)
+    return 0;  /* one contains the other: not two fragments */
+  const oa_node *lc = child_toward(lca, l);
+  const oa_node *rc = child_toward(lca, r);
+  if (lc->kind == OA_S || lc->kind == OA_W)
+    return 0;
+  int32_t c = lc == l ? 0 : class_upto(l, lc);
+  if (lc->kind == OA_P)
+    return !(c == 1 && (lc->undeferred || (rc->kind == OA_P && oa_directed_path(lc, rc))));
+  return c > 0;
+}

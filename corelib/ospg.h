@@ -1,0 +1,140 @@
+/* The OpenMP series-parallel graph (OSPG, dissertation ch. 2) and the work /
+ * critical-path computation over it (3.6), shared by the injected tool (built
+ * on the fly) and by tests (built by hand).
+ *
+ * Nodes: W (a fragment of serial work, always a leaf), S (its subtree runs
+ * before its right siblings), P (its subtree runs in parallel with its right
+ * siblings, unless a dependency edge orders two sibling P-nodes), ST (a task's
+ * children: partly series, partly parallel to its right siblings, decided by
+ * st_val sums, Alg. 1).
+ *
+ * Each node is folded into its parent as soon as its own subtree is complete
+ * and every left sibling has been folded: the parent then keeps only a small
+ * summary (work, and the longest chains ending in each "unwaited task depth"
+ * class), and the child is freed.  This is the offline algorithm (Alg. 9-10)
+ * applied bottom-up as subtrees finish, so memory follows the live part of the
+ * graph; a subtree with tasks nobody waited for stays until its enclosing
+ * synchronization completes it. */
+#ifndef OMPADV_OSPG_H
+#define OMPADV_OSPG_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { OA_W = 0, OA_S = 1, OA_P = 2, OA_ST = 3 } oa_kind;
+
+/* Serial work of a chain, split by the location each fragment belongs to. */
+typedef struct oa_attr_item {
+  uint32_t loc;
+  uint64_t amount;
+} oa_attr_item;
+
+typedef struct oa_chain {
+  uint64_t len;
+  uint32_t n, cap;
+  oa_attr_item *items;        /* sorted by loc */
+} oa_chain;
+
+/* Longest chains of a finished subtree, per class c: c is the number of task
+ * levels between the fragment ending the chain and the subtree's root that
+ * nobody waited for (0: the fragment is complete when the subtree's owner
+ * passes its next synchronization). */
+typedef struct oa_ends {
+  uint32_t n, cap;
+  int32_t *c;                 /* sorted ascending */
+  oa_chain *chain;
+} oa_ends;
+
+typedef struct oa_node oa_node;
+
+/* How a finished node reports itself for per-location aggregation. */
+typedef struct oa_ospg_hooks {
+  /* Called once per node when its subtree is complete, while its ancestors
+   * are still alive (so "is there an enclosing instance of the same
+   * location" can be asked with oa_node_has_ancestor_loc). */
+  void (*finished)(void *ctx, oa_node *n);
+  void *ctx;
+} oa_ospg_hooks;
+
+struct oa_node {
+  oa_node *parent;
+  oa_node *first, *last, *next;  /* children, left to right */
+  oa_node *cursor;               /* first child not folded yet */
+  pthread_mutex_t lock;          /* children list, folding, refs */
+  uint32_t refs;                 /* 1 while open + children not folded yet */
+  uint8_t kind;                  /* oa_kind */
+  uint8_t done;                  /* subtree complete, summary valid */
+  uint8_t flags;                 /* fold state flags */
+  uint8_t undeferred;            /* task P-node whose task ran to completion before its
+                                  * creator went on (if(0), included, final descendants):
+                                  * its class-1 content is series with its right siblings */
+  uint16_t team_index;           /* the thread of the team that created it (tool's use) */
+  int8_t st_val;
+  uint32_t depth;                /* root: 0 */
+  uint32_t loc;                  /* location this node's work is attributed to (0: main) */
+  uint32_t own_loc;              /* location of the directive that created it, or 0 */
+  uint64_t inst;                 /* instance of the directive (ws constructs), 0: itself */
+  uint64_t work;                 /* W: measured; else: sum of the subtree */
+  uint64_t cost;                 /* tasking cost attributed to this node (task P-nodes) */
+  uint64_t span;                 /* longest chain in the subtree (valid when done) */
+  /* fold state */
+  oa_chain pre;                  /* longest chain ending series-to-right of what is folded */
+  oa_chain direct;               /* longest chain ending at a W (or S) child */
+  oa_ends via;                   /* longest chains through P/ST children, by the child's class */
+  oa_ends ends;                  /* the summary, by this node's class (valid when done) */
+  /* task dependencies (P-nodes only) */
+  oa_node **preds;               /* left siblings this P-node depends on */
+  uint32_t npreds, cap_preds;
+  uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
+  oa_chain dep_end;              /* for successors: longest chain ending at class 1 */
+  void *user;                    /* the tool's per-node data */
+};
+
+/* Allocation: nodes come from per-caller free lists (no global lock). */
+typedef struct oa_node_pool {
+  oa_node *free;
+  size_t nfree, allocated;
+} oa_node_pool;
+
+oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent);
+/* Attach child under parent (the rightmost child); thread-safe. */
+void oa_node_attach(oa_node *parent, oa_node *child);
+/* The node's owner has finished adding to it: once every child is folded it
+ * completes, is summarized, and folds into its parent (possibly on this
+ * thread, possibly later on the thread that completes its last child). */
+void oa_node_close(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n);
+/* Record that P-node succ (a task) depends on its left sibling P-node pred. */
+void oa_node_add_pred(oa_node *succ, oa_node *pred);
+/* For a W-node: set its measured work before closing it. */
+static inline void oa_node_set_work(oa_node *w, uint64_t work) { w->work = work; }
+
+int oa_node_has_ancestor_loc(const oa_node *n, uint32_t loc);
+
+/* Logical series-parallel queries on live nodes (Alg. 1). l must be to the
+ * left of r (created earlier). */
+int oa_is_parallel(const oa_node *l, const oa_node *r);
+const oa_node *oa_lca(const oa_node *a, const oa_node *b);
+/* Is there a path of dependency edges from P-node a to its right sibling b? */
+int oa_directed_path(const oa_node *a, const oa_node *b);
+
+/* Chains */
+void oa_chain_free(oa_chain *c);
+void oa_chain_copy(oa_chain *dst, const oa_chain *src);
+void oa_chain_add(oa_chain *c, uint32_t loc, uint64_t amount);
+/* dst = a + b (concatenation: lengths and attributions add) */
+void oa_chain_concat(oa_chain *dst, const oa_chain *a, const oa_chain *b);
+uint64_t oa_chain_attr(const oa_chain *c, uint32_t loc);
+void oa_ends_free(oa_ends *e);
+/* The longest chain of e, or NULL when e is empty. */
+const oa_chain *oa_ends_best(const oa_ends *e);
+
+/* Keep a P-node alive for dependency edges to tasks not created yet, and
+ * let it go again. */
+void oa_node_hold(oa_node *n);
+void oa_node_release(oa_node_pool *pool, oa_node *n);
+
+/* Free a node and what it owns (its summary); not its children. */
+void oa_node_free(oa_node_pool *pool, oa_node *n);
+
+#endif

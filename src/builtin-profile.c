@@ -1,0 +1,322 @@
+/* `ompadv profile`: run the target with the tool building its OSPG, and print
+ * its logical parallelism and, per OpenMP directive, where it is lost
+ * (dissertation 3.6): work, serial work, parallelism, share of the critical
+ * path, estimated tasking overhead. */
+#include "ompadv.h"
+
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "launch.h"
+#include "result.h"
+#include "symbolize.h"
+#include "util.h"
+
+static const char *const metric_names[] = {
+  [OA_METRIC_TSC] = "tsc", [OA_METRIC_CPUTIME] = "cputime",
+  [OA_METRIC_CYCLES] = "cycles", [OA_METRIC_INSTRUCTIONS] = "instructions",
+};
+
+static const char *const construct_names[] = {
+  [OA_C_MAIN] = "main", [OA_C_PARALLEL] = "parallel", [OA_C_LOOP] = "for",
+  [OA_C_SECTIONS] = "sections", [OA_C_SINGLE] = "single", [OA_C_MASKED] = "masked",
+  [OA_C_CRITICAL] = "critical", [OA_C_ORDERED] = "ordered", [OA_C_TASK] = "task",
+  [OA_C_TASKLOOP] = "taskloop", [OA_C_TASKGROUP] = "taskgroup",
+};
+
+/* Can this process count its own user-space cycles? (No PMU in most VMs.) */
+static int have_pmu(void)
+{
+  struct perf_event_attr a;
+  memset(&a, 0, sizeof a);
+  a.size = sizeof a;
+  a.type = PERF_TYPE_HARDWARE;
+  a.config = PERF_COUNT_HW_CPU_CYCLES;
+  a.exclude_kernel = 1;
+  a.exclude_hv = 1;
+  int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  close(fd);
+  return 1;
+}
+
+static const char *resolve_metric(const char *asked, const char **why)
+{
+  int pmu = have_pmu();
+  *why = NULL;
+  if (strcmp(asked, "auto") == 0) {
+    *why = pmu ? "hardware cycles" : "no hardware counters here: time stamp counter";
+    return pmu ? "cycles" : "tsc";
+  }
+  if ((strcmp(asked, "cycles") == 0 || strcmp(asked, "instructions") == 0) && !pmu)
+    oa_die(OA_EXIT_USAGE, "profile: --metric %s needs hardware performance counters, which this "
+           "machine does not offer (perf_event_open: %s); use --metric tsc or cputime", asked,
+           strerror(errno));
+  return asked;
+}
+
+/* Run the calibration helper: the cost of creating one task, in the metric's
+ * units, on this machine and team size. */
+static uint64_t calibrate(const char *metric, int threads)
+{
+  char *helper = oa_helper_program("ompadv-calibrate");
+  uint64_t cost = 0;
+  if (!helper) {
+    oa_warn("ompadv-calibrate not found: task creation costs are not estimated");
+    return 0;
+  }
+  char *cmd = threads > 0 ? oa_xasprintf("OMP_NUM_THREADS=%d OMP_TOOL=disabled '%s' %s", threads,
+                                         helper, metric)
+                          : oa_xasprintf("OMP_TOOL=disabled '%s' %s", helper, metric);
+  FILE *p = popen(cmd, "r");
+  unsigned long long v = 0;
+  if (!p || fscanf(p, "%llu", &v) != 1)
+    oa_warn("task creation cost calibration failed: tasking overhead is not estimated");
+  else
+    cost = v;
+  if (p)
+    pclose(p);
+  free(cmd);
+  free(helper);
+  return cost;
+}
+
+typedef struct row {
+  char *where;               /* file:line or "main" */
+  const oa_profile_loc *l;
+  double parallelism, serial_pct, tasking_pct;
+} row;
+
+static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
+{
+  oa_srcloc loc;
+  if (l->kind == OA_C_MAIN)
+    return oa_xstrdup("main");
+  if (oa_sym_lookup(sym, l->where, &loc) && loc.file && loc.line) {
+    char *path = oa_path_display(loc.file);
+    char *s = oa_xasprintf("%s:%d", path, loc.line);
+    free(path);
+    return s;
+  }
+  if (loc.func)
+    return oa_xasprintf("%s+0x%llx", loc.func, (unsigned long long)l->where);
+  return oa_xasprintf("0x%llx", (unsigned long long)l->where);
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+  return b ? (double)a / (double)b : 0.0;
+}
+
+static int by_serial_pct(const void *a, const void *b)
+{
+  const row *x = a, *y = b;
+  if (x->serial_pct != y->serial_pct)
+    return x->serial_pct < y->serial_pct ? 1 : -1;
+  return x->l->work < y->l->work ? 1 : x->l->work > y->l->work ? -1 : 0;
+}
+
+/* Rows for every location that did work; several call sites of one source
+ * line stay separate rows only if their construct differs. */
+static row *make_rows(const oa_result *r, oa_symbolizer *sym, size_t *nrows)
+{
+  const oa_profile_header *h = r->profile;
+  row *rows = oa_xcalloc(h->nlocs, sizeof *rows);
+  size_t n = 0;
+  for (uint32_t i = 0; i < h->nlocs; i++) {
+    const oa_profile_loc *l = &r->locs[i];
+    if (i && !l->work && !l->critical && !l->count)
+      continue;
+    rows[n].where = location_of(sym, l);
+    rows[n].l = l;
+    rows[n].parallelism = ratio(l->work, l->serial);
+    rows[n].serial_pct = 100.0 * ratio(l->critical, h->span);
+    rows[n].tasking_pct = 100.0 * ratio(l->cost, l->work);
+    n++;
+  }
+  qsort(rows, n, sizeof *rows, by_serial_pct);
+  *nrows = n;
+  return rows;
+}
+
+static const char *si(uint64_t v, char *buf, size_t len)
+{
+  static const char *const suffix[] = { "", "K", "M", "G", "T", "P" };
+  double d = (double)v;
+  int k = 0;
+  while (d >= 1000.0 && k < 5) {
+    d /= 1000.0;
+    k++;
+  }
+  snprintf(buf, len, k ? "%.2f%s" : "%.0f%s", d, suffix[k]);
+  return buf;
+}
+
+static void json_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\')
+      fprintf(f, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20)
+      fprintf(f, "\\u%04x", *s);
+    else
+      fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static void render_json(FILE *f, const oa_profile_header *h, const char *metric, int threads,
+                        const row *rows, size_t n)
+{
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"profile\", \"metric\": \"%s\", \"threads\": %d,\n", metric,
+          threads);
+  fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
+             "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu},\n",
+          (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
+          100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
+          (unsigned long long)h->task_cost);
+  fprintf(f, "  \"regions\": [");
+  for (size_t i = 0; i < n; i++) {
+    fprintf(f, "%s\n    {\"location\": ", i ? "," : "");
+    json_string(f, rows[i].where);
+    fprintf(f, ", \"construct\": \"%s\", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
+               "\"serial_work_pct\": %.4f, \"tasking_overhead_pct\": %.4f, \"instances\": %llu}",
+            construct_names[rows[i].l->kind], (unsigned long long)rows[i].l->work,
+            (unsigned long long)rows[i].l->serial, rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct, (unsigned long long)rows[i].l->count);
+  }
+  fprintf(f, "\n  ]}\n");
+}
+
+static void render_csv(FILE *f, const row *rows, size_t n)
+{
+  fprintf(f, "location,construct,work,span,parallelism,serial_work_pct,tasking_overhead_pct,"
+             "instances\n");
+  for (size_t i = 0; i < n; i++)
+    fprintf(f, "%s,%s,%llu,%llu,%.4f,%.4f,%.4f,%llu\n", rows[i].where,
+            construct_names[rows[i].l->kind], (unsigned long long)rows[i].l->work,
+            (unsigned long long)rows[i].l->serial, rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct, (unsigned long long)rows[i].l->count);
+}
+
+static void render_text(FILE *f, const oa_profile_header *h, const char *metric, int threads,
+                        const row *rows, size_t n)
+{
+  char b1[32], b2[32];
+  size_t wloc = strlen("location");
+  for (size_t i = 0; i < n; i++)
+    if (strlen(rows[i].where) > wloc)
+      wloc = strlen(rows[i].where);
+  fprintf(f, "parallelism %.2f  (work %s, span %s %s; %d threads; tasking overhead %.1f%%)\n\n",
+          ratio(h->work, h->span), si(h->work, b1, sizeof b1), si(h->span, b2, sizeof b2), metric,
+          threads, 100.0 * ratio(h->cost, h->work));
+  fprintf(f, "  %-*s  %-9s  %9s  %9s  %11s  %8s  %8s\n", (int)wloc, "location", "construct", "work",
+          "serial", "parallelism", "serial%", "tasking%");
+  for (size_t i = 0; i < n; i++) {
+    fprintf(f, "  %-*s  %-9s  %9s  %9s  %11.2f  %7.1f%%  %7.1f%%\n", (int)wloc, rows[i].where,
+            construct_names[rows[i].l->kind], si(rows[i].l->work, b1, sizeof b1),
+            si(rows[i].l->serial, b2, sizeof b2), rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct);
+  }
+}
+
+static void notes(const oa_profile_header *h, const char *why)
+{
+  if (why)
+    oa_note("profile: metric %s (%s)", metric_names[h->metric], why);
+  if (h->flags & OA_PROF_METRIC_FALLBACK)
+    oa_warn("the hardware counter could not be read in some threads; they used tsc");
+  if (h->tasks)
+    oa_note("profile: %llu tasks; creating one is estimated at %llu %s (calibrated on this "
+            "machine; see man ompadv-profile)", (unsigned long long)h->tasks,
+            (unsigned long long)h->task_cost, metric_names[h->metric]);
+  if (h->flags & OA_PROF_APPROX_TARGET)
+    oa_warn("target offload is not modelled: the profile is approximate");
+  if (h->flags & OA_PROF_APPROX_CANCEL)
+    oa_warn("cancellation is not modelled: the profile is approximate");
+  if (h->flags & OA_PROF_APPROX_DETACH)
+    oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
+  if (h->flags & OA_PROF_LOC_OVERFLOW)
+    oa_warn("too many distinct directives: some were counted under main");
+  oa_debug("profile: %llu OSPG nodes", (unsigned long long)h->nodes);
+}
+
+static int report(const char *path, const oa_common *c, const char *why, FILE *out)
+{
+  oa_result r;
+  char err[PATH_MAX + 256];
+  if (oa_result_read(path, &r, err, sizeof err) != 0) {
+    oa_error("cannot read the profile: %s", err);
+    return OA_EXIT_FAIL;
+  }
+  if (!r.profile) {
+    oa_error("no profile: the program did not reach the end of its OpenMP runtime (it crashed, "
+             "was killed or called _exit), and the profile is computed at that point");
+    oa_result_free(&r);
+    return OA_EXIT_FAIL;
+  }
+  const oa_profile_header *h = r.profile;
+  const char *metric = h->metric < sizeof metric_names / sizeof metric_names[0]
+                           && metric_names[h->metric] ? metric_names[h->metric] : "?";
+  int threads = c->threads > 0 ? c->threads : (int)(h->threads ? h->threads : 1);
+  oa_symbolizer *sym = oa_sym_for_result(&r);
+  size_t n;
+  row *rows = make_rows(&r, sym, &n);
+  if (strcmp(c->format, "json") == 0)
+    render_json(out, h, metric, threads, rows, n);
+  else if (strcmp(c->format, "csv") == 0)
+    render_csv(out, rows, n);
+  else
+    render_text(out, h, metric, threads, rows, n);
+  fflush(out);
+  notes(h, why);
+  for (size_t i = 0; i < n; i++)
+    free(rows[i].where);
+  free(rows);
+  oa_sym_free(sym);
+  oa_result_free(&r);
+  return 0;
+}
+
+static int no_options(int id, const char *arg, void *ctx)
+{
+  return 0;
+}
+
+static int run_profile(const oa_command *self, int argc, char **argv)
+{
+  oa_common c = { 0 };
+  int first = oa_parse_options(self, argc, argv, &c, no_options, NULL);
+  if (first >= argc)
+    oa_die(OA_EXIT_USAGE, "profile: no program given (usage: ompadv profile [OPTIONS] [--] PROG "
+           "[ARGS])");
+  const char *why;
+  const char *metric = resolve_metric(c.metric, &why);
+  FILE *out = oa_open_output(&c);
+  char cost[32];
+  snprintf(cost, sizeof cost, "%llu", (unsigned long long)calibrate(metric, c.threads));
+  setenv(OMPADV_ENV_METRIC, metric, 1);
+  setenv(OMPADV_ENV_TASKCOST, cost, 1);
+  oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first };
+  oa_launch_run(&l);
+  int rc = oa_launch_handshake(&l) ? report(l.result_path, &c, why, out) : OA_EXIT_FAIL;
+  if (out != stderr)
+    fclose(out);
+  int status = oa_launch_exit_status(&l);
+  oa_launch_cleanup(&l);
+  return rc && !WIFSIGNALED(l.status) ? rc : status;
+}
+
+const oa_command oa_cmd_profile = {
+  "profile", run_profile, "the program's logical parallelism and where it is lost, per directive",
+  "[OPTIONS] [--] PROG [ARGS]",
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, NULL,
+};

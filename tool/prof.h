@@ -1,0 +1,103 @@
+/* Profile mode: the OSPG built from OMPT events (dissertation 3.3), the work
+ * measurement around it (3.4), and the per-location aggregation (3.6).
+ * The construct handlers (on_*.c) call these operations; this header holds
+ * the per-task and per-region state they share. */
+#ifndef OMPADV_PROF_H
+#define OMPADV_PROF_H
+
+#include "ospg.h"
+#include "tool.h"
+
+typedef struct oa_region oa_region;
+typedef struct oa_depmap oa_depmap;
+
+enum oa_task_kind { OA_TASK_INITIAL, OA_TASK_IMPLICIT, OA_TASK_EXPLICIT };
+
+/* A task's own view of the OSPG: a stack of open nodes (bottom: the root for
+ * the initial task, the task's P-node otherwise) and of the directives whose
+ * body it is in. */
+typedef struct oa_task {
+  oa_node **stack;
+  uint32_t n, cap;
+  uint32_t *locs;                 /* location stack; locs[nlocs-1] is current */
+  uint32_t nlocs, cap_locs;
+  uint8_t kind;                   /* enum oa_task_kind */
+  uint8_t started;                /* explicit task: has begun running */
+  uint16_t team_index;
+  oa_region *region;              /* implicit tasks: their parallel region */
+  uint32_t epoch;                 /* implicit tasks: barrier phase */
+  uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
+  uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
+  oa_node *chunk;                 /* open loop chunk / section P-node */
+  oa_depmap *deps;                /* dependences among the tasks it created */
+} oa_task;
+
+/* One worksharing construct instance of a region (the k-th the team met). */
+typedef struct oa_ws_slot {
+  uint32_t loc;
+  uint64_t work;
+  uint64_t max_chunk;             /* chunks (and sections) are logically parallel */
+  uint64_t *thread_serial;        /* each thread's own fragments are serial */
+} oa_ws_slot;
+
+struct oa_region {
+  oa_node *spar;
+  oa_node *sbar;                  /* the current barrier phase */
+  uint32_t epoch;                 /* atomic: phases claimed */
+  uint32_t published;             /* atomic: phases whose S-node is ready */
+  uint32_t loc;
+  uint32_t team;
+  pthread_mutex_t lock;           /* slots */
+  oa_ws_slot *slots;
+  uint32_t nslots, cap_slots;
+};
+
+/* Per-thread profile state lives in oa_thread (tool.h). */
+void oa_prof_start(void);      /* from ompt_start_tool, when libomp loads */
+void oa_prof_init(void);
+void oa_prof_finalize(void);
+
+/* Charge the running fragment of this thread up to now / restart its clock.
+ * Every profile handler brackets its work with these. */
+void oa_prof_enter(oa_thread *t);
+void oa_prof_leave(oa_thread *t);
+
+/* Locations of directives. */
+uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra);
+unsigned oa_prof_loc_kind(uint32_t loc);
+
+/* Fragments of the task running on t. */
+void oa_frag_end(oa_thread *t, oa_task *task);
+void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc);
+void oa_task_push(oa_task *task, oa_node *n);
+oa_node *oa_task_top(const oa_task *task);
+void oa_task_pop_close(oa_thread *t, oa_task *task);  /* pop the top node and close it */
+void oa_task_close_sts(oa_thread *t, oa_task *task);  /* close open ST-nodes on top */
+void oa_task_loc_push(oa_task *task, uint32_t loc);
+void oa_task_loc_pop(oa_task *task);
+static inline uint32_t oa_task_loc(const oa_task *task)
+{
+  return task->nlocs ? task->locs[task->nlocs - 1] : 0;
+}
+oa_task *oa_task_new(unsigned kind);
+void oa_task_free(oa_task *task);
+
+oa_node *oa_prof_node(oa_thread *t, oa_kind kind);
+void oa_prof_close(oa_thread *t, oa_node *n);
+void oa_prof_flag(uint32_t flag);
+
+/* Task dependences (on_task.c). */
+void oa_deps_clear(oa_thread *t, oa_task *task);
+
+/* Worksharing slots (on_work.c). */
+oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc);
+
+oa_node *oa_prof_root(oa_thread *t);
+void oa_prof_root_closed(void);
+void oa_prof_charge_startup(oa_thread *t, oa_node *w);
+void oa_prof_count_task(void);
+void oa_prof_team(uint32_t team);
+
+extern uint64_t oa_prof_task_cost;
+
+#endif
