@@ -11,8 +11,9 @@
 #define OMPADV_ENV_MODE     "OMPADV_MODE"     /* "trace" (more modes later) */
 #define OMPADV_ENV_CONTRACT "OMPADV_CONTRACT" /* must equal OMPADV_CONTRACT_VERSION */
 #define OMPADV_ENV_METRIC   "OMPADV_METRIC"   /* profile: tsc|cputime|cycles|instructions */
-#define OMPADV_ENV_TASKCOST "OMPADV_TASK_COST" /* profile: estimated cost of creating a task,
-                                                * in the metric's units */
+#define OMPADV_ENV_TASKCOST "OMPADV_TASK_COST" /* profile: "D,U": estimated cost of creating
+                                                * a deferred / undeferred task, in the
+                                                * metric's units */
 
 #define OMPADV_CONTRACT_VERSION 1
 
@@ -53,7 +54,8 @@ typedef struct oa_file_header {
 enum oa_chunk_kind {
   OA_CHUNK_EVENTS  = 1,      /* payload: oa_event[] of one thread */
   OA_CHUNK_MODULES = 2,      /* payload: oa_module records, 8-byte aligned */
-  OA_CHUNK_PROFILE = 3,      /* payload: oa_profile_header, then oa_profile_loc[] */
+  OA_CHUNK_PROFILE = 3,      /* payload: oa_profile_header, oa_profile_loc[nlocs],
+                              * oa_profile_nested[nnested] */
 };
 
 typedef struct oa_chunk_header {
@@ -101,6 +103,7 @@ enum oa_profile_flags {
   OA_PROF_APPROX_DETACH = 4,   /* detached tasks seen */
   OA_PROF_LOC_OVERFLOW = 8,    /* too many distinct locations: some merged into main */
   OA_PROF_METRIC_FALLBACK = 16,/* the requested counter could not be opened: tsc used */
+  OA_PROF_PARTIAL = 32,        /* a snapshot: the program did not reach the end */
 };
 
 enum oa_construct {
@@ -108,17 +111,33 @@ enum oa_construct {
   OA_C_CRITICAL, OA_C_ORDERED, OA_C_TASK, OA_C_TASKLOOP, OA_C_TASKGROUP, OA_C_NKINDS
 };
 
+/* Instances nested in instances of other directives of the same kind.  A
+ * directive can be reached through several code addresses (a task with an
+ * if clause, an inlined function); only the report, which maps addresses to
+ * source lines, can tell whether one of the enclosing ones is the same
+ * directive, whose instance already counts this one. */
+#define OA_ANC_MAX 4
+typedef struct oa_profile_nested {
+  uint32_t loc;
+  uint32_t nanc;             /* OA_ANC_MAX + 1: more than OA_ANC_MAX enclosing */
+  uint32_t anc[OA_ANC_MAX];  /* enclosing same-kind directives, sorted */
+  uint64_t work, serial, count;
+} oa_profile_nested;
+
 typedef struct oa_profile_header {
   uint32_t metric;           /* enum oa_metric actually used */
   uint32_t flags;            /* enum oa_profile_flags */
   uint64_t work, span;       /* the program's */
-  uint64_t task_cost;        /* estimate per task, as given by the driver */
+  uint64_t task_cost;        /* estimate per deferred task, as given by the driver */
+  uint64_t task_cost_undeferred; /* per undeferred (if(0), included) task */
   uint64_t tasks;            /* explicit tasks created */
   uint64_t cost;             /* all tasks' estimated creation cost */
   uint32_t nlocs;
   uint32_t threads;          /* largest team seen */
   uint64_t nodes;            /* OSPG nodes created */
-  uint64_t peak_nodes;       /* most OSPG nodes alive at once (approximate) */
+  uint64_t seq;              /* snapshots: increasing; the final profile has the largest */
+  uint32_t nnested;          /* oa_profile_nested records after the locations */
+  uint32_t reserved;
 } oa_profile_header;
 
 typedef struct oa_profile_loc {
@@ -126,7 +145,8 @@ typedef struct oa_profile_loc {
   uint32_t id;
   uint16_t kind;             /* enum oa_construct */
   uint16_t flags;            /* OA_WHERE_WALKED */
-  uint64_t work;             /* work of its outermost instances */
+  uint64_t work;             /* work of its instances not inside another instance of
+                              * the same kind (those are in oa_profile_nested) */
   uint64_t serial;           /* their serial work (span), summed over instances */
   uint64_t critical;         /* its fragments' work on the program's critical path */
   uint64_t cost;             /* estimated task creation cost of its tasks */

@@ -28,22 +28,48 @@ static void *xrealloc(void *p, size_t n)
 
 /* --- chains ------------------------------------------------------------- */
 
+static inline oa_attr_item *items(oa_chain *c)
+{
+  return c->cap ? c->u.heap : c->u.in;
+}
+
+static inline const oa_attr_item *citems(const oa_chain *c)
+{
+  return c->cap ? c->u.heap : c->u.in;
+}
+
+static void reserve(oa_chain *c, uint32_t n)
+{
+  if (n <= (c->cap ? c->cap : OA_CHAIN_INLINE))
+    return;
+  uint32_t cap = c->cap ? c->cap : OA_CHAIN_INLINE;
+  while (cap < n)
+    cap *= 2;
+  if (c->cap) {
+    c->u.heap = xrealloc(c->u.heap, cap * sizeof *c->u.heap);
+  } else {
+    oa_attr_item *h = xrealloc(NULL, cap * sizeof *h);
+    memcpy(h, c->u.in, c->n * sizeof *h);
+    c->u.heap = h;
+  }
+  c->cap = cap;
+}
+
 void oa_chain_free(oa_chain *c)
 {
-  free(c->items);
-  memset(c, 0, sizeof *c);
+  if (c->cap)
+    free(c->u.heap);
+  c->len = 0;
+  c->n = c->cap = 0;
 }
 
 void oa_chain_copy(oa_chain *dst, const oa_chain *src)
 {
   if (dst == src)
     return;
-  if (dst->cap < src->n) {
-    dst->items = xrealloc(dst->items, src->n * sizeof *dst->items);
-    dst->cap = src->n;
-  }
+  reserve(dst, src->n);
   if (src->n)
-    memcpy(dst->items, src->items, src->n * sizeof *dst->items);
+    memcpy(items(dst), citems(src), src->n * sizeof(oa_attr_item));
   dst->n = src->n;
   dst->len = src->len;
 }
@@ -52,67 +78,84 @@ void oa_chain_add(oa_chain *c, uint32_t loc, uint64_t amount)
 {
   uint32_t i = 0;
   c->len += amount;
-  while (i < c->n && c->items[i].loc < loc)
+  oa_attr_item *it = items(c);
+  while (i < c->n && it[i].loc < loc)
     i++;
-  if (i < c->n && c->items[i].loc == loc) {
-    c->items[i].amount += amount;
+  if (i < c->n && it[i].loc == loc) {
+    it[i].amount += amount;
     return;
   }
-  if (c->n == c->cap) {
-    c->cap = c->cap ? c->cap * 2 : 4;
-    c->items = xrealloc(c->items, c->cap * sizeof *c->items);
-  }
-  memmove(c->items + i + 1, c->items + i, (c->n - i) * sizeof *c->items);
-  c->items[i] = (oa_attr_item){ loc, amount };
+  reserve(c, c->n + 1);
+  it = items(c);
+  memmove(it + i + 1, it + i, (c->n - i) * sizeof *it);
+  it[i] = (oa_attr_item){ loc, amount };
   c->n++;
 }
 
+/* dst = a then b: lengths and attributions add.  dst may not be a or b. */
 void oa_chain_concat(oa_chain *dst, const oa_chain *a, const oa_chain *b)
 {
-  oa_chain out = { 0 };
-  uint32_t i = 0, j = 0;
-  out.cap = a->n + b->n;
-  out.items = out.cap ? xrealloc(NULL, out.cap * sizeof *out.items) : NULL;
+  uint32_t i = 0, j = 0, n = 0;
+  dst->n = 0;
+  reserve(dst, a->n + b->n);
+  oa_attr_item *out = items(dst);
+  const oa_attr_item *x = citems(a), *y = citems(b);
   while (i < a->n || j < b->n) {
-    if (j >= b->n || (i < a->n && a->items[i].loc < b->items[j].loc))
-      out.items[out.n++] = a->items[i++];
-    else if (i >= a->n || b->items[j].loc < a->items[i].loc)
-      out.items[out.n++] = b->items[j++];
+    if (j >= b->n || (i < a->n && x[i].loc < y[j].loc))
+      out[n++] = x[i++];
+    else if (i >= a->n || y[j].loc < x[i].loc)
+      out[n++] = y[j++];
     else {
-      out.items[out.n] = a->items[i++];
-      out.items[out.n++].amount += b->items[j++].amount;
+      out[n] = x[i++];
+      out[n++].amount += y[j++].amount;
     }
   }
-  out.len = a->len + b->len;
-  oa_chain_free(dst);
-  *dst = out;
+  dst->n = n;
+  dst->len = a->len + b->len;
 }
 
 uint64_t oa_chain_attr(const oa_chain *c, uint32_t loc)
 {
+  const oa_attr_item *it = citems(c);
   for (uint32_t i = 0; i < c->n; i++)
-    if (c->items[i].loc == loc)
-      return c->items[i].amount;
+    if (it[i].loc == loc)
+      return it[i].amount;
   return 0;
 }
 
 /* --- per-class chains -------------------------------------------------- */
 
+static inline int32_t *ecls(oa_ends *e)
+{
+  return e->cap ? e->c : e->c_in;
+}
+
+static inline oa_chain *echain(oa_ends *e)
+{
+  return e->cap ? e->chain : e->chain_in;
+}
+
 void oa_ends_free(oa_ends *e)
 {
+  oa_chain *ch = echain(e);
   for (uint32_t i = 0; i < e->n; i++)
-    oa_chain_free(&e->chain[i]);
-  free(e->c);
-  free(e->chain);
-  memset(e, 0, sizeof *e);
+    oa_chain_free(&ch[i]);
+  if (e->cap) {
+    free(e->c);
+    free(e->chain);
+  }
+  e->n = e->cap = 0;
+  e->c = NULL;
+  e->chain = NULL;
 }
 
 const oa_chain *oa_ends_best(const oa_ends *e)
 {
   const oa_chain *best = NULL;
+  const oa_chain *ch = e->cap ? e->chain : e->chain_in;
   for (uint32_t i = 0; i < e->n; i++)
-    if (!best || e->chain[i].len > best->len)
-      best = &e->chain[i];
+    if (!best || ch[i].len > best->len)
+      best = &ch[i];
   return best;
 }
 
@@ -120,34 +163,46 @@ const oa_chain *oa_ends_best(const oa_ends *e)
 static void ends_offer(oa_ends *e, int32_t c, oa_chain *cand)
 {
   uint32_t i = 0;
-  while (i < e->n && e->c[i] < c)
+  int32_t *cl = ecls(e);
+  oa_chain *ch = echain(e);
+  while (i < e->n && cl[i] < c)
     i++;
-  if (i < e->n && e->c[i] == c) {
-    if (cand->len > e->chain[i].len) {
-      oa_chain_free(&e->chain[i]);
-      e->chain[i] = *cand;
+  if (i < e->n && cl[i] == c) {
+    if (cand->len > ch[i].len) {
+      oa_chain_free(&ch[i]);
+      ch[i] = *cand;
     } else {
       oa_chain_free(cand);
     }
     memset(cand, 0, sizeof *cand);
     return;
   }
-  if (e->n == e->cap) {
-    e->cap = e->cap ? e->cap * 2 : 2;
-    e->c = xrealloc(e->c, e->cap * sizeof *e->c);
-    e->chain = xrealloc(e->chain, e->cap * sizeof *e->chain);
+  uint32_t cap = e->cap ? e->cap : OA_ENDS_INLINE;
+  if (e->n == cap) {
+    uint32_t ncap = cap * 2;
+    int32_t *nc = xrealloc(e->cap ? e->c : NULL, ncap * sizeof *nc);
+    oa_chain *nch = xrealloc(e->cap ? e->chain : NULL, ncap * sizeof *nch);
+    if (!e->cap) {
+      memcpy(nc, e->c_in, e->n * sizeof *nc);
+      memcpy(nch, e->chain_in, e->n * sizeof *nch);
+    }
+    e->c = nc;
+    e->chain = nch;
+    e->cap = ncap;
+    cl = nc;
+    ch = nch;
   }
-  memmove(e->c + i + 1, e->c + i, (e->n - i) * sizeof *e->c);
-  memmove(e->chain + i + 1, e->chain + i, (e->n - i) * sizeof *e->chain);
-  e->c[i] = c;
-  e->chain[i] = *cand;
+  memmove(cl + i + 1, cl + i, (e->n - i) * sizeof *cl);
+  memmove(ch + i + 1, ch + i, (e->n - i) * sizeof *ch);
+  cl[i] = c;
+  ch[i] = *cand;
   e->n++;
   memset(cand, 0, sizeof *cand);
 }
 
 static void chain_offer(oa_chain *best, oa_chain *cand)
 {
-  if (cand->len > best->len || (!best->items && cand->items)) {
+  if (cand->len > best->len || (best->n == 0 && cand->n > 0)) {
     oa_chain_free(best);
     *best = *cand;
   } else {
@@ -157,6 +212,18 @@ static void chain_offer(oa_chain *best, oa_chain *cand)
 }
 
 /* --- nodes --------------------------------------------------------------- */
+
+void oa_node_lock(oa_node *n)
+{
+  while (__atomic_exchange_n(&n->lock, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(&n->lock, __ATOMIC_RELAXED))
+      __builtin_ia32_pause();
+}
+
+void oa_node_unlock(oa_node *n)
+{
+  __atomic_store_n(&n->lock, 0, __ATOMIC_RELEASE);
+}
 
 enum { HAS_DIRECT = 0x1 };
 
@@ -171,7 +238,6 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
     pool->allocated++;
   }
   memset(n, 0, sizeof *n);
-  pthread_mutex_init(&n->lock, NULL);
   n->kind = (uint8_t)kind;
   n->refs = 1;
   n->parent = parent;
@@ -188,7 +254,6 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
   oa_ends_free(&n->via);
   oa_ends_free(&n->ends);
   free(n->preds);
-  pthread_mutex_destroy(&n->lock);
   n->next = pool->free;
   pool->free = n;
   pool->nfree++;
@@ -196,7 +261,7 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
 
 void oa_node_attach(oa_node *parent, oa_node *child)
 {
-  pthread_mutex_lock(&parent->lock);
+  oa_node_lock(parent);
   child->parent = parent;
   child->depth = parent->depth + 1;
   child->next = NULL;
@@ -208,7 +273,7 @@ void oa_node_attach(oa_node *parent, oa_node *child)
   if (!parent->cursor)
     parent->cursor = child;
   parent->refs++;
-  pthread_mutex_unlock(&parent->lock);
+  oa_node_unlock(parent);
 }
 
 void oa_node_add_pred(oa_node *succ, oa_node *pred)
@@ -277,10 +342,12 @@ static void fold(oa_node *n, oa_node *x)
   for (uint32_t i = 0; i < x->npreds; i++)
     if (x->preds[i]->dep_end.len > entry->len)
       entry = &x->preds[i]->dep_end;
+  int32_t *xc = ecls(&x->ends);
+  oa_chain *xch = echain(&x->ends);
   for (uint32_t i = 0; i < x->ends.n; i++) {
-    int32_t c = x->ends.c[i];
+    int32_t c = xc[i];
     oa_chain cand = { 0 };
-    oa_chain_concat(&cand, entry, &x->ends.chain[i]);
+    oa_chain_concat(&cand, entry, &xch[i]);
     if (x->kind == OA_P && c == 1 && x->succ_refs >= 2) {
       oa_chain dep = { 0 };
       oa_chain_copy(&dep, &cand);
@@ -318,9 +385,11 @@ static void summarize(oa_node *n)
     int32_t c = n->kind == OA_S || n->kind == OA_ST ? 0 : n->st_val;
     ends_offer(&n->ends, c, &n->direct);
   }
+  int32_t *vc = ecls(&n->via);
+  oa_chain *vch = echain(&n->via);
   for (uint32_t i = 0; i < n->via.n; i++) {
-    int32_t c = n->kind == OA_S ? 0 : n->via.c[i] + n->st_val;
-    ends_offer(&n->ends, c < 0 ? 0 : c, &n->via.chain[i]);
+    int32_t c = n->kind == OA_S ? 0 : vc[i] + n->st_val;
+    ends_offer(&n->ends, c < 0 ? 0 : c, &vch[i]);
   }
   oa_ends_free(&n->via);
   oa_chain_free(&n->pre);
@@ -340,7 +409,7 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
     oa_node *p = n->parent;
     if (!p)
       return;  /* the root: its summary is the program's */
-    pthread_mutex_lock(&p->lock);
+    oa_node_lock(p);
     __atomic_store_n(&n->done, 1, __ATOMIC_RELEASE);
     while (p->cursor && __atomic_load_n(&p->cursor->done, __ATOMIC_ACQUIRE)) {
       oa_node *x = p->cursor;
@@ -354,16 +423,16 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
       release_folded(pool, x);
     }
     int whole = p->refs == 0;
-    pthread_mutex_unlock(&p->lock);
+    oa_node_unlock(p);
     n = whole ? p : NULL;
   }
 }
 
 void oa_node_close(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
 {
-  pthread_mutex_lock(&n->lock);
+  oa_node_lock(n);
   int whole = --n->refs == 0;
-  pthread_mutex_unlock(&n->lock);
+  oa_node_unlock(n);
   if (whole)
     complete(pool, hooks, n);
 }

@@ -18,7 +18,6 @@
 #ifndef OMPADV_OSPG_H
 #define OMPADV_OSPG_H
 
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,20 +29,29 @@ typedef struct oa_attr_item {
   uint64_t amount;
 } oa_attr_item;
 
+/* Up to OA_CHAIN_INLINE locations live inside the chain: most chains cross
+ * few directives, and folding makes many short-lived chains. */
+#define OA_CHAIN_INLINE 3
 typedef struct oa_chain {
   uint64_t len;
-  uint32_t n, cap;
-  oa_attr_item *items;        /* sorted by loc */
+  uint32_t n, cap;            /* cap 0: items inline */
+  union {
+    oa_attr_item in[OA_CHAIN_INLINE];
+    oa_attr_item *heap;
+  } u;                        /* sorted by loc */
 } oa_chain;
 
 /* Longest chains of a finished subtree, per class c: c is the number of task
  * levels between the fragment ending the chain and the subtree's root that
  * nobody waited for (0: the fragment is complete when the subtree's owner
  * passes its next synchronization). */
+#define OA_ENDS_INLINE 2
 typedef struct oa_ends {
-  uint32_t n, cap;
-  int32_t *c;                 /* sorted ascending */
+  uint32_t n, cap;            /* cap 0: entries inline */
+  int32_t *c;                 /* sorted ascending (cap > 0) */
   oa_chain *chain;
+  int32_t c_in[OA_ENDS_INLINE];
+  oa_chain chain_in[OA_ENDS_INLINE];
 } oa_ends;
 
 typedef struct oa_node oa_node;
@@ -61,7 +69,7 @@ struct oa_node {
   oa_node *parent;
   oa_node *first, *last, *next;  /* children, left to right */
   oa_node *cursor;               /* first child not folded yet */
-  pthread_mutex_t lock;          /* children list, folding, refs */
+  uint32_t lock;                 /* spin lock: children list, folding, refs */
   uint32_t refs;                 /* 1 while open + children not folded yet */
   uint8_t kind;                  /* oa_kind */
   uint8_t done;                  /* subtree complete, summary valid */
@@ -128,6 +136,8 @@ uint64_t oa_chain_attr(const oa_chain *c, uint32_t loc);
 void oa_ends_free(oa_ends *e);
 /* The longest chain of e, or NULL when e is empty. */
 const oa_chain *oa_ends_best(const oa_ends *e);
+void oa_node_lock(oa_node *n);
+void oa_node_unlock(oa_node *n);
 
 /* Keep a P-node alive for dependency edges to tasks not created yet, and
  * let it go again. */

@@ -55,18 +55,41 @@ static int add_modules(oa_result *r, const char *p, uint64_t used)
   return off == used ? 0 : -1;
 }
 
+/* Several profile chunks: snapshots, then the final one.  The final wins;
+ * otherwise the last whole snapshot.  A chunk being rewritten has used 0. */
 static int add_profile(oa_result *r, const char *p, uint64_t used)
 {
   oa_profile_header h;
-  if (used < sizeof h || r->profile)
+  if (used == 0)
+    return 0;
+  if (used < sizeof h)
     return -1;
   memcpy(&h, p, sizeof h);
-  if (h.nlocs == 0 || (used - sizeof h) / sizeof(oa_profile_loc) < h.nlocs)
+  if (r->profile && r->profile->seq > h.seq)
+    return 0;
+  free(r->profile);
+  free(r->locs);
+  free(r->nested);
+  r->profile = NULL;
+  r->locs = NULL;
+  r->nested = NULL;
+  if (h.nlocs == 0 || (used - sizeof h) / sizeof(oa_profile_loc) < h.nlocs
+      || (used - sizeof h - h.nlocs * sizeof(oa_profile_loc)) / sizeof(oa_profile_nested)
+             < h.nnested)
     return -1;
   r->profile = oa_xmalloc(sizeof h);
   *r->profile = h;
   r->locs = oa_xmalloc(h.nlocs * sizeof *r->locs);
   memcpy(r->locs, p + sizeof h, h.nlocs * sizeof *r->locs);
+  r->nested = oa_xmalloc((h.nnested ? h.nnested : 1) * sizeof *r->nested);
+  memcpy(r->nested, p + sizeof h + h.nlocs * sizeof *r->locs, h.nnested * sizeof *r->nested);
+  for (uint32_t i = 0; i < h.nnested; i++) {
+    if (r->nested[i].loc >= h.nlocs || r->nested[i].nanc > OA_ANC_MAX + 1)
+      return -1;
+    for (uint32_t k = 0; k < r->nested[i].nanc && k < OA_ANC_MAX; k++)
+      if (r->nested[i].anc[k] >= h.nlocs)
+        return -1;
+  }
   for (uint32_t i = 0; i < h.nlocs; i++)
     if (r->locs[i].kind >= OA_C_NKINDS)
       return -1;
@@ -191,8 +214,10 @@ void oa_result_free(oa_result *r)
   free(r->events);
   free(r->profile);
   free(r->locs);
+  free(r->nested);
   r->profile = NULL;
   r->locs = NULL;
+  r->nested = NULL;
   r->modules = NULL;
   r->events = NULL;
   r->nmodules = r->nevents = 0;

@@ -17,6 +17,7 @@ typedef struct oa_result {
   size_t skipped_bytes;      /* reserved space never written (target died) */
   oa_profile_header *profile;/* profile mode: the profile, or NULL if none was written */
   oa_profile_loc *locs;      /* profile->nlocs entries */
+  oa_profile_nested *nested; /* profile->nnested entries */
 } oa_result;
 
 /* Returns 0 on success; -1 with a message in err when the file cannot be

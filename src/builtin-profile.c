@@ -62,35 +62,38 @@ static const char *resolve_metric(const char *asked, const char **why)
   return asked;
 }
 
-/* Run the calibration helper: the cost of creating one task, in the metric's
- * units, on this machine and team size. */
-static uint64_t calibrate(const char *metric, int threads)
+/* Run the calibration helper: the cost of creating one deferred and one
+ * undeferred task, in the metric's units, on this machine and team size.
+ * Returns "D,U" for the tool. */
+static char *calibrate(const char *metric, int threads)
 {
   char *helper = oa_helper_program("ompadv-calibrate");
-  uint64_t cost = 0;
+  unsigned long long d = 0, u = 0;
   if (!helper) {
     oa_warn("ompadv-calibrate not found: task creation costs are not estimated");
-    return 0;
+    return oa_xstrdup("0,0");
   }
   char *cmd = threads > 0 ? oa_xasprintf("OMP_NUM_THREADS=%d OMP_TOOL=disabled '%s' %s", threads,
                                          helper, metric)
                           : oa_xasprintf("OMP_TOOL=disabled '%s' %s", helper, metric);
   FILE *p = popen(cmd, "r");
-  unsigned long long v = 0;
-  if (!p || fscanf(p, "%llu", &v) != 1)
+  if (!p || fscanf(p, "%llu %llu", &d, &u) != 2) {
     oa_warn("task creation cost calibration failed: tasking overhead is not estimated");
-  else
-    cost = v;
+    d = u = 0;
+  }
   if (p)
     pclose(p);
   free(cmd);
   free(helper);
-  return cost;
+  return oa_xasprintf("%llu,%llu", d, u);
 }
 
+/* A row: one directive, i.e. one source line and construct, whatever code
+ * addresses reached it. */
 typedef struct row {
   char *where;               /* file:line or "main" */
-  const oa_profile_loc *l;
+  unsigned kind;
+  uint64_t work, serial, critical, cost, count;
   double parallelism, serial_pct, tasking_pct;
 } row;
 
@@ -120,29 +123,80 @@ static int by_serial_pct(const void *a, const void *b)
   const row *x = a, *y = b;
   if (x->serial_pct != y->serial_pct)
     return x->serial_pct < y->serial_pct ? 1 : -1;
-  return x->l->work < y->l->work ? 1 : x->l->work > y->l->work ? -1 : 0;
+  return x->work < y->work ? 1 : x->work > y->work ? -1 : 0;
 }
 
-/* Rows for every location that did work; several call sites of one source
- * line stay separate rows only if their construct differs. */
+/* Map every location to its row, merging code addresses of one directive. */
+static size_t assign_rows(const oa_result *r, oa_symbolizer *sym, row *rows, uint32_t *row_of)
+{
+  size_t n = 0;
+  for (uint32_t i = 0; i < r->profile->nlocs; i++) {
+    char *where = location_of(sym, &r->locs[i]);
+    size_t k = 0;
+    while (k < n && !(rows[k].kind == r->locs[i].kind && strcmp(rows[k].where, where) == 0))
+      k++;
+    if (k == n) {
+      rows[n].where = where;
+      rows[n].kind = r->locs[i].kind;
+      n++;
+    } else {
+      free(where);
+    }
+    row_of[i] = (uint32_t)k;
+  }
+  return n;
+}
+
+/* An instance nested in instances of other addresses of the same directive
+ * is already in theirs. */
+static int nested_in_itself(const oa_profile_nested *e, const uint32_t *row_of)
+{
+  if (e->nanc > OA_ANC_MAX)
+    return 1;
+  for (uint32_t k = 0; k < e->nanc; k++)
+    if (row_of[e->anc[k]] == row_of[e->loc])
+      return 1;
+  return 0;
+}
+
 static row *make_rows(const oa_result *r, oa_symbolizer *sym, size_t *nrows)
 {
   const oa_profile_header *h = r->profile;
   row *rows = oa_xcalloc(h->nlocs, sizeof *rows);
-  size_t n = 0;
+  uint32_t *row_of = oa_xcalloc(h->nlocs, sizeof *row_of);
+  size_t n = assign_rows(r, sym, rows, row_of);
   for (uint32_t i = 0; i < h->nlocs; i++) {
-    const oa_profile_loc *l = &r->locs[i];
-    if (i && !l->work && !l->critical && !l->count)
-      continue;
-    rows[n].where = location_of(sym, l);
-    rows[n].l = l;
-    rows[n].parallelism = ratio(l->work, l->serial);
-    rows[n].serial_pct = 100.0 * ratio(l->critical, h->span);
-    rows[n].tasking_pct = 100.0 * ratio(l->cost, l->work);
-    n++;
+    row *w = &rows[row_of[i]];
+    w->work += r->locs[i].work;
+    w->serial += r->locs[i].serial;
+    w->critical += r->locs[i].critical;
+    w->cost += r->locs[i].cost;
+    w->count += r->locs[i].count;
   }
-  qsort(rows, n, sizeof *rows, by_serial_pct);
-  *nrows = n;
+  for (uint32_t i = 0; i < h->nnested; i++) {
+    const oa_profile_nested *e = &r->nested[i];
+    if (nested_in_itself(e, row_of))
+      continue;
+    row *w = &rows[row_of[e->loc]];
+    w->work += e->work;
+    w->serial += e->serial;
+    w->count += e->count;
+  }
+  size_t kept = 0;
+  for (size_t k = 0; k < n; k++) {
+    row *w = &rows[k];
+    if (w->kind != OA_C_MAIN && !w->work && !w->critical && !w->count) {
+      free(w->where);
+      continue;
+    }
+    w->parallelism = ratio(w->work, w->serial);
+    w->serial_pct = 100.0 * ratio(w->critical, h->span);
+    w->tasking_pct = 100.0 * ratio(w->cost, w->work);
+    rows[kept++] = *w;
+  }
+  free(row_of);
+  qsort(rows, kept, sizeof *rows, by_serial_pct);
+  *nrows = kept;
   return rows;
 }
 
@@ -179,19 +233,20 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"profile\", \"metric\": \"%s\", \"threads\": %d,\n", metric,
           threads);
   fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
-             "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu},\n",
+             "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
+             "\"task_cost_undeferred\": %llu},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
-          (unsigned long long)h->task_cost);
+          (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred);
   fprintf(f, "  \"regions\": [");
   for (size_t i = 0; i < n; i++) {
     fprintf(f, "%s\n    {\"location\": ", i ? "," : "");
     json_string(f, rows[i].where);
     fprintf(f, ", \"construct\": \"%s\", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
                "\"serial_work_pct\": %.4f, \"tasking_overhead_pct\": %.4f, \"instances\": %llu}",
-            construct_names[rows[i].l->kind], (unsigned long long)rows[i].l->work,
-            (unsigned long long)rows[i].l->serial, rows[i].parallelism, rows[i].serial_pct,
-            rows[i].tasking_pct, (unsigned long long)rows[i].l->count);
+            construct_names[rows[i].kind], (unsigned long long)rows[i].work,
+            (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct, (unsigned long long)rows[i].count);
   }
   fprintf(f, "\n  ]}\n");
 }
@@ -202,9 +257,9 @@ static void render_csv(FILE *f, const row *rows, size_t n)
              "instances\n");
   for (size_t i = 0; i < n; i++)
     fprintf(f, "%s,%s,%llu,%llu,%.4f,%.4f,%.4f,%llu\n", rows[i].where,
-            construct_names[rows[i].l->kind], (unsigned long long)rows[i].l->work,
-            (unsigned long long)rows[i].l->serial, rows[i].parallelism, rows[i].serial_pct,
-            rows[i].tasking_pct, (unsigned long long)rows[i].l->count);
+            construct_names[rows[i].kind], (unsigned long long)rows[i].work,
+            (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct, (unsigned long long)rows[i].count);
 }
 
 static void render_text(FILE *f, const oa_profile_header *h, const char *metric, int threads,
@@ -222,8 +277,8 @@ static void render_text(FILE *f, const oa_profile_header *h, const char *metric,
           "serial", "parallelism", "serial%", "tasking%");
   for (size_t i = 0; i < n; i++) {
     fprintf(f, "  %-*s  %-9s  %9s  %9s  %11.2f  %7.1f%%  %7.1f%%\n", (int)wloc, rows[i].where,
-            construct_names[rows[i].l->kind], si(rows[i].l->work, b1, sizeof b1),
-            si(rows[i].l->serial, b2, sizeof b2), rows[i].parallelism, rows[i].serial_pct,
+            construct_names[rows[i].kind], si(rows[i].work, b1, sizeof b1),
+            si(rows[i].serial, b2, sizeof b2), rows[i].parallelism, rows[i].serial_pct,
             rows[i].tasking_pct);
   }
 }
@@ -235,9 +290,10 @@ static void notes(const oa_profile_header *h, const char *why)
   if (h->flags & OA_PROF_METRIC_FALLBACK)
     oa_warn("the hardware counter could not be read in some threads; they used tsc");
   if (h->tasks)
-    oa_note("profile: %llu tasks; creating one is estimated at %llu %s (calibrated on this "
-            "machine; see man ompadv-profile)", (unsigned long long)h->tasks,
-            (unsigned long long)h->task_cost, metric_names[h->metric]);
+    oa_note("profile: %llu tasks; creating one is estimated at %llu %s, %llu if undeferred "
+            "(calibrated on this machine; see man ompadv-profile)", (unsigned long long)h->tasks,
+            (unsigned long long)h->task_cost, metric_names[h->metric],
+            (unsigned long long)h->task_cost_undeferred);
   if (h->flags & OA_PROF_APPROX_TARGET)
     oa_warn("target offload is not modelled: the profile is approximate");
   if (h->flags & OA_PROF_APPROX_CANCEL)
@@ -246,7 +302,7 @@ static void notes(const oa_profile_header *h, const char *why)
     oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
-  oa_debug("profile: %llu OSPG nodes", (unsigned long long)h->nodes);
+  oa_debug("profile: %llu OSPG nodes created", (unsigned long long)h->nodes);
 }
 
 static int report(const char *path, const oa_common *c, const char *why, FILE *out)
@@ -258,11 +314,14 @@ static int report(const char *path, const oa_common *c, const char *why, FILE *o
     return OA_EXIT_FAIL;
   }
   if (!r.profile) {
-    oa_error("no profile: the program did not reach the end of its OpenMP runtime (it crashed, "
-             "was killed or called _exit), and the profile is computed at that point");
+    oa_warn("no profile: the program ended (a crash, a signal or _exit) before the end of its "
+            "first top-level parallel region");
     oa_result_free(&r);
-    return OA_EXIT_FAIL;
+    return 0;
   }
+  if (r.profile->flags & OA_PROF_PARTIAL)
+    oa_warn("the program did not reach its end (a crash, a signal or _exit): this profile "
+            "covers it up to the end of a late top-level parallel region");
   const oa_profile_header *h = r.profile;
   const char *metric = h->metric < sizeof metric_names / sizeof metric_names[0]
                            && metric_names[h->metric] ? metric_names[h->metric] : "?";
@@ -301,10 +360,10 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   const char *why;
   const char *metric = resolve_metric(c.metric, &why);
   FILE *out = oa_open_output(&c);
-  char cost[32];
-  snprintf(cost, sizeof cost, "%llu", (unsigned long long)calibrate(metric, c.threads));
+  char *cost = calibrate(metric, c.threads);
   setenv(OMPADV_ENV_METRIC, metric, 1);
   setenv(OMPADV_ENV_TASKCOST, cost, 1);
+  free(cost);
   oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first };
   oa_launch_run(&l);
   int rc = oa_launch_handshake(&l) ? report(l.result_path, &c, why, out) : OA_EXIT_FAIL;

@@ -45,6 +45,8 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task)
       e->n--;
     oa_prof_close(t, spar);
     t->cur = e;
+    if (e->kind == OA_TASK_INITIAL)
+      oa_prof_snapshot();
     oa_frag_begin(t, e, 0);
   }
   oa_prof_leave(t);

@@ -126,8 +126,8 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_node *p = oa_prof_node(t, OA_P);
   p->st_val = 1;
   p->loc = p->own_loc = loc;
-  p->cost = oa_prof_task_cost;
   p->undeferred = (flags & (ompt_task_undeferred | ompt_task_merged)) != 0;
+  p->cost = p->undeferred ? oa_prof_task_cost_undeferred : oa_prof_task_cost;
   p->team_index = e->team_index;
   oa_node_attach(top, p);
   oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-uint64_t oa_prof_task_cost;
+uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
 
 /* --- per-location sums ---------------------------------------------------- */
 
@@ -42,6 +42,7 @@ static struct {
   uint64_t nodes;                 /* atomic */
   oa_node *root;
   int root_closed;
+  uint64_t seq;                   /* profiles written */
   oa_ospg_hooks hooks;
 } P;
 
@@ -107,15 +108,87 @@ static oa_loc_stats *stats_of(oa_thread *t, uint32_t loc)
   return &t->stats[loc];
 }
 
+static oa_profile_nested *nested_of(oa_thread *t, uint32_t loc, const uint32_t *anc,
+                                     uint32_t nanc)
+{
+  for (uint32_t i = 0; i < t->nnested; i++) {
+    oa_profile_nested *e = &t->nested[i];
+    if (e->loc == loc && e->nanc == nanc
+        && memcmp(e->anc, anc, (nanc > OA_ANC_MAX ? OA_ANC_MAX : nanc) * sizeof *anc) == 0)
+      return e;
+  }
+  if (t->nnested == t->cap_nested) {
+    t->cap_nested = t->cap_nested ? t->cap_nested * 2 : 8;
+    t->nested = realloc(t->nested, t->cap_nested * sizeof *t->nested);
+    if (!t->nested)
+      abort();
+  }
+  oa_profile_nested *e = &t->nested[t->nnested++];
+  memset(e, 0, sizeof *e);
+  e->loc = loc;
+  e->nanc = nanc;
+  memcpy(e->anc, anc, (nanc > OA_ANC_MAX ? OA_ANC_MAX : nanc) * sizeof *anc);
+  return e;
+}
+
+/* The directives of n's kind enclosing it (distinct, sorted). */
+static uint32_t enclosing_same_kind(const oa_node *n, uint32_t *anc)
+{
+  uint32_t k = 0;
+  unsigned kind = oa_prof_loc_kind(n->own_loc);
+  for (const oa_node *a = n->parent; a; a = a->parent) {
+    if (!a->own_loc || oa_prof_loc_kind(a->own_loc) != kind)
+      continue;
+    uint32_t i = 0;
+    while (i < k && anc[i] < a->own_loc)
+      i++;
+    if (i < k && anc[i] == a->own_loc)
+      continue;
+    if (k == OA_ANC_MAX)
+      return OA_ANC_MAX + 1;
+    memmove(anc + i + 1, anc + i, (k - i) * sizeof *anc);
+    anc[i] = a->own_loc;
+    k++;
+  }
+  return k;
+}
+
+static void flush_region(oa_thread *t, oa_region *r)
+{
+  for (uint32_t i = 0; i < r->nslots; i++) {
+    oa_ws_slot *w = &r->slots[i];
+    uint64_t serial = w->max_chunk;
+    for (uint32_t k = 0; k < r->team; k++)
+      if (w->thread_serial[k] > serial)
+        serial = w->thread_serial[k];
+    if (w->thread_serial) {
+      oa_loc_stats *ls = stats_of(t, w->loc);
+      ls->work += w->work;
+      ls->serial += serial;
+      ls->count++;
+    }
+    free(w->thread_serial);
+  }
+  free(r->slots);
+  pthread_mutex_destroy(&r->lock);
+  free(r);
+}
+
 /* A node's subtree is complete (the OSPG calls this before folding it). */
 static void on_finished(void *ctx, oa_node *n)
 {
   oa_thread *t = oa_me();
   if (n->cost)
     stats_of(t, n->own_loc)->cost += n->cost;
-  if (!n->own_loc || oa_node_has_ancestor_loc(n, n->own_loc))
-    return;  /* not an outermost instance: its ancestor counts it */
+  if (n->kind == OA_S && n->user) {
+    flush_region(t, n->user);  /* its worksharing instances are complete */
+    n->user = NULL;
+  }
+  if (!n->own_loc)
+    return;
   if (n->inst) {
+    if (oa_node_has_ancestor_loc(n, n->own_loc))
+      return;
     oa_region *r = n->user;
     pthread_mutex_lock(&r->lock);
     oa_ws_slot *s = &r->slots[n->inst - 1];
@@ -127,29 +200,18 @@ static void on_finished(void *ctx, oa_node *n)
     pthread_mutex_unlock(&r->lock);
     return;
   }
-  oa_loc_stats *s = stats_of(t, n->own_loc);
-  s->work += n->work;
-  s->serial += n->span;
-  s->count++;
-  if (n->kind == OA_S && n->user) {
-    /* a parallel region: its worksharing instances are complete now */
-    oa_region *r = n->user;
-    for (uint32_t i = 0; i < r->nslots; i++) {
-      oa_ws_slot *w = &r->slots[i];
-      uint64_t serial = w->max_chunk;
-      for (uint32_t k = 0; k < r->team; k++)
-        if (w->thread_serial[k] > serial)
-          serial = w->thread_serial[k];
-      oa_loc_stats *ls = stats_of(t, w->loc);
-      ls->work += w->work;
-      ls->serial += serial;
-      ls->count++;
-      free(w->thread_serial);
-    }
-    free(r->slots);
-    pthread_mutex_destroy(&r->lock);
-    free(r);
-    n->user = NULL;
+  uint32_t anc[OA_ANC_MAX];
+  uint32_t nanc = enclosing_same_kind(n, anc);
+  if (nanc == 0) {
+    oa_loc_stats *s = stats_of(t, n->own_loc);
+    s->work += n->work;
+    s->serial += n->span;
+    s->count++;
+  } else {
+    oa_profile_nested *e = nested_of(t, n->own_loc, anc, nanc);
+    e->work += n->work;
+    e->serial += n->span;
+    e->count++;
   }
 }
 
@@ -378,7 +440,9 @@ void oa_prof_init(void)
     oa_the_run.metric = OA_METRIC_CYCLES;
   else if (m && strcmp(m, "instructions") == 0)
     oa_the_run.metric = OA_METRIC_INSTRUCTIONS;
-  oa_prof_task_cost = c ? strtoull(c, NULL, 10) : 0;
+  char *end = NULL;
+  oa_prof_task_cost = c ? strtoull(c, &end, 10) : 0;
+  oa_prof_task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
   P.hooks.finished = on_finished;
 }
 
@@ -412,52 +476,127 @@ void oa_prof_team(uint32_t team)
     ;
 }
 
-static void write_profile(void)
+/* The profile so far or at the end.  So far: the root's folded children are
+ * the program's serial fragments and top-level regions, all complete, and
+ * its series chain is the span up to that point. */
+static uint32_t count_nested(void)
 {
-  uint32_t nlocs = __atomic_load_n(&P.next_id, __ATOMIC_RELAXED) + 1;
-  if (nlocs > OA_LOC_MAX)
-    nlocs = OA_LOC_MAX;
-  oa_loc_stats *sum = calloc(nlocs, sizeof *sum);
-  if (!sum)
-    return;
+  uint32_t n = 0;
   for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
-    for (uint32_t i = 0; i < t->nstats && i < nlocs; i++) {
-      sum[i].work += t->stats[i].work;
-      sum[i].serial += t->stats[i].serial;
-      sum[i].cost += t->stats[i].cost;
-      sum[i].count += t->stats[i].count;
-    }
-  const oa_chain *cp = P.root ? oa_ends_best(&P.root->ends) : NULL;
-  size_t bytes = sizeof(oa_chunk_header) + sizeof(oa_profile_header) + nlocs * sizeof(oa_profile_loc);
-  uint32_t size = (uint32_t)((bytes + 4095) & ~(size_t)4095);
-  oa_chunk_header *c = oa_out_chunk(OA_CHUNK_PROFILE, 0, size);
-  if (!c) {
-    free(sum);
-    return;
-  }
+    n += t->nnested;
+  return n;
+}
+
+static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_nested, int final)
+{
   oa_profile_header *h = (oa_profile_header *)(c + 1);
   oa_profile_loc *l = (oa_profile_loc *)(h + 1);
-  uint64_t cost = 0;
-  for (uint32_t i = 0; i < nlocs; i++)
-    cost += sum[i].cost;
-  *h = (oa_profile_header){
-    .metric = oa_the_run.metric, .flags = P.flags,
-    .work = P.root ? P.root->work : 0, .span = P.root ? P.root->span : 0,
-    .task_cost = oa_prof_task_cost, .tasks = P.tasks, .cost = cost, .nlocs = nlocs,
-    .threads = P.threads, .nodes = P.nodes,
-  };
-  for (uint32_t i = 0; i < nlocs; i++) {
-    l[i] = (oa_profile_loc){
-      .where = i ? P.info[i].where : 0, .id = i, .kind = i ? P.info[i].kind : OA_C_MAIN,
-      .flags = i ? P.info[i].flags : 0, .work = sum[i].work, .serial = sum[i].serial,
-      .critical = cp ? oa_chain_attr(cp, i) : 0, .cost = sum[i].cost, .count = sum[i].count,
-    };
+  oa_profile_nested *nest = (oa_profile_nested *)(l + nlocs);
+  uint32_t nnested = 0;
+  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
+    for (uint32_t i = 0; i < t->nnested && nnested < room_nested; i++)
+      if (t->nested[i].loc < nlocs)
+        nest[nnested++] = t->nested[i];
+  oa_chain cp = { 0 };
+  uint64_t work = 0, span = 0, cost = 0;
+  if (P.root) {
+    oa_node_lock(P.root);
+    const oa_chain *best = final ? oa_ends_best(&P.root->ends) : &P.root->pre;
+    if (best)
+      oa_chain_copy(&cp, best);
+    work = P.root->work;
+    span = final ? P.root->span : P.root->pre.len;
+    oa_node_unlock(P.root);
   }
-  l[0].work = h->work;
-  l[0].serial = h->span;
+  memset(l, 0, nlocs * sizeof *l);
+  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
+    for (uint32_t i = 0; i < t->nstats && i < nlocs; i++) {
+      l[i].work += t->stats[i].work;
+      l[i].serial += t->stats[i].serial;
+      l[i].cost += t->stats[i].cost;
+      l[i].count += t->stats[i].count;
+    }
+  for (uint32_t i = 0; i < nlocs; i++) {
+    l[i].id = i;
+    l[i].where = i ? P.info[i].where : 0;
+    l[i].kind = i ? P.info[i].kind : OA_C_MAIN;
+    l[i].flags = i ? P.info[i].flags : 0;
+    l[i].critical = oa_chain_attr(&cp, i);
+    cost += l[i].cost;
+  }
+  l[0].work = work;
+  l[0].serial = span;
   l[0].count = 1;
-  __atomic_store_n(&c->used, bytes - sizeof *c, __ATOMIC_RELEASE);
-  free(sum);
+  *h = (oa_profile_header){
+    .metric = oa_the_run.metric, .flags = P.flags | (final ? 0 : OA_PROF_PARTIAL),
+    .work = work, .span = span, .task_cost = oa_prof_task_cost,
+    .task_cost_undeferred = oa_prof_task_cost_undeferred, .tasks = P.tasks,
+    .cost = cost, .nlocs = nlocs, .threads = P.threads, .nodes = P.nodes,
+    .seq = ++P.seq, .nnested = nnested,
+  };
+  oa_chain_free(&cp);
+}
+
+static size_t profile_bytes(uint32_t nlocs, uint32_t nnested)
+{
+  return sizeof(oa_chunk_header) + sizeof(oa_profile_header) + nlocs * sizeof(oa_profile_loc)
+         + nnested * sizeof(oa_profile_nested);
+}
+
+static uint32_t current_nlocs(void)
+{
+  uint32_t n = __atomic_load_n(&P.next_id, __ATOMIC_RELAXED) + 1;
+  return n > OA_LOC_MAX ? OA_LOC_MAX : n;
+}
+
+/* Write into c, invalid (used 0) while it is being written. */
+static void publish(oa_chunk_header *c, uint32_t nlocs, uint32_t room_nested, int final)
+{
+  __atomic_store_n(&c->used, 0, __ATOMIC_RELEASE);
+  fill_profile(c, nlocs, room_nested, final);
+  const oa_profile_header *h = (const oa_profile_header *)(c + 1);
+  __atomic_store_n(&c->used, profile_bytes(nlocs, h->nnested) - sizeof *c, __ATOMIC_RELEASE);
+}
+
+static void write_profile(void)
+{
+  uint32_t nlocs = current_nlocs(), nnested = count_nested();
+  size_t bytes = profile_bytes(nlocs, nnested);
+  oa_chunk_header *c = oa_out_chunk(OA_CHUNK_PROFILE, 0, (uint32_t)((bytes + 4095) & ~(size_t)4095));
+  if (c)
+    publish(c, nlocs, nnested, 1);
+}
+
+/* Between top-level regions every other thread is idle and every node so far
+ * is folded: a good moment to leave a profile behind in case the program
+ * never reaches the end (a crash, _exit, a signal).  Two chunks alternate so
+ * that one is always whole; at most one snapshot per 50 ms. */
+void oa_prof_snapshot(void)
+{
+  static oa_chunk_header *snap[2];
+  static uint32_t snap_locs[2], snap_nested[2];
+  static int which;
+  static uint64_t last_ns;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  if (last_ns && now - last_ns < 50000000u)
+    return;
+  last_ns = now;
+  uint32_t nlocs = current_nlocs(), nnested = count_nested();
+  which ^= 1;
+  if (!snap[which] || snap_locs[which] < nlocs || snap_nested[which] < nnested) {
+    uint32_t room = nlocs * 2 < OA_LOC_MAX ? nlocs * 2 : OA_LOC_MAX;
+    size_t bytes = profile_bytes(room, nnested * 2 + 8);
+    if (snap[which])
+      __atomic_store_n(&snap[which]->used, 0, __ATOMIC_RELEASE);
+    snap[which] = oa_out_chunk(OA_CHUNK_PROFILE, 0, (uint32_t)((bytes + 4095) & ~(size_t)4095));
+    snap_locs[which] = room;
+    snap_nested[which] = nnested * 2 + 8;
+    if (!snap[which])
+      return;
+  }
+  publish(snap[which], nlocs, snap_nested[which], 0);
 }
 
 /* The initial task normally ends before finalize; if it did not, its last

@@ -56,6 +56,7 @@ struct oa_region {
 void oa_prof_start(void);      /* from ompt_start_tool, when libomp loads */
 void oa_prof_init(void);
 void oa_prof_finalize(void);
+void oa_prof_snapshot(void);
 
 /* Charge the running fragment of this thread up to now / restart its clock.
  * Every profile handler brackets its work with these. */
@@ -98,6 +99,6 @@ void oa_prof_charge_startup(oa_thread *t, oa_node *w);
 void oa_prof_count_task(void);
 void oa_prof_team(uint32_t team);
 
-extern uint64_t oa_prof_task_cost;
+extern uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
 
 #endif

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Compare an `ompadv profile --format json` report with known answers.
+
+usage: check.py REPORT.json [--parallelism P] [--span-frac F]
+                [--region LOC:CONSTRUCT:FIELD=VALUE]... [--metric M]
+                [--threads N] [--tasks N] [--tol 0.10]
+
+  --parallelism P   program.parallelism (work / span)
+  --span-frac F     program.span / program.work (= 1/P; kept for readability)
+  --region SPEC     a row of "regions", found by its location (e.g.
+                    "for-dynamic.c:40", matching any directory, or "main")
+                    and construct; FIELD is
+                    parallelism, work_frac (row work / program work),
+                    span_frac (row span / program work) or instances (exact)
+  --metric, --threads, --tasks   exact header / program fields
+  --tol             relative tolerance of the numeric checks [0.10]
+
+Work and span are in the metric's unit (TSC ticks, ns), so only ratios are
+compared.  Prints one "expected vs got" line per check; exits 1 if any fails.
+"""
+import argparse
+import json
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("report")
+    ap.add_argument("--parallelism", type=float)
+    ap.add_argument("--span-frac", type=float)
+    ap.add_argument("--region", action="append", default=[])
+    ap.add_argument("--metric")
+    ap.add_argument("--threads", type=int)
+    ap.add_argument("--tasks", type=int)
+    ap.add_argument("--tol", type=float, default=0.10)
+    a = ap.parse_args()
+
+    with open(a.report) as f:
+        r = json.load(f)
+    prog = r["program"]
+    fails = 0
+
+    def num(what, expected, got):
+        nonlocal fails
+        err = abs(got - expected) / abs(expected) if expected else abs(got)
+        ok = err <= a.tol
+        fails += not ok
+        print("%-4s %-40s expected %10.4f  got %10.4f  (%+.1f%%)"
+              % ("ok" if ok else "FAIL", what, expected, got,
+                 100.0 * (got - expected) / expected if expected else 0.0))
+
+    def exact(what, expected, got):
+        nonlocal fails
+        ok = expected == got
+        fails += not ok
+        print("%-4s %-40s expected %10s  got %10s" % ("ok" if ok else "FAIL", what, expected, got))
+
+    if r.get("ompadv") != 1 or r.get("mode") != "profile":
+        print("FAIL not a profile report: %r" % {k: r.get(k) for k in ("ompadv", "mode")})
+        return 1
+    if a.metric is not None:
+        exact("metric", a.metric, r["metric"])
+    if a.threads is not None:
+        exact("threads", a.threads, r["threads"])
+    if a.tasks is not None:
+        exact("program.tasks", a.tasks, prog["tasks"])
+    if a.parallelism is not None:
+        num("program.parallelism", a.parallelism, prog["parallelism"])
+        # The reported ratio must be the ratio of the reported figures.
+        num("program.work/program.span", a.parallelism, prog["work"] / prog["span"])
+    if a.span_frac is not None:
+        num("program.span/program.work", a.span_frac, prog["span"] / prog["work"])
+
+    for spec in a.region:
+        try:
+            key, value = spec.rsplit("=", 1)
+            loc, construct, field = key.rsplit(":", 2)
+            value = float(value)
+        except ValueError:
+            print("FAIL bad --region %r (want LOC:CONSTRUCT:FIELD=VALUE)" % spec)
+            fails += 1
+            continue
+        rows = [x for x in r["regions"]
+                if x["construct"] == construct
+                and (x["location"] == loc or x["location"].endswith("/" + loc))]
+        if len(rows) != 1:
+            print("FAIL %s:%s: %d rows; the report has: %s" % (
+                loc, construct, len(rows),
+                ", ".join("%s %s" % (x["location"], x["construct"]) for x in r["regions"])))
+            fails += 1
+            continue
+        row = rows[0]
+        what = "%s %s %s" % (loc, construct, field)
+        if field == "parallelism":
+            num(what, value, row["parallelism"])
+        elif field == "work_frac":
+            num(what, value, row["work"] / prog["work"])
+        elif field == "span_frac":
+            num(what, value, row["span"] / prog["work"])
+        elif field == "instances":
+            exact(what, int(value), row["instances"])
+        else:
+            print("FAIL unknown field %r in --region %r" % (field, spec))
+            fails += 1
+
+    print("%s: %d check(s) failed" % (a.report, fails) if fails else "%s: all checks passed" % a.report)
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

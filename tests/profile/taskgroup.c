@@ -1,0 +1,45 @@
+// Known answer: a taskgroup waits for all descendant tasks, not only children.
+//
+//   single: taskgroup { task A { burn(20); task G { burn(100) } };
+//   3 tasks B of burn(50) }; burn(C = 100).
+//   work = 20 + 100 + 3 * 50 + 100 = 370 ms
+//   span = 20 + 100 + 100           = 220 ms  (A, its child G, then C: the end
+//          of the taskgroup waits for the grandchild G)
+//   parallelism = 370 / 220 = 1.682
+//   The taskgroup row: work 20 + 100 + 150 = 270, span 120 -> 2.25.
+// A wrong model would report: the taskgroup waiting for children only (as a
+// taskwait): C after max(A, B) = 50, span = max(20 + 100, 50 + 100) = 150
+// -> 2.47 (+47%); all serial -> 1.00.
+//
+// RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
+// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --tasks 5 --parallelism 1.682 \
+// RUN:   --region taskgroup.c:32:taskgroup:parallelism=2.25 --region taskgroup.c:32:taskgroup:work_frac=0.730
+// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --tasks 5 --parallelism 1.682 \
+// RUN:   --region taskgroup.c:32:taskgroup:parallelism=2.25 --region taskgroup.c:32:taskgroup:work_frac=0.730
+#include <omp.h>
+#include "burn.h"
+
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+#pragma omp taskgroup
+    {
+#pragma omp task
+      {
+        burn(20);
+#pragma omp task
+        burn(100);
+      }
+      for (int i = 0; i < 3; i++) {
+#pragma omp task
+        burn(50);
+      }
+    }
+    burn(100);
+  }
+  return 0;
+}
