@@ -243,6 +243,7 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
   n->parent = parent;
   n->depth = parent ? parent->depth + 1 : 0;
   n->loc = parent ? parent->loc : 0;
+  n->nanc = 0xff;
   return n;
 }
 

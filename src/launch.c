@@ -46,12 +46,17 @@ static void install_forwarding(void)
     sigaction(sigs[i], &sa, NULL);
 }
 
-static void prepend_env(const char *var, const char *dir)
+static void prepend_env_sep(const char *var, const char *item, char sep)
 {
   const char *old = getenv(var);
-  char *v = old && *old ? oa_xasprintf("%s:%s", dir, old) : oa_xstrdup(dir);
+  char *v = old && *old ? oa_xasprintf("%s%c%s", item, sep, old) : oa_xstrdup(item);
   setenv(var, v, 1);
   free(v);
+}
+
+static void prepend_env(const char *var, const char *dir)
+{
+  prepend_env_sep(var, dir, ':');
 }
 
 static void check_environment(void)
@@ -111,7 +116,12 @@ static void make_tmpdir(oa_launch *l)
 static void prepare_child_env(oa_launch *l, const char *tool, const char *pattern)
 {
   char num[16];
+  /* Preloaded, the tool is there before main: libomp finds its
+   * ompt_start_tool in the process and does not look further, and profile
+   * mode can tell the program's serial start from the process's loading.
+   * OMP_TOOL_LIBRARIES stays as the documented way in. */
   setenv("OMP_TOOL_LIBRARIES", tool, 1);
+  prepend_env_sep("LD_PRELOAD", tool, ' ');
   setenv(OMPADV_ENV_RESULT, pattern, 1);
   setenv(OMPADV_ENV_MODE, l->mode, 1);
   snprintf(num, sizeof num, "%d", OMPADV_CONTRACT_VERSION);

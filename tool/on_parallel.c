@@ -3,6 +3,8 @@
  * S-node per barrier phase, each with a P-node per thread. */
 #include "prof.h"
 
+#include <string.h>
+
 static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsigned int requested,
                                 const void *ra)
 {
@@ -17,6 +19,10 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
     abort();
   pthread_mutex_init(&r->lock, NULL);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
+  oa_task enc = { .nanc = 0 };
+  oa_task_inherit(&enc, e);
+  r->nanc = enc.nanc;
+  memcpy(r->anc, enc.anc, sizeof r->anc);
   r->team = requested ? requested : 1;
   r->spar = oa_prof_node(t, OA_S);
   r->spar->loc = r->spar->own_loc = r->loc;
@@ -69,6 +75,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_region *r = parallel->ptr;
     oa_task *it = oa_task_new(OA_TASK_IMPLICIT);
     it->region = r;
+    it->nanc = r->nanc;
+    memcpy(it->anc, r->anc, sizeof it->anc);
     it->team_index = (uint16_t)index;
     oa_task_loc_push(it, r->loc);
     oa_node *p = oa_prof_node(t, OA_P);

@@ -132,10 +132,14 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_node_attach(top, p);
   oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);
   nt->team_index = e->team_index;
+  nt->own_loc = loc;
+  oa_task_inherit(nt, e);
+  p->nanc = (uint8_t)nt->nanc;
+  memcpy(p->anc, nt->anc, sizeof p->anc);
   oa_task_push(nt, p);
   oa_task_loc_push(nt, loc);
   child->ptr = nt;
-  oa_prof_count_task();
+  oa_prof_count_task(t);
   oa_frag_begin(t, e, 0);
 out:
   oa_prof_leave(t);

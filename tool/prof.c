@@ -37,9 +37,7 @@ static struct {
   oa_loc_info info[OA_LOC_MAX];
   uint32_t next_id;               /* atomic; id 0 is main */
   uint32_t flags;                 /* atomic: enum oa_profile_flags */
-  uint64_t tasks;                 /* atomic */
   uint32_t threads;               /* atomic max */
-  uint64_t nodes;                 /* atomic */
   oa_node *root;
   int root_closed;
   uint64_t seq;                   /* profiles written */
@@ -131,11 +129,19 @@ static oa_profile_nested *nested_of(oa_thread *t, uint32_t loc, const uint32_t *
   return e;
 }
 
-/* The directives of n's kind enclosing it (distinct, sorted). */
+/* The directives of n's kind enclosing it (distinct, sorted).  Task nodes
+ * carry the set of their enclosing task directives from creation; other
+ * nodes, much rarer, walk up. */
 static uint32_t enclosing_same_kind(const oa_node *n, uint32_t *anc)
 {
   uint32_t k = 0;
   unsigned kind = oa_prof_loc_kind(n->own_loc);
+  if (n->nanc != 0xff) {
+    for (uint32_t i = 0; i < n->nanc && i < OA_ANC_MAX; i++)
+      if (oa_prof_loc_kind(n->anc[i]) == kind)
+        anc[k++] = n->anc[i];
+    return n->nanc > OA_ANC_MAX ? OA_ANC_MAX + 1 : k;
+  }
   for (const oa_node *a = n->parent; a; a = a->parent) {
     if (!a->own_loc || oa_prof_loc_kind(a->own_loc) != kind)
       continue;
@@ -217,7 +223,7 @@ static void on_finished(void *ctx, oa_node *n)
 
 oa_node *oa_prof_node(oa_thread *t, oa_kind kind)
 {
-  __atomic_add_fetch(&P.nodes, 1, __ATOMIC_RELAXED);
+  t->nodes++;
   return oa_node_new(&t->pool, kind, NULL);
 }
 
@@ -273,14 +279,33 @@ static oa_node *running_fragment(const oa_thread *t)
   return top && top->kind == OA_W ? top : NULL;
 }
 
+/* Each measured stretch of a fragment also holds one reading of the
+ * metric (the end of the read that started it and the start of the one that
+ * ends it): ~20 ticks for tsc, a system call for cputime.  It is measured
+ * once at start-up and taken off. */
+static uint64_t read_cost;
+
 void oa_prof_enter(oa_thread *t)
 {
   oa_node *w = running_fragment(t);
   if (w) {
     uint64_t now = read_metric(t);
-    if (now > t->clock)
-      w->work += now - t->clock;
+    if (now > t->clock + read_cost)
+      w->work += now - t->clock - read_cost;
   }
+}
+
+static void measure_read_cost(oa_thread *t)
+{
+  uint64_t best = UINT64_MAX;
+  for (int round = 0; round < 5; round++) {
+    uint64_t first = read_metric(t), last = first;
+    for (int i = 0; i < 200; i++)
+      last = read_metric(t);
+    if ((last - first) / 200 < best)
+      best = (last - first) / 200;
+  }
+  read_cost = best;
 }
 
 void oa_prof_leave(oa_thread *t)
@@ -384,8 +409,9 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
 
 /* libomp starts the tool lazily, at the program's first OpenMP construct:
  * the serial code before it ran unobserved.  It ran on this thread, alone,
- * so this thread's CPU time so far measures it; it is converted to the
- * metric's unit with a rate measured over a short spin. */
+ * so this thread's CPU time since the library was loaded (preloaded by
+ * ompadv: before main) measures it; it is converted to the metric's unit
+ * with a rate measured over a short spin. */
 static uint64_t startup_work;
 
 static uint64_t thread_cpu_ns(void)
@@ -423,10 +449,11 @@ __attribute__((constructor)) static void on_load(void)
 void oa_prof_start(void)
 {
   oa_thread *t = oa_me();
-  uint64_t before = loaded_cpu_ns;
+  uint64_t now = thread_cpu_ns(), before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
   oa_prof_init();
   if (oa_the_run.metric != OA_METRIC_INSTRUCTIONS)
     startup_work = (uint64_t)((double)before * metric_per_cpu_ns(t));
+  measure_read_cost(t);
 }
 
 void oa_prof_init(void)
@@ -463,9 +490,31 @@ void oa_prof_root_closed(void)
   P.root_closed = 1;
 }
 
-void oa_prof_count_task(void)
+/* child's enclosing task directives: its parent's, and the parent itself if
+ * it is an explicit task (implicit tasks pass their encountering task's). */
+void oa_task_inherit(oa_task *child, const oa_task *parent)
 {
-  __atomic_add_fetch(&P.tasks, 1, __ATOMIC_RELAXED);
+  child->nanc = parent->nanc;
+  memcpy(child->anc, parent->anc, sizeof child->anc);
+  if (!parent->own_loc || child->nanc > OA_ANC_MAX)
+    return;
+  uint32_t i = 0, n = child->nanc;
+  while (i < n && child->anc[i] < parent->own_loc)
+    i++;
+  if (i < n && child->anc[i] == parent->own_loc)
+    return;
+  if (n == OA_ANC_MAX) {
+    child->nanc = OA_ANC_MAX + 1;
+    return;
+  }
+  memmove(child->anc + i + 1, child->anc + i, (n - i) * sizeof *child->anc);
+  child->anc[i] = parent->own_loc;
+  child->nanc = n + 1;
+}
+
+void oa_prof_count_task(oa_thread *t)
+{
+  t->tasks++;
 }
 
 void oa_prof_team(uint32_t team)
@@ -509,6 +558,11 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
     oa_node_unlock(P.root);
   }
   memset(l, 0, nlocs * sizeof *l);
+  uint64_t tasks = 0, nodes = 0;
+  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread) {
+    tasks += t->tasks;
+    nodes += t->nodes;
+  }
   for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
     for (uint32_t i = 0; i < t->nstats && i < nlocs; i++) {
       l[i].work += t->stats[i].work;
@@ -530,8 +584,8 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
   *h = (oa_profile_header){
     .metric = oa_the_run.metric, .flags = P.flags | (final ? 0 : OA_PROF_PARTIAL),
     .work = work, .span = span, .task_cost = oa_prof_task_cost,
-    .task_cost_undeferred = oa_prof_task_cost_undeferred, .tasks = P.tasks,
-    .cost = cost, .nlocs = nlocs, .threads = P.threads, .nodes = P.nodes,
+    .task_cost_undeferred = oa_prof_task_cost_undeferred, .tasks = tasks,
+    .cost = cost, .nlocs = nlocs, .threads = P.threads, .nodes = nodes,
     .seq = ++P.seq, .nnested = nnested,
   };
   oa_chain_free(&cp);

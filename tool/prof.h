@@ -30,6 +30,9 @@ typedef struct oa_task {
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
   oa_depmap *deps;                /* dependences among the tasks it created */
+  uint32_t own_loc;               /* explicit tasks: their directive */
+  uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */
+  uint32_t anc[OA_ANC_MAX];       /* task directives of the enclosing task instances */
 } oa_task;
 
 /* One worksharing construct instance of a region (the k-th the team met). */
@@ -50,6 +53,8 @@ struct oa_region {
   pthread_mutex_t lock;           /* slots */
   oa_ws_slot *slots;
   uint32_t nslots, cap_slots;
+  uint32_t nanc;                  /* task directives enclosing the region */
+  uint32_t anc[OA_ANC_MAX];
 };
 
 /* Per-thread profile state lives in oa_thread (tool.h). */
@@ -96,7 +101,8 @@ oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc);
 oa_node *oa_prof_root(oa_thread *t);
 void oa_prof_root_closed(void);
 void oa_prof_charge_startup(oa_thread *t, oa_node *w);
-void oa_prof_count_task(void);
+void oa_prof_count_task(oa_thread *t);
+void oa_task_inherit(oa_task *child, const oa_task *parent);
 void oa_prof_team(uint32_t team);
 
 extern uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;

@@ -66,6 +66,7 @@ typedef struct oa_thread {
   oa_node_pool pool;
   struct oa_loc_stats *stats;     /* per-location sums of this thread */
   uint32_t nstats;
+  uint64_t tasks, nodes;          /* created by this thread */
   oa_profile_nested *nested;      /* sums of instances nested in same-kind ones */
   uint32_t nnested, cap_nested;
   struct oa_thread *next_thread;  /* all threads, for the final merge */

@@ -15,12 +15,12 @@
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --parallelism 2.667 \
-// RUN:   --region nested-parallel.c:30:parallel:parallelism=4.0 --region nested-parallel.c:31:parallel:instances=2 \
-// RUN:   --region nested-parallel.c:31:parallel:work_frac=0.833
+// RUN:   --region nested-parallel.c:31:parallel:parallelism=4.0 --region nested-parallel.c:32:parallel:instances=2 \
+// RUN:   --region nested-parallel.c:32:parallel:work_frac=0.833
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --parallelism 2.667 \
-// RUN:   --region nested-parallel.c:30:parallel:parallelism=4.0 --region nested-parallel.c:31:parallel:instances=2 \
-// RUN:   --region nested-parallel.c:31:parallel:work_frac=0.833
+// RUN:   --region nested-parallel.c:31:parallel:parallelism=4.0 --region nested-parallel.c:32:parallel:instances=2 \
+// RUN:   --region nested-parallel.c:32:parallel:work_frac=0.833
 #include <omp.h>
 #include "burn.h"
 

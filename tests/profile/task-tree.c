@@ -22,10 +22,10 @@
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --tasks 30 --parallelism 7.83 \
-// RUN:   --region task-tree.c:39:task:instances=2 --region task-tree.c:39:task:work_frac=0.979
+// RUN:   --region task-tree.c:42:task:instances=2 --region task-tree.c:42:task:work_frac=0.979
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --tasks 30 --parallelism 7.83 \
-// RUN:   --region task-tree.c:39:task:instances=2 --region task-tree.c:39:task:work_frac=0.979
+// RUN:   --region task-tree.c:42:task:instances=2 --region task-tree.c:42:task:work_frac=0.979
 #include <omp.h>
 #include "burn.h"
 

@@ -14,10 +14,10 @@
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --tasks 5 --parallelism 1.682 \
-// RUN:   --region taskgroup.c:32:taskgroup:parallelism=2.25 --region taskgroup.c:32:taskgroup:work_frac=0.730
+// RUN:   --region taskgroup.c:29:taskgroup:parallelism=2.25 --region taskgroup.c:29:taskgroup:work_frac=0.730
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --tasks 5 --parallelism 1.682 \
-// RUN:   --region taskgroup.c:32:taskgroup:parallelism=2.25 --region taskgroup.c:32:taskgroup:work_frac=0.730
+// RUN:   --region taskgroup.c:29:taskgroup:parallelism=2.25 --region taskgroup.c:29:taskgroup:work_frac=0.730
 #include <omp.h>
 #include "burn.h"
 

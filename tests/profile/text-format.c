@@ -1,0 +1,51 @@
+// The text report: the header line, and one row per directive with its
+// construct and source line.
+//
+//   burn(60); parallel num_threads(2) { for schedule(dynamic, 1): 8 x
+//   burn(20); single { 2 tasks of burn(40) }; critical burn(20) }; burn(60)
+//   work = 60 + 160 + 80 + 2 * 20 + 60 = 400 ms
+//   span = 60 + 20 + 40 + 20 + 60      = 200 ms
+//   parallelism = 2.00 (checked loosely here, 1.80-2.19; the JSON tests check
+//   the figures)
+//
+// RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
+// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,CPU
+// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --output %t.txt %t
+// RUN: %FileCheck %s --check-prefixes=CHECK,TSC < %t.txt
+#include <omp.h>
+#include "burn.h"
+
+int main(void)
+{
+  burn(60);
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp for schedule(dynamic, 1)
+    for (int i = 0; i < 8; i++)
+      burn(20);
+#pragma omp single
+    {
+#pragma omp task
+      burn(40);
+#pragma omp task
+      burn(40);
+    }
+#pragma omp critical
+    burn(20);
+  }
+  burn(60);
+  return 0;
+}
+
+// CPU: {{^}}parallelism {{1\.[89][0-9]|2\.[01][0-9]}}  (work {{[0-9]+\.[0-9][0-9][KMG]?}}, span {{[0-9]+\.[0-9][0-9][KMG]?}} cputime; 2 threads; tasking overhead {{[0-9]+\.[0-9]}}%){{$}}
+// TSC: {{^}}parallelism {{1\.[89][0-9]|2\.[01][0-9]}}  (work {{[0-9]+\.[0-9][0-9][KMG]?}}, span {{[0-9]+\.[0-9][0-9][KMG]?}} tsc; 2 threads; tasking overhead {{[0-9]+\.[0-9]}}%){{$}}
+// CHECK-EMPTY:
+// CHECK-NEXT: {{^  location +construct +work +serial +parallelism +serial% +tasking%$}}
+// CHECK-NEXT: {{^  main +main +}}[[WORK:[0-9.]+[KMG]?]] {{.*}}
+// CHECK-DAG: {{^  .*text-format.c:21 +parallel }}
+// CHECK-DAG: {{^  .*text-format.c:23 +for }}
+// CHECK-DAG: {{^  .*text-format.c:26 +single }}
+// CHECK-DAG: {{^  .*text-format.c:28 +task }}
+// CHECK-DAG: {{^  .*text-format.c:30 +task }}
+// CHECK-DAG: {{^  .*text-format.c:33 +critical }}
+// CHECK-NOT: {{^  }}
