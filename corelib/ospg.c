@@ -9,6 +9,10 @@
  *   X is W or S (A's own fragment) -> 0 if A is an ST-node, else A.st_val
  *   X is P or ST                   -> max(0, class + A.st_val)
  * Task P-nodes have st_val 1, an ST-node -1 once its task waited, others 0.
+ * An undeferred task (if(0), included) is waited at once: its P-node has
+ * st_val 0, its class-0 content is series with its right siblings, and its
+ * ST parent's taskwait does not apply to it (it waits for the creator's
+ * deferred children only).
  * A fragment under an ST child X of N is series with X's right siblings iff
  * its class relative to X is 0; under a P child it is parallel, except that
  * a dependency path between sibling task P-nodes orders the class-1
@@ -253,6 +257,7 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
   oa_chain_free(&n->direct);
   oa_chain_free(&n->dep_end);
   oa_ends_free(&n->via);
+  oa_ends_free(&n->via_u);
   oa_ends_free(&n->ends);
   free(n->preds);
   n->next = pool->free;
@@ -327,7 +332,7 @@ static int series_to_right(const oa_node *x, int32_t c)
   case OA_ST:
     return c == 0;
   default:
-    return x->undeferred && c == 1;
+    return x->undeferred && c == 0;
   }
 }
 
@@ -364,7 +369,7 @@ static void fold(oa_node *n, oa_node *x)
       chain_offer(&n->direct, &cand);
       n->flags |= HAS_DIRECT;
     } else {
-      ends_offer(&n->via, c, &cand);
+      ends_offer(x->kind == OA_P && x->undeferred ? &n->via_u : &n->via, c, &cand);
     }
   }
   if (have_newpre)
@@ -392,7 +397,14 @@ static void summarize(oa_node *n)
     int32_t c = n->kind == OA_S ? 0 : vc[i] + n->st_val;
     ends_offer(&n->ends, c < 0 ? 0 : c, &vch[i]);
   }
+  int32_t *uc = ecls(&n->via_u);
+  oa_chain *uch = echain(&n->via_u);
+  for (uint32_t i = 0; i < n->via_u.n; i++) {
+    int32_t c = n->kind == OA_S ? 0 : n->kind == OA_ST ? uc[i] : uc[i] + n->st_val;
+    ends_offer(&n->ends, c < 0 ? 0 : c, &uch[i]);
+  }
   oa_ends_free(&n->via);
+  oa_ends_free(&n->via_u);
   oa_chain_free(&n->pre);
   oa_chain_free(&n->direct);
   const oa_chain *best = oa_ends_best(&n->ends);
@@ -473,36 +485,75 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
 {
   int32_t c = 0;
   uint8_t child = w->kind;
+  int prev_undeferred = 0;
   for (const oa_node *a = w->parent; a; a = a->parent) {
     if (a->kind == OA_S)
       c = 0;
     else if (child == OA_W || child == OA_S)
       c = a->kind == OA_ST ? 0 : a->st_val;
+    else if (a->kind == OA_ST && child == OA_P && prev_undeferred)
+      ; /* the creator's taskwait is not what waited for this task */
     else
       c = c + a->st_val < 0 ? 0 : c + a->st_val;
     if (a == x)
       break;
     child = a->kind;
+    prev_undeferred = a->kind == OA_P && a->undeferred;
   }
   return c;
 }
 
+/* Depth-first over b's predecessors, each node once. */
 int oa_directed_path(const oa_node *a, const oa_node *b)
 {
-  /* Depth-first over b's predecessors; sibling sets are small. */
-  const oa_node *stack[256];
-  int top = 0;
+  size_t cap = 64, top = 0, vcap = 128, nvisited = 0;
+  const oa_node **stack = xrealloc(NULL, cap * sizeof *stack);
+  const oa_node **visited = calloc(vcap, sizeof *visited);
+  int found = 0;
+  if (!visited)
+    abort();
   stack[top++] = b;
-  while (top > 0) {
+  while (top > 0 && !found) {
     const oa_node *n = stack[--top];
-    for (uint32_t i = 0; i < n->npreds; i++) {
-      if (n->preds[i] == a)
-        return 1;
-      if (top < (int)(sizeof stack / sizeof stack[0]))
-        stack[top++] = n->preds[i];
+    for (uint32_t i = 0; i < n->npreds && !found; i++) {
+      const oa_node *p = n->preds[i];
+      if (p == a) {
+        found = 1;
+        break;
+      }
+      size_t h = ((uintptr_t)p >> 4) & (vcap - 1);
+      while (visited[h] && visited[h] != p)
+        h = (h + 1) & (vcap - 1);
+      if (visited[h])
+        continue;
+      visited[h] = p;
+      if (++nvisited * 2 > vcap) {
+        size_t ncap = vcap * 2;
+        const oa_node **nv = calloc(ncap, sizeof *nv);
+        if (!nv)
+          abort();
+        for (size_t k = 0; k < vcap; k++) {
+          if (!visited[k])
+            continue;
+          size_t g = ((uintptr_t)visited[k] >> 4) & (ncap - 1);
+          while (nv[g])
+            g = (g + 1) & (ncap - 1);
+          nv[g] = visited[k];
+        }
+        free(visited);
+        visited = nv;
+        vcap = ncap;
+      }
+      if (top == cap) {
+        cap *= 2;
+        stack = xrealloc(stack, cap * sizeof *stack);
+      }
+      stack[top++] = p;
     }
   }
-  return 0;
+  free(stack);
+  free(visited);
+  return found;
 }
 
 int oa_is_parallel(const oa_node *l, const oa_node *r)
@@ -516,6 +567,7 @@ int oa_is_parallel(const oa_node *l, const oa_node *r)
     return 0;
   int32_t c = lc == l ? 0 : class_upto(l, lc);
   if (lc->kind == OA_P)
-    return !(c == 1 && (lc->undeferred || (rc->kind == OA_P && oa_directed_path(lc, rc))));
+    return !((lc->undeferred && c == 0)
+             || (c == 1 && rc->kind == OA_P && oa_directed_path(lc, rc)));
   return c > 0;
 }

@@ -76,7 +76,8 @@ struct oa_node {
   uint8_t flags;                 /* fold state flags */
   uint8_t undeferred;            /* task P-node whose task ran to completion before its
                                   * creator went on (if(0), included, final descendants):
-                                  * its class-1 content is series with its right siblings */
+                                  * st_val 0, its class-0 content is series with its
+                                  * right siblings */
   uint16_t team_index;           /* the thread of the team that created it (tool's use) */
   int8_t st_val;
   uint32_t depth;                /* root: 0 */
@@ -90,6 +91,7 @@ struct oa_node {
   oa_chain pre;                  /* longest chain ending series-to-right of what is folded */
   oa_chain direct;               /* longest chain ending at a W (or S) child */
   oa_ends via;                   /* longest chains through P/ST children, by the child's class */
+  oa_ends via_u;                 /* the same through undeferred task P-nodes */
   oa_ends ends;                  /* the summary, by this node's class (valid when done) */
   /* task dependencies (P-nodes only) */
   oa_node **preds;               /* left siblings this P-node depends on */

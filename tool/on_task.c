@@ -127,6 +127,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   p->st_val = 1;
   p->loc = p->own_loc = loc;
   p->undeferred = (flags & (ompt_task_undeferred | ompt_task_merged)) != 0;
+  p->st_val = p->undeferred ? 0 : 1;
   p->cost = p->undeferred ? oa_prof_task_cost_undeferred : oa_prof_task_cost;
   p->team_index = e->team_index;
   oa_node_attach(top, p);

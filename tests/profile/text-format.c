@@ -37,15 +37,19 @@ int main(void)
   return 0;
 }
 
-// CPU: {{^}}parallelism {{1\.[89][0-9]|2\.[01][0-9]}}  (work {{[0-9]+\.[0-9][0-9][KMG]?}}, span {{[0-9]+\.[0-9][0-9][KMG]?}} cputime; 2 threads; tasking overhead {{[0-9]+\.[0-9]}}%){{$}}
-// TSC: {{^}}parallelism {{1\.[89][0-9]|2\.[01][0-9]}}  (work {{[0-9]+\.[0-9][0-9][KMG]?}}, span {{[0-9]+\.[0-9][0-9][KMG]?}} tsc; 2 threads; tasking overhead {{[0-9]+\.[0-9]}}%){{$}}
+// The header: parallelism P.PP (2.00 within 10%), work and span with a unit
+// suffix, the metric, the team size, the tasking overhead.  Then a blank
+// line, the column heads, the main row (the whole program: the same figures
+// as the header), and one row per directive, in any order, nothing else.
+// CPU: {{^}}parallelism [[P:1\.[89][0-9]|2\.[01][0-9]]]  (work [[W:[0-9]+\.[0-9][0-9][KMG]?]], span [[S:[0-9]+\.[0-9][0-9][KMG]?]] cputime; 2 threads; tasking overhead {{[0-9]+\.[0-9]}}%){{$}}
+// TSC: {{^}}parallelism [[P:1\.[89][0-9]|2\.[01][0-9]]]  (work [[W:[0-9]+\.[0-9][0-9][KMG]?]], span [[S:[0-9]+\.[0-9][0-9][KMG]?]] tsc; 2 threads; tasking overhead {{[0-9]+\.[0-9]}}%){{$}}
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^  location +construct +work +serial +parallelism +serial% +tasking%$}}
-// CHECK-NEXT: {{^  main +main +}}[[WORK:[0-9.]+[KMG]?]] {{.*}}
-// CHECK-DAG: {{^  .*text-format.c:21 +parallel }}
-// CHECK-DAG: {{^  .*text-format.c:23 +for }}
-// CHECK-DAG: {{^  .*text-format.c:26 +single }}
-// CHECK-DAG: {{^  .*text-format.c:28 +task }}
-// CHECK-DAG: {{^  .*text-format.c:30 +task }}
-// CHECK-DAG: {{^  .*text-format.c:33 +critical }}
-// CHECK-NOT: {{^  }}
+// CHECK-NEXT: {{^  main +main +}}[[W]]{{ +}}[[S]]{{ +}}[[P]]{{ +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+// CHECK-DAG: {{^  .*text-format.c:21 +parallel +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+// CHECK-DAG: {{^  .*text-format.c:23 +for +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+// CHECK-DAG: {{^  .*text-format.c:26 +single +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+// CHECK-DAG: {{^  .*text-format.c:28 +task +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+// CHECK-DAG: {{^  .*text-format.c:30 +task +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+// CHECK-DAG: {{^  .*text-format.c:33 +critical +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+// CHECK-NOT: {{.}}
