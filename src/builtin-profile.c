@@ -102,6 +102,8 @@ static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
   oa_srcloc loc;
   if (l->kind == OA_C_MAIN)
     return oa_xstrdup("main");
+  if (!l->where)
+    return oa_xstrdup("(unknown)");
   if (oa_sym_lookup(sym, l->where, &loc) && loc.file && loc.line) {
     char *path = oa_path_display(loc.file);
     char *s = oa_xasprintf("%s:%d", path, loc.line);

@@ -22,6 +22,10 @@ oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc)
     r->cap_slots = cap;
   }
   oa_ws_slot *s = &r->slots[index];
+  /* A thread whose event came without a usable code address (gcc's combined
+   * constructs on workers) registers an unknown location: the others name it. */
+  if (s->thread_serial && !oa_prof_loc_where(s->loc) && oa_prof_loc_where(loc))
+    s->loc = loc;
   if (!s->thread_serial) {
     s->loc = loc;
     s->thread_serial = calloc(r->team, sizeof *s->thread_serial);
@@ -78,7 +82,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     if (counts && task->region) {
       uint32_t k = task->ws_seq++;
       if (shared) {
-        oa_region_slot(task->region, k, loc);
+        oa_ws_slot *slot = oa_region_slot(task->region, k, loc);
+        loc = slot->loc;  /* a known address for the directive, if any thread had one */
         task->ws_slot = k + 1;
       }
     }

@@ -85,6 +85,11 @@ uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra)
   return 0;
 }
 
+uint64_t oa_prof_loc_where(uint32_t loc)
+{
+  return loc && loc < OA_LOC_MAX ? P.info[loc].where : 0;
+}
+
 unsigned oa_prof_loc_kind(uint32_t loc)
 {
   return loc && loc < OA_LOC_MAX ? P.info[loc].kind : OA_C_MAIN;

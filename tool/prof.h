@@ -71,6 +71,7 @@ void oa_prof_leave(oa_thread *t);
 /* Locations of directives. */
 uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra);
 unsigned oa_prof_loc_kind(uint32_t loc);
+uint64_t oa_prof_loc_where(uint32_t loc);
 
 /* Fragments of the task running on t. */
 void oa_frag_end(oa_thread *t, oa_task *task);
