@@ -253,15 +253,32 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
   fprintf(f, "\n  ]}\n");
 }
 
+static void csv_field(FILE *f, const char *s)
+{
+  if (!strpbrk(s, ",\"\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"')
+      fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
 static void render_csv(FILE *f, const row *rows, size_t n)
 {
   fprintf(f, "location,construct,work,span,parallelism,serial_work_pct,tasking_overhead_pct,"
              "instances\n");
-  for (size_t i = 0; i < n; i++)
-    fprintf(f, "%s,%s,%llu,%llu,%.4f,%.4f,%.4f,%llu\n", rows[i].where,
+  for (size_t i = 0; i < n; i++) {
+    csv_field(f, rows[i].where);
+    fprintf(f, ",%s,%llu,%llu,%.4f,%.4f,%.4f,%llu\n",
             construct_names[rows[i].kind], (unsigned long long)rows[i].work,
             (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
             rows[i].tasking_pct, (unsigned long long)rows[i].count);
+  }
 }
 
 static void render_text(FILE *f, const oa_profile_header *h, const char *metric, int threads,
@@ -323,7 +340,8 @@ static int report(const char *path, const oa_common *c, const char *why, FILE *o
   }
   if (r.profile->flags & OA_PROF_PARTIAL)
     oa_warn("the program did not reach its end (a crash, a signal or _exit): this profile "
-            "covers it up to the end of a late top-level parallel region");
+            "covers it up to the end of one of its last top-level parallel regions (a snapshot "
+            "is kept at most every 10 ms)");
   const oa_profile_header *h = r.profile;
   const char *metric = h->metric < sizeof metric_names / sizeof metric_names[0]
                            && metric_names[h->metric] ? metric_names[h->metric] : "?";

@@ -629,7 +629,7 @@ static void write_profile(void)
 /* Between top-level regions every other thread is idle and every node so far
  * is folded: a good moment to leave a profile behind in case the program
  * never reaches the end (a crash, _exit, a signal).  Two chunks alternate so
- * that one is always whole; at most one snapshot per 50 ms. */
+ * that one is always whole; at most one snapshot per 10 ms. */
 void oa_prof_snapshot(void)
 {
   static oa_chunk_header *snap[2];
@@ -639,7 +639,7 @@ void oa_prof_snapshot(void)
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
   uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-  if (last_ns && now - last_ns < 50000000u)
+  if (last_ns && now - last_ns < 10000000u)
     return;
   last_ns = now;
   uint32_t nlocs = current_nlocs(), nnested = count_nested();
