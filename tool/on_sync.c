@@ -133,11 +133,26 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
   sync_event(ompt_callback_sync_region, kind, endpoint, parallel, task, ra);
 }
 
+/* The end of a taskgroup is reported after its wait: the fragment must end
+ * when the wait begins, or the waiting would count as work. */
+static void prof_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                      ompt_data_t *task_data)
+{
+  oa_thread *t = oa_me();
+  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_prof_enter(t);
+  if (task && kind == ompt_sync_region_taskgroup && endpoint == ompt_scope_begin)
+    oa_frag_end(t, task);
+  oa_prof_leave(t);
+}
+
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                                 ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE)
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_wait(kind, endpoint, task);
     return;
+  }
   sync_event(ompt_callback_sync_region_wait, kind, endpoint, parallel, task, ra);
 }
 

@@ -11,17 +11,17 @@
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
-// RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --parallelism 1.20 \
-// RUN:   --region barrier-phases.c:24:parallel:parallelism=1.20 --region barrier-phases.c:24:parallel:instances=1
+// RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 1.20 \
+// RUN:   --region @parallel:parallel:parallelism=1.20 --region @parallel:parallel:instances=1
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
-// RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --parallelism 1.20 \
-// RUN:   --region barrier-phases.c:24:parallel:parallelism=1.20 --region barrier-phases.c:24:parallel:instances=1
+// RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --parallelism 1.20 \
+// RUN:   --region @parallel:parallel:parallelism=1.20 --region @parallel:parallel:instances=1
 #include <omp.h>
 #include "burn.h"
 
 int main(void)
 {
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(2) // @parallel
   {
     int me = omp_get_thread_num();
     burn(me == 0 ? 100 : 20);

@@ -19,22 +19,22 @@
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
-// RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --parallelism 3.27 \
-// RUN:   --region main:main:parallelism=3.27 --region for-dynamic.c:37:for:parallelism=16 \
-// RUN:   --region for-dynamic.c:37:for:work_frac=0.741 --region for-dynamic.c:35:parallel:instances=1
+// RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 3.27 \
+// RUN:   --region main:main:parallelism=3.27 --region @for:for:parallelism=16 \
+// RUN:   --region @for:for:work_frac=0.741 --region @parallel:parallel:instances=1
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
-// RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --parallelism 3.27 \
+// RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --parallelism 3.27 \
 // RUN:   --region main:main:parallelism=3.27 \
-// RUN:   --region for-dynamic.c:37:for:work_frac=0.741 --region for-dynamic.c:35:parallel:instances=1
+// RUN:   --region @for:for:work_frac=0.741 --region @parallel:parallel:instances=1
 #include <omp.h>
 #include "burn.h"
 
 int main(void)
 {
   burn(70);
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(2) // @parallel
   {
-#pragma omp for schedule(dynamic, 1)
+#pragma omp for schedule(dynamic, 1) // @for
     for (int i = 0; i < 16; i++)
       burn(25);
   }

@@ -14,13 +14,13 @@
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
-// RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --parallelism 2.667 \
-// RUN:   --region nested-parallel.c:31:parallel:parallelism=4.0 --region nested-parallel.c:32:parallel:instances=2 \
-// RUN:   --region nested-parallel.c:32:parallel:work_frac=0.833
+// RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 2.667 \
+// RUN:   --region @outer:parallel:parallelism=4.0 --region @inner:parallel:instances=2 \
+// RUN:   --region @inner:parallel:work_frac=0.833
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
-// RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --parallelism 2.667 \
-// RUN:   --region nested-parallel.c:31:parallel:parallelism=4.0 --region nested-parallel.c:32:parallel:instances=2 \
-// RUN:   --region nested-parallel.c:32:parallel:work_frac=0.833
+// RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --parallelism 2.667 \
+// RUN:   --region @outer:parallel:parallelism=4.0 --region @inner:parallel:instances=2 \
+// RUN:   --region @inner:parallel:work_frac=0.833
 #include <omp.h>
 #include "burn.h"
 
@@ -28,8 +28,8 @@ int main(void)
 {
   omp_set_max_active_levels(2);
   burn(40);
-#pragma omp parallel num_threads(2)
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(2) // @outer
+#pragma omp parallel num_threads(2) // @inner
   burn(100);
   burn(40);
   return 0;

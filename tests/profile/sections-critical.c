@@ -18,11 +18,11 @@
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
-// RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --parallelism 1.70 \
-// RUN:   --region sections-critical.c:33:sections:parallelism=1.40 --region sections-critical.c:40:critical:work_frac=0.588
+// RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 1.70 \
+// RUN:   --region @sections:sections:parallelism=1.40 --region @critical:critical:work_frac=0.588
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
-// RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --parallelism 1.70 \
-// RUN:   --region sections-critical.c:33:sections:parallelism=1.40 --region sections-critical.c:40:critical:work_frac=0.588
+// RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --parallelism 1.70 \
+// RUN:   --region @sections:sections:parallelism=1.40 --region @critical:critical:work_frac=0.588
 #include <omp.h>
 #include "burn.h"
 
@@ -30,14 +30,14 @@ int main(void)
 {
 #pragma omp parallel num_threads(2)
   {
-#pragma omp sections
+#pragma omp sections // @sections
     {
 #pragma omp section
       burn(100);
 #pragma omp section
       burn(40);
     }
-#pragma omp critical
+#pragma omp critical // @critical
     burn(100);
   }
   return 0;

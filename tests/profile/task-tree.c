@@ -24,11 +24,11 @@
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
-// RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --tasks 14 --parallelism 4.22 \
-// RUN:   --region task-tree.c:45:task:instances=2 --region task-tree.c:45:task:work_frac=0.947
+// RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 14 --parallelism 4.22 \
+// RUN:   --region @task:task:instances=2 --region @task:task:work_frac=0.947
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
-// RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --tasks 14 --parallelism 4.22 \
-// RUN:   --region task-tree.c:45:task:instances=2 --region task-tree.c:45:task:work_frac=0.947
+// RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --tasks 14 --parallelism 4.22 \
+// RUN:   --region @task:task:instances=2 --region @task:task:work_frac=0.947
 #include <omp.h>
 #include "burn.h"
 
@@ -42,7 +42,7 @@ static void node(int d)
     return;
   }
   for (int i = 0; i < 2; i++) {
-#pragma omp task firstprivate(d)
+#pragma omp task firstprivate(d) // @task
     node(d - 1);
   }
 #pragma omp taskwait

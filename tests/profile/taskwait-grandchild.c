@@ -7,7 +7,7 @@
 //   span = S + A1 + max(G, A2 + C)      = 20 + 100 + max(150, 210)  = 330 ms
 //          (G is logically parallel with the rest of A and with C)
 //   parallelism = 480 / 330 = 1.455
-//   The task row of G (line 37): 150 / 480 = 0.3125 of the work, 1 instance.
+//   The task row of G: 150 / 480 = 0.3125 of the work, 1 instance.
 // A wrong model would report:
 //   - the taskwait waiting for G too (for all descendants, like taskgroup):
 //     span = S + A1 + max(G, A2) + C = 430 -> 1.12 (-23%);
@@ -17,11 +17,11 @@
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
-// RUN: python3 %inputs/profile/check.py %t.cputime.json --metric cputime --threads 2 --tasks 2 --parallelism 1.455 \
-// RUN:   --region taskwait-grandchild.c:37:task:instances=1 --region taskwait-grandchild.c:37:task:work_frac=0.3125
+// RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 2 --parallelism 1.455 \
+// RUN:   --region @G:task:instances=1 --region @G:task:work_frac=0.3125
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
-// RUN: python3 %inputs/profile/check.py %t.tsc.json --metric tsc --threads 2 --tasks 2 --parallelism 1.455 \
-// RUN:   --region taskwait-grandchild.c:37:task:instances=1 --region taskwait-grandchild.c:37:task:work_frac=0.3125
+// RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --tasks 2 --parallelism 1.455 \
+// RUN:   --region @G:task:instances=1 --region @G:task:work_frac=0.3125
 #include <omp.h>
 #include "burn.h"
 
@@ -34,7 +34,7 @@ int main(void)
 #pragma omp task
     {
       burn(100);
-#pragma omp task
+#pragma omp task // @G
       burn(150);
       burn(50);
     }

@@ -12,31 +12,6 @@
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,CPU
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --output %t.txt %t
 // RUN: %FileCheck %s --check-prefixes=CHECK,TSC < %t.txt
-#include <omp.h>
-#include "burn.h"
-
-int main(void)
-{
-  burn(60);
-#pragma omp parallel num_threads(2)
-  {
-#pragma omp for schedule(dynamic, 1)
-    for (int i = 0; i < 8; i++)
-      burn(20);
-#pragma omp single
-    {
-#pragma omp task
-      burn(40);
-#pragma omp task
-      burn(40);
-    }
-#pragma omp critical
-    burn(20);
-  }
-  burn(60);
-  return 0;
-}
-
 // The header: parallelism P.PP (2.00 within 10%), work and span with a unit
 // suffix, the metric, the team size, the tasking overhead.  Then a blank
 // line, the column heads, the main row (the whole program: the same figures
@@ -46,10 +21,34 @@ int main(void)
 // CHECK-EMPTY:
 // CHECK-NEXT: {{^  location +construct +work +serial +parallelism +serial% +tasking%$}}
 // CHECK-NEXT: {{^  main +main +}}[[W]]{{ +}}[[S]]{{ +}}[[P]]{{ +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
-// CHECK-DAG: {{^  .*text-format.c:21 +parallel +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
-// CHECK-DAG: {{^  .*text-format.c:23 +for +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
-// CHECK-DAG: {{^  .*text-format.c:26 +single +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
-// CHECK-DAG: {{^  .*text-format.c:28 +task +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
-// CHECK-DAG: {{^  .*text-format.c:30 +task +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
-// CHECK-DAG: {{^  .*text-format.c:33 +critical +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+#include <omp.h>
+#include "burn.h"
+
+int main(void)
+{
+  burn(60);
+#pragma omp parallel num_threads(2)
+// CHECK-DAG: {{^  .*text-format.c:}}[[#@LINE-1]]{{ +parallel +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+  {
+#pragma omp for schedule(dynamic, 1)
+// CHECK-DAG: {{^  .*text-format.c:}}[[#@LINE-1]]{{ +for +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+    for (int i = 0; i < 8; i++)
+      burn(20);
+#pragma omp single
+// CHECK-DAG: {{^  .*text-format.c:}}[[#@LINE-1]]{{ +single +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+    {
+#pragma omp task
+// CHECK-DAG: {{^  .*text-format.c:}}[[#@LINE-1]]{{ +task +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+      burn(40);
+#pragma omp task
+// CHECK-DAG: {{^  .*text-format.c:}}[[#@LINE-1]]{{ +task +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+      burn(40);
+    }
+#pragma omp critical
+// CHECK-DAG: {{^  .*text-format.c:}}[[#@LINE-1]]{{ +critical +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9]% +[0-9]+\.[0-9]%$}}
+    burn(20);
+  }
+  burn(60);
+  return 0;
+}
 // CHECK-NOT: {{.}}

@@ -2,8 +2,8 @@
 """Compare an `ompadv profile --format json` report with known answers.
 
 usage: check.py REPORT.json [--parallelism P] [--span-frac F]
-                [--region LOC:CONSTRUCT:FIELD=VALUE]... [--metric M]
-                [--threads N] [--tasks N] [--tol 0.10]
+                [--source FILE] [--region LOC:CONSTRUCT:FIELD=VALUE]...
+                [--metric M] [--threads N] [--tasks N] [--tol 0.10]
 
   --parallelism P   program.parallelism (work / span)
   --span-frac F     program.span / program.work (= 1/P; kept for readability)
@@ -11,7 +11,9 @@ usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                     "for-dynamic.c:40", matching any directory, or "main")
                     and construct; FIELD is
                     parallelism, work_frac (row work / program work),
-                    span_frac (row span / program work) or instances (exact)
+                    span_frac (row span / program work) or instances (exact);
+                    LOC may be @NAME: the line of --source FILE that has the
+                    marker comment "// @NAME" (e.g. "#pragma omp for // @loop")
   --metric, --threads, --tasks   exact header / program fields
   --tol             relative tolerance of the numeric checks [0.10]
 
@@ -20,6 +22,8 @@ compared.  Prints one "expected vs got" line per check; exits 1 if any fails.
 """
 import argparse
 import json
+import os
+import re
 import sys
 
 
@@ -29,6 +33,7 @@ def main():
     ap.add_argument("--parallelism", type=float)
     ap.add_argument("--span-frac", type=float)
     ap.add_argument("--region", action="append", default=[])
+    ap.add_argument("--source")
     ap.add_argument("--metric")
     ap.add_argument("--threads", type=int)
     ap.add_argument("--tasks", type=int)
@@ -71,6 +76,18 @@ def main():
     if a.span_frac is not None:
         num("program.span/program.work", a.span_frac, prog["span"] / prog["work"])
 
+    def marker(name):
+        """FILE:LINE of the line of --source that has the comment // @name."""
+        if not a.source:
+            return None
+        pat = re.compile(r"//.*@" + re.escape(name) + r"\b")
+        with open(a.source) as f:
+            hits = [i + 1 for i, line in enumerate(f)
+                    if pat.search(line) and not line.lstrip().startswith("//")]
+        if len(hits) != 1:
+            return None
+        return "%s:%d" % (os.path.basename(a.source), hits[0])
+
     for spec in a.region:
         try:
             key, value = spec.rsplit("=", 1)
@@ -80,6 +97,12 @@ def main():
             print("FAIL bad --region %r (want LOC:CONSTRUCT:FIELD=VALUE)" % spec)
             fails += 1
             continue
+        if loc.startswith("@"):
+            name, loc = loc, marker(loc[1:])
+            if loc is None:
+                print("FAIL marker %s: not on exactly one code line of --source %s" % (name, a.source))
+                fails += 1
+                continue
         rows = [x for x in r["regions"]
                 if x["construct"] == construct
                 and (x["location"] == loc or x["location"].endswith("/" + loc))]
