@@ -5,23 +5,16 @@
 #include "ompadv.h"
 
 #include <errno.h>
-#include <linux/perf_event.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "launch.h"
+#include "metric.h"
 #include "result.h"
 #include "symbolize.h"
 #include "util.h"
-
-static const char *const metric_names[] = {
-  [OA_METRIC_TSC] = "tsc", [OA_METRIC_CPUTIME] = "cputime",
-  [OA_METRIC_CYCLES] = "cycles", [OA_METRIC_INSTRUCTIONS] = "instructions",
-};
 
 static const char *const construct_names[] = {
   [OA_C_MAIN] = "main", [OA_C_PARALLEL] = "parallel", [OA_C_LOOP] = "for",
@@ -33,14 +26,7 @@ static const char *const construct_names[] = {
 /* Can this process count its own user-space cycles? (No PMU in most VMs.) */
 static int have_pmu(void)
 {
-  struct perf_event_attr a;
-  memset(&a, 0, sizeof a);
-  a.size = sizeof a;
-  a.type = PERF_TYPE_HARDWARE;
-  a.config = PERF_COUNT_HW_CPU_CYCLES;
-  a.exclude_kernel = 1;
-  a.exclude_hv = 1;
-  int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  int fd = oa_counter_open(OA_METRIC_CYCLES);
   if (fd < 0)
     return 0;
   close(fd);
@@ -305,13 +291,13 @@ static void render_text(FILE *f, const oa_profile_header *h, const char *metric,
 static void notes(const oa_profile_header *h, const char *why)
 {
   if (why)
-    oa_note("profile: metric %s (%s)", metric_names[h->metric], why);
+    oa_note("profile: metric %s (%s)", oa_metric_name(h->metric), why);
   if (h->flags & OA_PROF_METRIC_FALLBACK)
     oa_warn("the hardware counter could not be read in some threads; they used tsc");
   if (h->tasks)
     oa_note("profile: %llu tasks; creating one is estimated at %llu %s, %llu if undeferred "
             "(calibrated on this machine; see man ompadv-profile)", (unsigned long long)h->tasks,
-            (unsigned long long)h->task_cost, metric_names[h->metric],
+            (unsigned long long)h->task_cost, oa_metric_name(h->metric),
             (unsigned long long)h->task_cost_undeferred);
   if (h->flags & OA_PROF_APPROX_TARGET)
     oa_warn("target offload is not modelled: the profile is approximate");
@@ -343,8 +329,7 @@ static int report(const char *path, const oa_common *c, const char *why, FILE *o
             "covers it up to the end of one of its last top-level parallel regions (a snapshot "
             "is kept at most every 10 ms)");
   const oa_profile_header *h = r.profile;
-  const char *metric = h->metric < sizeof metric_names / sizeof metric_names[0]
-                           && metric_names[h->metric] ? metric_names[h->metric] : "?";
+  const char *metric = oa_metric_name(h->metric);
   int threads = c->threads > 0 ? c->threads : (int)(h->threads ? h->threads : 1);
   oa_symbolizer *sym = oa_sym_for_result(&r);
   size_t n;

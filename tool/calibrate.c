@@ -4,46 +4,26 @@
  * mode charges each task this per-run estimate (man ompadv-profile).
  * usage: ompadv-calibrate tsc|cputime|cycles|instructions
  * prints two numbers: a deferred task, an undeferred (if(0)) one */
-#include <linux/perf_event.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 #include <x86intrin.h>
 
+#include "metric.h"
+
 enum { TASKS = 20000, ROUNDS = 5 };
 
-static int open_counter(const char *metric)
+static uint64_t now(enum oa_metric metric, int fd)
 {
-  struct perf_event_attr a;
-  memset(&a, 0, sizeof a);
-  a.size = sizeof a;
-  a.type = PERF_TYPE_HARDWARE;
-  a.config = strcmp(metric, "cycles") == 0 ? PERF_COUNT_HW_CPU_CYCLES : PERF_COUNT_HW_INSTRUCTIONS;
-  a.exclude_kernel = 1;
-  a.exclude_hv = 1;
-  return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-}
-
-static uint64_t now(const char *metric, int fd)
-{
-  if (strcmp(metric, "cputime") == 0) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-  }
-  uint64_t v;
-  if (fd >= 0 && read(fd, &v, sizeof v) == (ssize_t)sizeof v)
-    return v;
-  return __rdtsc();
+  int ok;
+  uint64_t v = oa_metric_read(metric, fd, &ok);
+  return ok ? v : __rdtsc();
 }
 
 /* Best of ROUNDS rounds of TASKS creations, from one thread of the team
  * while the others run the tasks, as in a typical producer pattern. */
-static uint64_t measure(const char *metric, int fd, int deferred)
+static uint64_t measure(enum oa_metric metric, int fd, int deferred)
 {
   uint64_t best = UINT64_MAX;
   for (int round = 0; round < ROUNDS; round++) {
@@ -64,13 +44,16 @@ static uint64_t measure(const char *metric, int fd, int deferred)
 
 int main(int argc, char **argv)
 {
-  const char *metric = argc > 1 ? argv[1] : "tsc";
+  enum oa_metric metric = oa_metric_parse(argc > 1 ? argv[1] : "tsc");
+  if (!metric) {
+    fprintf(stderr, "usage: ompadv-calibrate tsc|cputime|cycles|instructions\n");
+    return 2;
+  }
   uint64_t deferred = 0, undeferred = 0;
 #pragma omp parallel
 #pragma omp single
   {
-    int fd = strcmp(metric, "cycles") == 0 || strcmp(metric, "instructions") == 0
-                 ? open_counter(metric) : -1;
+    int fd = oa_counter_open(metric);
     deferred = measure(metric, fd, 1);
     undeferred = measure(metric, fd, 0);
     if (fd >= 0)

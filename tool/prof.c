@@ -3,11 +3,11 @@
  * merged once at the end), and writing the profile into the result file. */
 #include "prof.h"
 
-#include <linux/perf_event.h>
+#include "metric.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -239,42 +239,18 @@ void oa_prof_close(oa_thread *t, oa_node *n)
 
 /* --- measurement ---------------------------------------------------------- */
 
-static int open_counter(uint64_t config)
-{
-  struct perf_event_attr a;
-  memset(&a, 0, sizeof a);
-  a.size = sizeof a;
-  a.type = PERF_TYPE_HARDWARE;
-  a.config = config;
-  a.exclude_kernel = 1;
-  a.exclude_hv = 1;
-  return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-}
-
 static uint64_t read_metric(oa_thread *t)
 {
-  switch (oa_the_run.metric) {
-  case OA_METRIC_CPUTIME: {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-  }
-  case OA_METRIC_CYCLES:
-  case OA_METRIC_INSTRUCTIONS: {
-    uint64_t v;
-    if (t->counter_fd == -1)
-      t->counter_fd = open_counter(oa_the_run.metric == OA_METRIC_CYCLES
-                                       ? PERF_COUNT_HW_CPU_CYCLES
-                                       : PERF_COUNT_HW_INSTRUCTIONS);
-    if (t->counter_fd >= 0 && read(t->counter_fd, &v, sizeof v) == (ssize_t)sizeof v)
-      return v;
-    t->counter_fd = -2;
-    oa_prof_flag(OA_PROF_METRIC_FALLBACK);
-    return __rdtsc();
-  }
-  default:
-    return __rdtsc();
-  }
+  int ok;
+  enum oa_metric m = oa_the_run.metric;
+  if ((m == OA_METRIC_CYCLES || m == OA_METRIC_INSTRUCTIONS) && t->counter_fd == -1)
+    t->counter_fd = oa_counter_open(m);
+  uint64_t v = oa_metric_read(m, t->counter_fd, &ok);
+  if (ok)
+    return v;
+  t->counter_fd = -2;
+  oa_prof_flag(OA_PROF_METRIC_FALLBACK);
+  return __rdtsc();
 }
 
 static oa_node *running_fragment(const oa_thread *t)
@@ -463,15 +439,10 @@ void oa_prof_start(void)
 
 void oa_prof_init(void)
 {
-  const char *m = getenv(OMPADV_ENV_METRIC);
   const char *c = getenv(OMPADV_ENV_TASKCOST);
-  oa_the_run.metric = OA_METRIC_TSC;
-  if (m && strcmp(m, "cputime") == 0)
-    oa_the_run.metric = OA_METRIC_CPUTIME;
-  else if (m && strcmp(m, "cycles") == 0)
-    oa_the_run.metric = OA_METRIC_CYCLES;
-  else if (m && strcmp(m, "instructions") == 0)
-    oa_the_run.metric = OA_METRIC_INSTRUCTIONS;
+  oa_the_run.metric = oa_metric_parse(getenv(OMPADV_ENV_METRIC));
+  if (!oa_the_run.metric)
+    oa_the_run.metric = OA_METRIC_TSC;
   char *end = NULL;
   oa_prof_task_cost = c ? strtoull(c, &end, 10) : 0;
   oa_prof_task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
