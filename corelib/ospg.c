@@ -231,16 +231,30 @@ void oa_node_unlock(oa_node *n)
 
 enum { HAS_DIRECT = 0x1 };
 
+/* Nodes come from slabs owned by the pool of the thread that needs them and
+ * go back to the free list of whichever thread folds them; slabs live as long
+ * as the run (memory follows the most nodes alive at once). */
+#define OA_SLAB 64
+
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
 {
-  oa_node *n = pool->free;
-  if (n) {
-    pool->free = n->next;
-    pool->nfree--;
-  } else {
-    n = xrealloc(NULL, sizeof *n);
-    pool->allocated++;
+  if (!pool->free) {
+    oa_node *slab = xrealloc(NULL, OA_SLAB * sizeof *slab);
+    if (pool->nslabs == pool->cap_slabs) {
+      pool->cap_slabs = pool->cap_slabs ? pool->cap_slabs * 2 : 16;
+      pool->slabs = xrealloc(pool->slabs, pool->cap_slabs * sizeof *pool->slabs);
+    }
+    pool->slabs[pool->nslabs++] = slab;
+    for (int i = 0; i < OA_SLAB; i++) {
+      slab[i].next = pool->free;
+      pool->free = &slab[i];
+    }
+    pool->nfree += OA_SLAB;
+    pool->allocated += OA_SLAB;
   }
+  oa_node *n = pool->free;
+  pool->free = n->next;
+  pool->nfree--;
   memset(n, 0, sizeof *n);
   n->kind = (uint8_t)kind;
   n->refs = 1;
@@ -249,6 +263,14 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
   n->loc = parent ? parent->loc : 0;
   n->nanc = 0xff;
   return n;
+}
+
+void oa_node_pool_destroy(oa_node_pool *pool)
+{
+  for (size_t i = 0; i < pool->nslabs; i++)
+    free(pool->slabs[i]);
+  free(pool->slabs);
+  memset(pool, 0, sizeof *pool);
 }
 
 void oa_node_free(oa_node_pool *pool, oa_node *n)

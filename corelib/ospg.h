@@ -109,9 +109,13 @@ struct oa_node {
 typedef struct oa_node_pool {
   oa_node *free;
   size_t nfree, allocated;
+  void **slabs;
+  size_t nslabs, cap_slabs;
 } oa_node_pool;
 
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent);
+/* Give back the pool's memory: every node it ever handed out is gone. */
+void oa_node_pool_destroy(oa_node_pool *pool);
 /* Attach child under parent (the rightmost child); thread-safe. */
 void oa_node_attach(oa_node *parent, oa_node *child);
 /* The node's owner has finished adding to it: once every child is folded it
