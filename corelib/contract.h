@@ -72,6 +72,35 @@ typedef struct oa_chunk_header {
  * dependence.  What a..d hold per type is documented in corelib/events.h. */
 #define OA_EV_DEPENDENCE 100
 
+/* Profile mode with OMPADV_RAW=1 (ompadv profile --save-raw) also records,
+ * per thread and in order, the fragments the OSPG assigned and the
+ * synchronization that relates them, so that an independent oracle can
+ * rebuild the run's happens-before graph (tests/oracle).  Ids: nodes, tasks
+ * and regions are numbered from 1, per run.  Fields:
+ *   NODE        a=node b=parent (0: root) c=oa_kind d=st_val (low 32 bits,
+ *               signed) | undeferred << 32      at the node's close
+ *   EDGE        a=successor P-node b=predecessor P-node
+ *   FRAG_BEGIN  a=W-node b=task                 FRAG_END a=W-node b=work c=task
+ *   PAR_BEGIN   a=region b=encountering task c=requested team
+ *   PAR_END     a=region b=encountering task
+ *   IMPL_BEGIN  a=region b=implicit task c=index     IMPL_END a=task
+ *   BAR_BEGIN / BAR_END   a=region (0: none) b=task c=ompt_sync_region_t
+ *   TASK_CREATE a=parent task b=new task c=undeferred d=its P-node
+ *   TASK_BEGIN / TASK_END a=task
+ *   TW_BEGIN / TW_END     a=task (taskwait)
+ *   TG_BEGIN / TG_END     a=task (taskgroup)
+ *   DEP         a=new task b=address c=ompt_dependence_type_t
+ *   CHUNK_BEGIN a=implicit task b=chunk P-node (a dynamic chunk or section)
+ *   CHUNK_END   a=implicit task */
+enum oa_raw_type {
+  OA_RAW_NODE = 200, OA_RAW_EDGE, OA_RAW_FRAG_BEGIN, OA_RAW_FRAG_END, OA_RAW_PAR_BEGIN,
+  OA_RAW_PAR_END, OA_RAW_IMPL_BEGIN, OA_RAW_IMPL_END, OA_RAW_BAR_BEGIN, OA_RAW_BAR_END,
+  OA_RAW_TASK_CREATE, OA_RAW_TASK_BEGIN, OA_RAW_TASK_END, OA_RAW_TW_BEGIN, OA_RAW_TW_END,
+  OA_RAW_TG_BEGIN, OA_RAW_TG_END, OA_RAW_DEP, OA_RAW_CHUNK_BEGIN, OA_RAW_CHUNK_END,
+  OA_RAW_LAST = OA_RAW_CHUNK_END
+};
+#define OMPADV_ENV_RAW "OMPADV_RAW"
+
 enum oa_event_flags {
   OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */
 };

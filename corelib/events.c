@@ -42,6 +42,14 @@ const char *oa_event_type_name(unsigned type)
     [ompt_callback_target_submit_emi] = "target_submit",
     [ompt_callback_error] = "error",
     [OA_EV_DEPENDENCE] = "dependence",
+    [OA_RAW_NODE] = "NODE", [OA_RAW_EDGE] = "EDGE", [OA_RAW_FRAG_BEGIN] = "FRAG_BEGIN",
+    [OA_RAW_FRAG_END] = "FRAG_END", [OA_RAW_PAR_BEGIN] = "PAR_BEGIN", [OA_RAW_PAR_END] = "PAR_END",
+    [OA_RAW_IMPL_BEGIN] = "IMPL_BEGIN", [OA_RAW_IMPL_END] = "IMPL_END",
+    [OA_RAW_BAR_BEGIN] = "BAR_BEGIN", [OA_RAW_BAR_END] = "BAR_END",
+    [OA_RAW_TASK_CREATE] = "TASK_CREATE", [OA_RAW_TASK_BEGIN] = "TASK_BEGIN",
+    [OA_RAW_TASK_END] = "TASK_END", [OA_RAW_TW_BEGIN] = "TW_BEGIN", [OA_RAW_TW_END] = "TW_END",
+    [OA_RAW_TG_BEGIN] = "TG_BEGIN", [OA_RAW_TG_END] = "TG_END", [OA_RAW_DEP] = "DEP",
+    [OA_RAW_CHUNK_BEGIN] = "CHUNK_BEGIN", [OA_RAW_CHUNK_END] = "CHUNK_END",
   };
   return NAME(names, type);
 }

@@ -99,6 +99,7 @@ struct oa_node {
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
   oa_chain dep_end;              /* for successors: longest chain ending at class 1 */
   void *user;                    /* the tool's per-node data */
+  uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
   /* For per-directive aggregation: the directives of the same kind whose
    * instances enclose this node, when known at creation (nanc 0xff: not set) */
   uint8_t nanc;

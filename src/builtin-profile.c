@@ -350,15 +350,21 @@ static int report(const char *path, const oa_common *c, const char *why, FILE *o
   return 0;
 }
 
-static int no_options(int id, const char *arg, void *ctx)
+enum { P_SAVE_RAW = 1 };
+
+static int on_option(int id, const char *arg, void *ctx)
 {
+  const char **save_raw = ctx;
+  if (id == P_SAVE_RAW)
+    *save_raw = arg;
   return 0;
 }
 
 static int run_profile(const oa_command *self, int argc, char **argv)
 {
   oa_common c = { 0 };
-  int first = oa_parse_options(self, argc, argv, &c, no_options, NULL);
+  const char *save_raw = NULL;
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &save_raw);
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "profile: no program given (usage: ompadv profile [OPTIONS] [--] PROG "
            "[ARGS])");
@@ -369,18 +375,29 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   setenv(OMPADV_ENV_METRIC, metric, 1);
   setenv(OMPADV_ENV_TASKCOST, cost, 1);
   free(cost);
-  oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first };
+  if (save_raw)
+    setenv(OMPADV_ENV_RAW, "1", 1);
+  oa_launch l = { .mode = "profile", .threads = c.threads, .result = save_raw,
+                  .argv = argv + first };
   oa_launch_run(&l);
   int rc = oa_launch_handshake(&l) ? report(l.result_path, &c, why, out) : OA_EXIT_FAIL;
   if (out != stderr)
     fclose(out);
   int status = oa_launch_exit_status(&l);
+  if (save_raw && rc == 0)
+    oa_note("profile: raw fragments and OSPG saved in %s", l.result_path);
   oa_launch_cleanup(&l);
   return rc && !WIFSIGNALED(l.status) ? rc : status;
 }
 
+static const oa_option profile_options[] = {
+  { "save-raw", 0, "FILE", P_SAVE_RAW,
+    "also keep every fragment, synchronization and OSPG node in FILE (%p: pid), for checking" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
 const oa_command oa_cmd_profile = {
   "profile", run_profile, "the program's logical parallelism and where it is lost, per directive",
   "[OPTIONS] [--] PROG [ARGS]",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, NULL,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, profile_options,
 };

@@ -24,6 +24,8 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   r->nanc = enc.nanc;
   memcpy(r->anc, enc.anc, sizeof r->anc);
   r->team = requested ? requested : 1;
+  r->id = oa_prof_new_id();
+  oa_raw(t, OA_RAW_PAR_BEGIN, r->id, e->id, r->team, 0);
   r->spar = oa_prof_node(t, OA_S);
   r->spar->loc = r->spar->own_loc = r->loc;
   r->spar->user = r;
@@ -45,6 +47,7 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task)
   oa_prof_enter(t);
   if (r && e) {
     oa_node *spar = r->spar, *sbar = r->sbar;  /* r is gone once spar completes */
+    uint64_t rid = r->id;
     parallel->ptr = NULL;
     oa_prof_close(t, sbar);
     if (oa_task_top(e) == spar)
@@ -53,6 +56,7 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task)
     t->cur = e;
     if (e->kind == OA_TASK_INITIAL)
       oa_prof_snapshot();
+    oa_raw(t, OA_RAW_PAR_END, rid, e->id, 0, 0);
     oa_frag_begin(t, e, 0);
   }
   oa_prof_leave(t);
@@ -75,6 +79,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_region *r = parallel->ptr;
     oa_task *it = oa_task_new(OA_TASK_IMPLICIT);
     it->region = r;
+    it->region_id = r->id;
     it->nanc = r->nanc;
     memcpy(it->anc, r->anc, sizeof it->anc);
     it->team_index = (uint16_t)index;
@@ -84,6 +89,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     p->team_index = (uint16_t)index;
     oa_node_attach(r->sbar, p);
     oa_task_push(it, p);
+    oa_raw(t, OA_RAW_IMPL_BEGIN, r->id, it->id, index, 0);
     oa_frag_begin(t, it, 0);
     task->ptr = it;
     t->cur = it;
@@ -103,6 +109,8 @@ static void prof_implicit_end(ompt_data_t *task)
     oa_task_close_sts(t, it);
     while (it->n)
       oa_task_pop_close(t, it);
+    if (it->kind == OA_TASK_IMPLICIT)
+      oa_raw(t, OA_RAW_IMPL_END, it->id, 0, 0, 0);
     if (it->kind == OA_TASK_INITIAL)
       oa_prof_root_closed();
     task->ptr = NULL;

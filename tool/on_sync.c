@@ -36,6 +36,7 @@ static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
                          ompt_scope_endpoint_t endpoint)
 {
   int in_region = task->kind == OA_TASK_IMPLICIT && task->region;
+  uint64_t rid = in_region ? task->region_id : 0;  /* the region may be gone at the end */
   if (endpoint == ompt_scope_begin) {
     oa_frag_end(t, task);
     if (in_region) {
@@ -43,7 +44,11 @@ static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
       while (task->n)
         oa_task_pop_close(t, task);
     }
-  } else if (!in_region) {
+    oa_raw(t, OA_RAW_BAR_BEGIN, rid, task->id, kind, 0);
+    return;
+  }
+  oa_raw(t, OA_RAW_BAR_END, rid, task->id, kind, 0);
+  if (!in_region) {
     oa_frag_begin(t, task, 0);
   } else if (kind != ompt_sync_region_barrier_implicit_parallel) {
     new_phase(t, task);
@@ -56,6 +61,7 @@ static void prof_taskgroup(oa_thread *t, oa_task *task, ompt_scope_endpoint_t en
   oa_frag_end(t, task);
   if (endpoint == ompt_scope_begin) {
     oa_node *top = oa_task_top(task);
+    oa_raw(t, OA_RAW_TG_BEGIN, task->id, 0, 0, 0);
     if (!top)
       return;
     uint32_t loc = oa_prof_loc(OA_C_TASKGROUP, ra);
@@ -71,6 +77,7 @@ static void prof_taskgroup(oa_thread *t, oa_task *task, ompt_scope_endpoint_t en
       oa_task_pop_close(t, task);
       oa_task_loc_pop(task);
     }
+    oa_raw(t, OA_RAW_TG_END, task->id, 0, 0, 0);
   }
   oa_frag_begin(t, task, 0);
 }
@@ -87,6 +94,7 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
   case ompt_sync_region_taskwait:
     if (endpoint == ompt_scope_begin) {
       oa_frag_end(t, task);
+      oa_raw(t, OA_RAW_TW_BEGIN, task->id, 0, 0, 0);
     } else {
       oa_node *top = oa_task_top(task);
       if (top && top->kind == OA_ST) {
@@ -94,6 +102,7 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
         oa_deps_clear(t, task);
         oa_task_pop_close(t, task);
       }
+      oa_raw(t, OA_RAW_TW_END, task->id, 0, 0, 0);
       oa_frag_begin(t, task, 0);
     }
     break;

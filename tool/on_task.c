@@ -50,16 +50,18 @@ static dep_entry *dep_find(oa_depmap *m, uint64_t addr)
   return &m->e[h];
 }
 
-static void dep_depend(oa_node *succ, oa_node *pred)
+static void dep_depend(oa_thread *t, oa_node *succ, oa_node *pred)
 {
-  if (pred && pred != succ && pred->parent == succ->parent)
+  if (pred && pred != succ && pred->parent == succ->parent) {
     oa_node_add_pred(succ, pred);
+    oa_raw(t, OA_RAW_EDGE, succ->id, pred->id, 0, 0);
+  }
 }
 
 static void dep_add(oa_thread *t, oa_depmap *m, oa_node *p, uint64_t addr, int type)
 {
   dep_entry *d = dep_find(m, addr);
-  dep_depend(p, d->writer);
+  dep_depend(t, p, d->writer);
   if (type == ompt_dependence_type_in) {
     if (d->nreaders == d->cap_readers) {
       d->cap_readers = d->cap_readers ? d->cap_readers * 2 : 4;
@@ -73,7 +75,7 @@ static void dep_add(oa_thread *t, oa_depmap *m, oa_node *p, uint64_t addr, int t
   }
   /* out, inout, and (approximated as inout) mutexinoutset and inoutset */
   for (uint32_t i = 0; i < d->nreaders; i++) {
-    dep_depend(p, d->readers[i]);
+    dep_depend(t, p, d->readers[i]);
     oa_node_release(&t->pool, d->readers[i]);
   }
   d->nreaders = 0;
@@ -140,6 +142,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_task_push(nt, p);
   oa_task_loc_push(nt, loc);
   child->ptr = nt;
+  oa_raw(t, OA_RAW_TASK_CREATE, e->id, nt->id, p->undeferred, p->id);
   oa_prof_count_task(t);
   oa_frag_begin(t, e, 0);
 out:
@@ -168,6 +171,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
     oa_deps_clear(t, pt);
     while (pt->n)
       oa_task_pop_close(t, pt);
+    oa_raw(t, OA_RAW_TASK_END, pt->id, 0, 0, 0);
     prior->ptr = NULL;
     if (t->cur == pt)
       t->cur = NULL;
@@ -177,6 +181,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
     t->cur = nt;
     if (nt->kind == OA_TASK_EXPLICIT && !nt->started) {
       nt->started = 1;
+      oa_raw(t, OA_RAW_TASK_BEGIN, nt->id, 0, 0, 0);
       oa_frag_begin(t, nt, 0);
     }
   }
@@ -196,9 +201,12 @@ static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, i
     if (!creator->deps)
       abort();
   }
-  for (int i = 0; i < ndeps; i++)
+  for (int i = 0; i < ndeps; i++) {
+    oa_raw(t, OA_RAW_DEP, nt->id, (uint64_t)(uintptr_t)deps[i].variable.ptr,
+           (uint64_t)deps[i].dependence_type, 0);
     dep_add(t, creator->deps, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
             (int)deps[i].dependence_type);
+  }
 }
 
 static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,

@@ -55,9 +55,12 @@ static unsigned construct_of(ompt_work_t work)
 
 static void close_chunk(oa_thread *t, oa_task *task)
 {
-  if (task->chunk && oa_task_top(task) == task->chunk)
+  if (!task->chunk)
+    return;
+  if (oa_task_top(task) == task->chunk)
     oa_task_pop_close(t, task);
   task->chunk = NULL;
+  oa_raw(t, OA_RAW_CHUNK_END, task->id, 0, 0, 0);
 }
 
 static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *task_data,
@@ -119,6 +122,7 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
       oa_node_attach(top, p);
       oa_task_push(task, p);
       task->chunk = p;
+      oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
       oa_frag_begin(t, task, 0);
     }
   }

@@ -12,6 +12,13 @@
 #include <unistd.h>
 
 uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
+int oa_prof_raw;
+static uint64_t raw_ids;  /* atomic: creation order of nodes, tasks, regions */
+
+uint64_t oa_prof_new_id(void)
+{
+  return oa_prof_raw ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
+}
 
 /* --- per-location sums ---------------------------------------------------- */
 
@@ -229,11 +236,15 @@ static void on_finished(void *ctx, oa_node *n)
 oa_node *oa_prof_node(oa_thread *t, oa_kind kind)
 {
   t->nodes++;
-  return oa_node_new(&t->pool, kind, NULL);
+  oa_node *n = oa_node_new(&t->pool, kind, NULL);
+  n->id = oa_prof_new_id();
+  return n;
 }
 
 void oa_prof_close(oa_thread *t, oa_node *n)
 {
+  oa_raw(t, OA_RAW_NODE, n->id, n->parent ? n->parent->id : 0, n->kind,
+         (uint32_t)(int32_t)n->st_val | (uint64_t)n->undeferred << 32);
   oa_node_close(&t->pool, &P.hooks, n);
 }
 
@@ -303,6 +314,7 @@ oa_task *oa_task_new(unsigned kind)
   if (!task)
     abort();
   task->kind = (uint8_t)kind;
+  task->id = oa_prof_new_id();
   return task;
 }
 
@@ -363,8 +375,10 @@ void oa_task_loc_pop(oa_task *task)
 void oa_frag_end(oa_thread *t, oa_task *task)
 {
   oa_node *top = oa_task_top(task);
-  if (top && top->kind == OA_W)
+  if (top && top->kind == OA_W) {
+    oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
     oa_task_pop_close(t, task);
+  }
 }
 
 /* own_loc != 0 makes the fragment itself an instance of that directive (the
@@ -384,6 +398,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   }
   oa_node_attach(parent, w);
   oa_task_push(task, w);
+  oa_raw(t, OA_RAW_FRAG_BEGIN, w->id, task->id, 0, 0);
 }
 
 /* --- start and end --------------------------------------------------------- */
@@ -446,6 +461,8 @@ void oa_prof_init(void)
   char *end = NULL;
   oa_prof_task_cost = c ? strtoull(c, &end, 10) : 0;
   oa_prof_task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
+  const char *raw = getenv(OMPADV_ENV_RAW);
+  oa_prof_raw = raw && *raw == '1';
   P.hooks.finished = on_finished;
 }
 

@@ -17,6 +17,7 @@ enum oa_task_kind { OA_TASK_INITIAL, OA_TASK_IMPLICIT, OA_TASK_EXPLICIT };
  * the initial task, the task's P-node otherwise) and of the directives whose
  * body it is in. */
 typedef struct oa_task {
+  uint64_t id;                    /* raw log name */
   oa_node **stack;
   uint32_t n, cap;
   uint32_t *locs;                 /* location stack; locs[nlocs-1] is current */
@@ -25,6 +26,7 @@ typedef struct oa_task {
   uint8_t started;                /* explicit task: has begun running */
   uint16_t team_index;
   oa_region *region;              /* implicit tasks: their parallel region */
+  uint64_t region_id;             /* its raw log name */
   uint32_t epoch;                 /* implicit tasks: barrier phase */
   uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
@@ -44,6 +46,7 @@ typedef struct oa_ws_slot {
 } oa_ws_slot;
 
 struct oa_region {
+  uint64_t id;                    /* raw log name */
   oa_node *spar;
   oa_node *sbar;                  /* the current barrier phase */
   uint32_t epoch;                 /* atomic: phases claimed */
@@ -107,5 +110,23 @@ void oa_task_inherit(oa_task *child, const oa_task *parent);
 void oa_prof_team(uint32_t team);
 
 extern uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
+
+/* Raw log for the oracle (OMPADV_RAW=1): one record, in this thread's order. */
+extern int oa_prof_raw;
+static inline void oa_raw(oa_thread *t, unsigned type, uint64_t a, uint64_t b, uint64_t c,
+                          uint64_t d)
+{
+  if (!oa_prof_raw)
+    return;
+  oa_event *e = oa_begin(t, type, 0);
+  if (!e)
+    return;
+  e->a = a;
+  e->b = b;
+  e->c = c;
+  e->d = d;
+  oa_commit(t);
+}
+uint64_t oa_prof_new_id(void);
 
 #endif

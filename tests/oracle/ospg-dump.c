@@ -1,0 +1,151 @@
+/* ospg-dump: the test side of issue 4's comparison.  Reads a raw profile
+ * (ompadv profile --save-raw) and prints its records as text for the oracle
+ * (oracle.py), then rebuilds the OSPG from the NODE/EDGE records with the
+ * product's own code and prints what it answers: IsParallel for every pair
+ * of fragments, and the program's work and span.
+ * usage: ospg-dump FILE */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "ospg.h"
+#include "result.h"
+
+typedef struct rec {
+  uint64_t id, parent;
+  int kind, st_val, undeferred;
+  uint64_t work;
+  oa_node *node;
+} rec;
+
+static rec *recs;
+static size_t nrecs;
+
+static rec *find(uint64_t id)
+{
+  size_t lo = 0, hi = nrecs;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (recs[mid].id < id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < nrecs && recs[lo].id == id ? &recs[lo] : NULL;
+}
+
+static int by_id(const void *a, const void *b)
+{
+  const rec *x = a, *y = b;
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+static int by_depth(const void *a, const void *b)
+{
+  const rec *x = *(rec *const *)a, *y = *(rec *const *)b;
+  if (x->node->depth != y->node->depth)
+    return x->node->depth < y->node->depth ? 1 : -1;  /* deepest first */
+  return (x->id < y->id) - (x->id > y->id);
+}
+
+int main(int argc, char **argv)
+{
+  oa_result r;
+  char err[512];
+  if (argc != 2 || oa_result_read(argv[1], &r, err, sizeof err) != 0) {
+    fprintf(stderr, "ospg-dump: %s\n", argc == 2 ? err : "usage: ospg-dump FILE");
+    return 2;
+  }
+  recs = calloc(r.nevents + 1, sizeof *recs);
+  for (size_t i = 0; i < r.nevents; i++) {
+    const oa_event *e = &r.events[i];
+    if (e->type < OA_RAW_NODE || e->type > OA_RAW_LAST)
+      continue;
+    printf("R %llu %u %s %llu %llu %llu %llu\n", (unsigned long long)e->seq, e->thread,
+           oa_event_type_name(e->type), (unsigned long long)e->a, (unsigned long long)e->b,
+           (unsigned long long)e->c, (unsigned long long)e->d);
+    if (e->type == OA_RAW_NODE)
+      recs[nrecs++] = (rec){ .id = e->a, .parent = e->b, .kind = (int)e->c,
+                             .st_val = (int32_t)(uint32_t)e->d, .undeferred = (int)(e->d >> 32) };
+  }
+  qsort(recs, nrecs, sizeof *recs, by_id);
+  for (size_t i = 0; i < r.nevents; i++)
+    if (r.events[i].type == OA_RAW_FRAG_END) {
+      rec *w = find(r.events[i].a);
+      if (w)
+        w->work = r.events[i].b;
+    }
+  /* Nodes in creation (id) order, so children are attached left to right. */
+  oa_node_pool pool = { 0 };
+  oa_node *root = NULL;
+  for (size_t i = 0; i < nrecs; i++) {
+    rec *x = &recs[i];
+    x->node = oa_node_new(&pool, (oa_kind)x->kind, NULL);
+    x->node->st_val = (int8_t)x->st_val;
+    x->node->undeferred = (uint8_t)x->undeferred;
+    x->node->work = x->work;
+    x->node->id = x->id;
+    rec *p = x->parent ? find(x->parent) : NULL;
+    if (p)
+      oa_node_attach(p->node, x->node);
+    else if (!root)
+      root = x->node;
+  }
+  for (size_t i = 0; i < r.nevents; i++)
+    if (r.events[i].type == OA_RAW_EDGE) {
+      rec *s = find(r.events[i].a), *p = find(r.events[i].b);
+      if (s && p)
+        oa_node_add_pred(s->node, p->node);
+    }
+  /* IsParallel wants its left fragment first in the graph's left-to-right
+   * (depth-first) order, which is not creation order across subtrees. */
+  oa_node **w = calloc(nrecs + 1, sizeof *w), **stack = calloc(nrecs + 1, sizeof *stack);
+  size_t nw = 0, top = 0;
+  if (root)
+    stack[top++] = root;
+  while (top > 0) {
+    oa_node *n = stack[--top];
+    if (n->kind == OA_W) {
+      w[nw++] = n;
+      printf("OSPG_W %llu %llu\n", (unsigned long long)n->id, (unsigned long long)n->work);
+      continue;
+    }
+    size_t first = top;
+    for (oa_node *c = n->first; c; c = c->next)
+      stack[top++] = c;
+    for (size_t a = first, b = top - 1; a < b && top > first; a++, b--) {
+      oa_node *tmp = stack[a];
+      stack[a] = stack[b];
+      stack[b] = tmp;
+    }
+  }
+  for (size_t i = 0; i < nw; i++)
+    for (size_t j = i + 1; j < nw; j++)
+      if (oa_is_parallel(w[i], w[j])) {
+        uint64_t a = w[i]->id, b = w[j]->id;
+        printf("OSPG_PAR %llu %llu\n", (unsigned long long)(a < b ? a : b),
+               (unsigned long long)(a < b ? b : a));
+      }
+  free(stack);
+  /* Work and span: close every node, deepest first; folding does the rest. */
+  rec **order = calloc(nrecs + 1, sizeof *order);
+  for (size_t i = 0; i < nrecs; i++)
+    order[i] = &recs[i];
+  qsort(order, nrecs, sizeof *order, by_depth);
+  uint64_t work = 0, span = 0;
+  if (root) {
+    for (size_t i = 0; i < nrecs; i++)
+      if (order[i]->node != root)
+        oa_node_close(&pool, NULL, order[i]->node);
+    oa_node_close(&pool, NULL, root);
+    work = root->work;
+    span = root->span;
+  }
+  printf("OSPG_WORK %llu\nOSPG_SPAN %llu\n", (unsigned long long)work, (unsigned long long)span);
+  free(order);
+  free(w);
+  free(recs);
+  oa_result_free(&r);
+  return 0;
+}
