@@ -371,7 +371,9 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   const char *why;
   const char *metric = resolve_metric(c.metric, &why);
   FILE *out = oa_open_output(&c);
-  char *cost = calibrate(metric, c.threads);
+  /* OMPADV_TASK_COST set by the user ("D,U") stands instead of calibrating. */
+  const char *given = getenv(OMPADV_ENV_TASKCOST);
+  char *cost = given && *given ? oa_xstrdup(given) : calibrate(metric, c.threads);
   setenv(OMPADV_ENV_METRIC, metric, 1);
   setenv(OMPADV_ENV_TASKCOST, cost, 1);
   free(cost);
