@@ -9,7 +9,7 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
                                 const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *e = task ? task->ptr : NULL;
+  oa_task *e = oa_task_of(t, task);
   oa_prof_enter(t);
   if (!e || !oa_task_top(e))
     goto out;
@@ -43,7 +43,7 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task)
 {
   oa_thread *t = oa_me();
   oa_region *r = parallel ? parallel->ptr : NULL;
-  oa_task *e = task ? task->ptr : NULL;
+  oa_task *e = oa_task_of(t, task);
   oa_prof_enter(t);
   if (r && e) {
     oa_node *spar = r->spar, *sbar = r->sbar;  /* r is gone once spar completes */
@@ -73,7 +73,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_task_loc_push(init, 0);
     oa_frag_begin(t, init, 0);
     oa_prof_charge_startup(t, oa_task_top(init));
-    task->ptr = init;
+    oa_impl_push(t, init);
     t->cur = init;
   } else if (parallel && parallel->ptr) {
     oa_region *r = parallel->ptr;
@@ -91,7 +91,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_task_push(it, p);
     oa_raw(t, OA_RAW_IMPL_BEGIN, r->id, it->id, index, 0);
     oa_frag_begin(t, it, 0);
-    task->ptr = it;
+    oa_impl_push(t, it);
     t->cur = it;
     oa_prof_team(team);
   }
@@ -102,9 +102,10 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
 static void prof_implicit_end(ompt_data_t *task)
 {
   oa_thread *t = oa_me();
-  oa_task *it = task ? task->ptr : NULL;
+  oa_task *it = t->nimpl ? t->impl_task[t->nimpl - 1] : NULL;
   oa_prof_enter(t);
   if (it) {
+    t->nimpl--;
     oa_frag_end(t, it);
     oa_task_close_sts(t, it);
     while (it->n)
@@ -113,7 +114,6 @@ static void prof_implicit_end(ompt_data_t *task)
       oa_raw(t, OA_RAW_IMPL_END, it->id, 0, 0, 0);
     if (it->kind == OA_TASK_INITIAL)
       oa_prof_root_closed();
-    task->ptr = NULL;
     if (t->cur == it)
       t->cur = NULL;
     oa_task_free(it);
@@ -192,16 +192,18 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     return;
   }
   oa_thread *t = oa_me();
-  if (endpoint == ompt_scope_begin)
-    task->value = oa_new_id(&oa_the_run.next_task);
+  if (endpoint == ompt_scope_begin && t->nimpl < OA_MAX_IMPLICIT)
+    t->impl_id[t->nimpl++] = oa_new_id(&oa_the_run.next_task);
   oa_event *e = oa_begin(t, ompt_callback_implicit_task, endpoint);
-  if (!e)
-    return;
-  e->a = OA_PAR_ID(parallel);
-  e->b = OA_TASK_ID(task);
-  e->c = team;
-  e->d = ((uint64_t)index << 32) | (uint32_t)flags;
-  oa_commit(t);
+  if (e) {
+    e->a = OA_PAR_ID(parallel);
+    e->b = OA_TASK_ID(task);
+    e->c = team;
+    e->d = ((uint64_t)index << 32) | (uint32_t)flags;
+    oa_commit(t);
+  }
+  if (endpoint == ompt_scope_end && t->nimpl)
+    t->nimpl--;
 }
 
 ompt_callback_thread_begin_t const oa_on_thread_begin = on_thread_begin;

@@ -86,7 +86,7 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                       ompt_data_t *task_data, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_task *task = oa_task_of(t, task_data);
   oa_prof_enter(t);
   if (!task)
     goto out;
@@ -148,7 +148,7 @@ static void prof_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                       ompt_data_t *task_data)
 {
   oa_thread *t = oa_me();
-  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_task *task = oa_task_of(t, task_data);
   oa_prof_enter(t);
   if (task && kind == ompt_sync_region_taskgroup && endpoint == ompt_scope_begin)
     oa_frag_end(t, task);

@@ -108,7 +108,7 @@ void oa_deps_clear(oa_thread *t, oa_task *task)
 static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *e = parent ? parent->ptr : NULL;
+  oa_task *e = oa_task_of(t, parent);
   oa_prof_enter(t);
   if (flags & ompt_task_target)
     oa_prof_flag(OA_PROF_APPROX_TARGET);
@@ -157,8 +157,8 @@ out:
 static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 {
   oa_thread *t = oa_me();
-  oa_task *pt = prior ? prior->ptr : NULL;
-  oa_task *nt = next ? next->ptr : NULL;
+  oa_task *pt = prior && prior->ptr ? prior->ptr : NULL;
+  oa_task *nt = oa_task_of(t, next);
   oa_prof_enter(t);
   if (status == ompt_task_detach || status == ompt_task_early_fulfill)
     oa_prof_flag(OA_PROF_APPROX_DETACH);
@@ -212,6 +212,11 @@ static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, i
 static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
                            int flags, int has_dependences, const void *ra)
 {
+  /* libomp reports the wait of an undeferred task's dependences as a
+   * "taskwait" task whose data lives in the thread and must stay NULL
+   * (kmp_taskdeps.cpp asserts it): a tool must not name it. */
+  if (flags & ompt_task_taskwait)
+    return;
   if (oa_the_run.mode == OA_MODE_PROFILE) {
     prof_task_create(parent, task, flags, ra);
     return;

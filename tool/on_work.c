@@ -57,6 +57,7 @@ static void close_chunk(oa_thread *t, oa_task *task)
 {
   if (!task->chunk)
     return;
+  oa_task_close_sts(t, task);  /* tasks created in the chunk: not waited */
   if (oa_task_top(task) == task->chunk)
     oa_task_pop_close(t, task);
   task->chunk = NULL;
@@ -67,7 +68,7 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
                       const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_task *task = oa_task_of(t, task_data);
   oa_prof_enter(t);
   if (!task || work == ompt_work_workshare || work == ompt_work_scope
       || work == ompt_work_distribute)
@@ -93,9 +94,12 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     oa_task_loc_push(task, loc);
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
-    close_chunk(t, task);
+    int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
+    if (shared) {  /* a taskloop or single inside a chunk does not end it */
+      close_chunk(t, task);
+      task->ws_slot = 0;
+    }
     oa_task_loc_pop(task);
-    task->ws_slot = 0;
     oa_frag_begin(t, task, 0);
   }
 out:
@@ -105,7 +109,7 @@ out:
 static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
 {
   oa_thread *t = oa_me();
-  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_task *task = oa_task_of(t, task_data);
   oa_prof_enter(t);
   if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
     oa_frag_end(t, task);
@@ -132,7 +136,7 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
 static void prof_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *task_data, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *task = task_data ? task_data->ptr : NULL;
+  oa_task *task = oa_task_of(t, task_data);
   oa_prof_enter(t);
   if (task) {
     oa_frag_end(t, task);

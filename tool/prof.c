@@ -175,11 +175,13 @@ static void flush_region(oa_thread *t, oa_region *r)
 {
   for (uint32_t i = 0; i < r->nslots; i++) {
     oa_ws_slot *w = &r->slots[i];
+    if (!w->thread_serial)
+      continue;  /* a single: not a shared instance */
     uint64_t serial = w->max_chunk;
     for (uint32_t k = 0; k < r->team; k++)
       if (w->thread_serial[k] > serial)
         serial = w->thread_serial[k];
-    if (w->thread_serial) {
+    {
       oa_loc_stats *ls = stats_of(t, w->loc);
       ls->work += w->work;
       ls->serial += serial;

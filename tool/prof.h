@@ -90,6 +90,23 @@ static inline uint32_t oa_task_loc(const oa_task *task)
   return task->nlocs ? task->locs[task->nlocs - 1] : 0;
 }
 oa_task *oa_task_new(unsigned kind);
+
+/* The task behind a task data: explicit tasks keep theirs in it, any other
+ * stands for the thread's current implicit task (tool.h: impl_task). */
+static inline oa_task *oa_task_of(oa_thread *t, ompt_data_t *d)
+{
+  if (d && d->ptr)
+    return d->ptr;
+  return t->nimpl ? t->impl_task[t->nimpl - 1] : NULL;
+}
+
+static inline void oa_impl_push(oa_thread *t, oa_task *task)
+{
+  if (t->nimpl < OA_MAX_IMPLICIT) {
+    t->impl_task[t->nimpl] = task;
+    t->impl_id[t->nimpl++] = task->id;
+  }
+}
 void oa_task_free(oa_task *task);
 
 oa_node *oa_prof_node(oa_thread *t, oa_kind kind);

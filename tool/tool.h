@@ -14,6 +14,7 @@
 #define OA_CHUNK_SIZE (256u * 1024u)
 #define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
 #define OA_MAX_RUNTIME_RANGES 16
+#define OA_MAX_IMPLICIT 64             /* nesting of parallel regions on one thread */
 
 typedef struct oa_range {
   uintptr_t lo, hi;
@@ -70,6 +71,13 @@ typedef struct oa_thread {
   oa_profile_nested *nested;      /* sums of instances nested in same-kind ones */
   uint32_t nnested, cap_nested;
   struct oa_thread *next_thread;  /* all threads, for the final merge */
+  /* The implicit tasks this thread runs, innermost last.  Their ompt_data_t
+   * is not ours to write: libomp may hand a worker's implicit task the
+   * thread's own task_data, which it later requires NULL (the wait of an
+   * undeferred task's dependences, kmp_taskdeps.cpp). */
+  uint32_t nimpl;
+  uint64_t impl_id[OA_MAX_IMPLICIT];
+  struct oa_task *impl_task[OA_MAX_IMPLICIT];
 } oa_thread;
 
 oa_thread *oa_thread_slow(void);
@@ -132,8 +140,8 @@ static inline uint64_t oa_new_id(uint64_t *counter)
   return __atomic_add_fetch(counter, 1, __ATOMIC_RELAXED);
 }
 
-/* Id of a parallel region or task, given one lazily if the runtime hands us
- * data we never saw begin (e.g. the initial task's region). */
+/* Id of a parallel region, given one lazily if the runtime hands us data we
+ * never saw begin (e.g. the initial task's region). */
 static inline uint64_t oa_id(ompt_data_t *d, uint64_t *counter)
 {
   if (!d)
@@ -143,7 +151,17 @@ static inline uint64_t oa_id(ompt_data_t *d, uint64_t *counter)
   return d->value;
 }
 #define OA_PAR_ID(d) oa_id((d), &oa_the_run.next_parallel)
-#define OA_TASK_ID(d) oa_id((d), &oa_the_run.next_task)
+
+/* Id of a task: explicit tasks carry theirs in their data; any other task
+ * data (an implicit task's) stands for this thread's current implicit task. */
+static inline uint64_t oa_task_id(ompt_data_t *d)
+{
+  if (d && d->value)
+    return d->value;
+  oa_thread *t = oa_self;
+  return t && t->nimpl ? t->impl_id[t->nimpl - 1] : 0;
+}
+#define OA_TASK_ID(d) oa_task_id(d)
 
 /* The handlers, one per entry of events.def. */
 #define X(name, type) extern type const oa_on_##name;

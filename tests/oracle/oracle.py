@@ -1,0 +1,639 @@
+#!/usr/bin/env python3
+"""Happens-before oracle for ompadv's OSPG (issue 4).
+
+usage: oracle.py DUMPFILE [--program PATH] [--label TEXT] [--quiet]
+
+DUMPFILE is the output of build/tests/oracle/ospg-dump: 'R' lines, the raw
+records of one run in global arrival order, then the OSPG's answers
+(OSPG_W, OSPG_PAR, OSPG_WORK, OSPG_SPAN).
+
+The oracle shares nothing with the OSPG.  It reads only the R lines of the
+synchronization and fragment records (never NODE or EDGE) and builds, from
+OpenMP's semantics, an explicit DAG: one vertex per fragment (weighted by its
+measured work) and weightless vertices for the points where tasks meet (a
+task's start and completion, a region's fork and join, a barrier).  Two
+fragments are logically parallel iff neither reaches the other; work is the
+sum of the weights, span the heaviest path.  It then compares the set of
+parallel pairs, the work and the span with the OSPG's and exits 1 on any
+difference (or on records that break the model, 'anomalies'), 0 when all
+agree, 2 on unusable input.
+
+The rules (one per kind of record):
+ - program order: a task's fragments follow one another, except the chunks
+   of a worksharing loop or the sections of a sections construct, which
+   start from the fragment before the first chunk, are mutually parallel,
+   and join only at the next barrier (or the end of the implicit task);
+ - a parallel region's implicit tasks start after the encountering task's
+   last fragment; its end follows every fragment of every task in the region
+   (implicit tasks, the explicit tasks created in them, transitively);
+ - the k-th barrier of each implicit task of a region is one barrier: it
+   follows everything each implicit task did before it and every explicit
+   task created in that phase (transitively), and precedes what follows;
+ - a task starts after its creator's last fragment; an undeferred task
+   completes before the creator's next fragment; a task's completion covers
+   its own fragments and what it waited for, not the children it left;
+ - taskwait: the completion of each child created before it;
+ - taskgroup: the completion of every task created in it, descendants
+   included;
+ - depend: among siblings, per address, out/inout (and mutexinoutset and
+   inoutset, taken as inout) after the last out/inout and the ins since it,
+   in after the last out/inout; a taskwait clears the creator's map;
+ - critical sections and locks: nothing.
+"""
+import argparse
+import sys
+from collections import deque
+
+DEP_IN = 1
+DEP_OUTLIKE = {2, 3, 4, 7, 34, 35}
+RECORDS = {"NODE", "EDGE", "FRAG_BEGIN", "FRAG_END", "PAR_BEGIN", "PAR_END", "IMPL_BEGIN",
+           "IMPL_END", "BAR_BEGIN", "BAR_END", "TASK_CREATE", "TASK_BEGIN", "TASK_END",
+           "TW_BEGIN", "TW_END", "TG_BEGIN", "TG_END", "DEP", "CHUNK_BEGIN", "CHUNK_END"}
+
+
+class InputError(Exception):
+    pass
+
+
+class Task:
+    def __init__(self, tid, kind):
+        self.id = tid
+        self.kind = kind            # 'root', 'implicit', 'explicit'
+        self.parent = None          # creating task (explicit tasks)
+        self.region = 0             # region whose end waits for this task
+        self.phase = None           # (region, k): the barrier that waits for it
+        self.po = set()             # vertices the task's next fragment follows
+        self.open = None            # fragment open now (W id)
+        self.start = None           # vertex: start (explicit tasks)
+        self.done = None            # vertex: completion
+        self.unwaited = []          # children not yet taskwaited
+        self.tw_pending = None
+        self.depmap = {}            # address -> [last out-like task, [ins since]]
+        self.groups = ()            # taskgroups the task belongs to (inherited)
+        self.tg_stack = []          # taskgroups this task opened, innermost last
+        self.nbar = 0               # barriers passed (implicit tasks)
+        self.in_bar = None
+        self.chunk_base = None      # po before the chunks of a loop / sections
+        self.chunk_tails = []       # po at the end of each chunk since the last join
+        self.ended = False
+        self.nfrags = 0
+
+
+class Oracle:
+    def __init__(self):
+        self.names = []             # vertex -> description
+        self.weight = []            # vertex -> work (0 for virtual vertices)
+        self.succ = []
+        self.reason = {}            # (u, v) -> why the edge exists (first reason)
+        self.frag_vertex = {}       # W id -> vertex
+        self.frag_task = {}
+        self.frag_thread = {}
+        self.frag_order = []        # W ids in order of FRAG_BEGIN
+        self.frag_work = {}
+        self.tasks = {}
+        self.regions = {}           # region -> {'fork', 'join', 'enc', 'bars': {k: v}}
+        self.anomalies = []
+        self.cur = None             # record being processed, for messages
+        self.ngroups = 0
+        self.region0_noop = False   # --region0-barrier-noop
+
+    # -- graph ------------------------------------------------------------------
+    def vertex(self, name, weight=0):
+        self.names.append(name)
+        self.weight.append(weight)
+        self.succ.append(set())
+        return len(self.names) - 1
+
+    def edge(self, u, v, why):
+        if u == v:
+            return
+        if v not in self.succ[u]:
+            self.succ[u].add(v)
+            self.reason[(u, v)] = why
+
+    def edges(self, us, v, why):
+        for u in us:
+            self.edge(u, v, why)
+
+    def anomaly(self, msg):
+        seq = self.cur[0] if self.cur else "?"
+        self.anomalies.append("record %s: %s" % (seq, msg))
+
+    # -- entities ---------------------------------------------------------------
+    def task(self, tid, kind="root"):
+        t = self.tasks.get(tid)
+        if t is None:
+            t = Task(tid, kind)
+            t.done = self.vertex("DONE(T%d)" % tid)
+            self.tasks[tid] = t
+        return t
+
+    def region(self, r):
+        g = self.regions.get(r)
+        if g is None:
+            g = {"fork": self.vertex("FORK(R%d)" % r), "join": self.vertex("JOIN(R%d)" % r),
+                 "enc": None, "bars": {}, "ntasks": 0, "ended": False}
+            self.edge(g["fork"], g["join"], "region R%d: its end follows its start" % r)
+            self.regions[r] = g
+        return g
+
+    def barrier(self, r, k):
+        g = self.region(r)
+        v = g["bars"].get(k)
+        if v is None:
+            v = g["bars"][k] = self.vertex("BARRIER(R%d#%d)" % (r, k))
+        return v
+
+    def incoming(self, t, verts, why):
+        """Vertices that t's next fragment must follow."""
+        if t.open is not None:
+            self.anomaly("%s reaches task %d while its fragment W%d is open (the fragment would have "
+                         "to be split)" % (why, t.id, t.open))
+        t.po |= set(verts)
+
+    def phase_of(self, t):
+        if t.kind == "implicit" or (t.kind == "root" and not self.region0_noop):
+            return (t.region, t.nbar + 1)
+        return t.phase
+
+    def team_barrier(self, r, t):
+        """Is this BAR record a barrier of t's team?  The initial task (r 0)
+        is the implicit task of the implicit parallel region, a team of one:
+        a barrier there still waits for the tasks it created (OpenMP: the
+        barrier binds to the innermost enclosing parallel region, here the
+        implicit one, and completes the explicit tasks bound to it)."""
+        if r == 0 and (self.region0_noop or t.kind != "root"):
+            return False
+        if t.kind not in ("implicit", "root") or t.region != r:
+            self.anomaly("barrier of region R%d in task %d, not one of its implicit tasks" % (r, t.id))
+            return False
+        return True
+
+    # -- records ----------------------------------------------------------------
+    def feed(self, rec):
+        self.cur = rec
+        seq, thread, name, a, b, c, d = rec
+        getattr(self, "on_" + name)(thread, a, b, c, d)
+
+    def on_NODE(self, *_):
+        pass
+
+    def on_EDGE(self, *_):
+        pass
+
+    def on_FRAG_BEGIN(self, thread, w, tid, c, d):
+        t = self.task(tid)
+        if w in self.frag_vertex:
+            self.anomaly("fragment W%d begins twice" % w)
+            return
+        if t.open is not None:
+            self.anomaly("fragment W%d begins in task %d while W%d is open" % (w, tid, t.open))
+        if t.ended:
+            self.anomaly("fragment W%d begins in task %d after the task ended" % (w, tid))
+        v = self.vertex("W%d" % w)
+        self.frag_vertex[w] = v
+        self.frag_task[w] = tid
+        self.frag_thread[w] = thread
+        self.frag_order.append(w)
+        self.edges(t.po, v, "program order of task %d" % tid)
+        t.po = {v}
+        t.open = w
+        t.nfrags += 1
+
+    def on_FRAG_END(self, thread, w, work, tid, d):
+        t = self.task(tid)
+        if t.open != w:
+            self.anomaly("fragment W%d ends in task %d whose open fragment is %s" % (w, tid, t.open))
+        if w not in self.frag_vertex:
+            self.anomaly("fragment W%d ends without beginning" % w)
+            return
+        if w in self.frag_work:
+            self.anomaly("fragment W%d ends twice" % w)
+        self.frag_work[w] = work
+        v = self.frag_vertex[w]
+        self.weight[v] = work
+        self.names[v] = "W%d(task %d, work %d)" % (w, tid, work)
+        if t.open == w:
+            t.open = None
+
+    def on_PAR_BEGIN(self, thread, r, etid, team, d):
+        e = self.task(etid)
+        g = self.region(r)
+        if g["enc"] is not None:
+            self.anomaly("region R%d begins twice" % r)
+        g["enc"] = etid
+        if e.open is not None:
+            self.anomaly("region R%d begins while fragment W%d of its encountering task %d is open"
+                         % (r, e.open, etid))
+        self.edges(e.po, g["fork"], "task %d encounters region R%d" % (etid, r))
+
+    def on_PAR_END(self, thread, r, etid, c, d):
+        e = self.task(etid)
+        g = self.region(r)
+        if g["enc"] != etid:
+            self.anomaly("region R%d ends in task %d, began in %s" % (r, etid, g["enc"]))
+        g["ended"] = True
+        self.incoming(e, [g["join"]], "the end of region R%d" % r)
+
+    def on_IMPL_BEGIN(self, thread, r, tid, index, d):
+        if r == 0:                  # the initial task
+            self.task(tid)
+            return
+        if tid in self.tasks and self.tasks[tid].kind != "root":
+            self.anomaly("implicit task %d begins twice" % tid)
+        t = self.task(tid, "implicit")
+        t.kind = "implicit"
+        t.region = r
+        g = self.region(r)
+        g["ntasks"] += 1
+        t.po = {g["fork"]}
+
+    def flush_chunks(self, t):
+        verts = set(t.po)
+        for tail in t.chunk_tails:
+            verts |= tail
+        t.chunk_tails = []
+        return verts
+
+    def on_IMPL_END(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        if t.kind != "implicit":
+            return                  # the initial task
+        if t.open is not None:
+            self.anomaly("implicit task %d ends with fragment W%d open" % (tid, t.open))
+        if t.chunk_base is not None:
+            self.anomaly("implicit task %d ends inside a chunk" % tid)
+        g = self.region(t.region)
+        self.edges(self.flush_chunks(t), g["join"], "implicit task %d of R%d ends" % (tid, t.region))
+        self.edge(t.done, g["join"], "implicit task %d of R%d ends" % (tid, t.region))
+        t.ended = True
+
+    def on_BAR_BEGIN(self, thread, r, tid, kind, d):
+        t = self.task(tid)
+        if not self.team_barrier(r, t):
+            return
+        if t.in_bar is not None:
+            self.anomaly("barrier begins in task %d inside barrier #%d" % (tid, t.in_bar))
+            return
+        if t.open is not None:
+            self.anomaly("barrier begins in task %d while fragment W%d is open" % (tid, t.open))
+        if t.chunk_base is not None:
+            self.anomaly("barrier begins in task %d inside a chunk" % tid)
+        k = t.nbar + 1
+        t.in_bar = k
+        self.edges(self.flush_chunks(t), self.barrier(r, k),
+                   "task %d reaches barrier #%d of R%d" % (tid, k, r))
+
+    def on_BAR_END(self, thread, r, tid, kind, d):
+        t = self.task(tid)
+        if not self.team_barrier(r, t):
+            return
+        if t.in_bar is None:
+            self.anomaly("barrier end of region R%d in task %d without its beginning" % (r, tid))
+            return
+        k = t.in_bar
+        t.in_bar = None
+        t.nbar = k
+        if t.open is not None:
+            self.anomaly("barrier ends in task %d while fragment W%d is open" % (tid, t.open))
+        t.po = {self.barrier(r, k)}
+
+    def on_TASK_CREATE(self, thread, ptid, tid, undeferred, pnode):
+        p = self.task(ptid)
+        if tid in self.tasks:
+            self.anomaly("task %d created twice (or used before its creation)" % tid)
+        t = self.task(tid, "explicit")
+        t.kind = "explicit"
+        t.parent = ptid
+        t.start = self.vertex("START(T%d)" % tid)
+        t.po = {t.start}
+        if p.open is not None:
+            self.anomaly("task %d created while fragment W%d of its creator %d is open" % (tid, p.open, ptid))
+        self.edges(p.po, t.start, "task %d creates task %d" % (ptid, tid))
+        t.region = p.region
+        if t.region:
+            self.edge(t.done, self.region(t.region)["join"],
+                      "task %d completes before the end of region R%d" % (tid, t.region))
+        t.phase = self.phase_of(p)
+        if t.phase is not None:
+            self.edge(t.done, self.barrier(*t.phase),
+                      "task %d completes before barrier #%d of R%d" % (tid, t.phase[1], t.phase[0]))
+        t.groups = p.groups + tuple(p.tg_stack)
+        for g in t.groups:
+            self.edge(t.done, g["end"], "task %d is in taskgroup %s" % (tid, g["name"]))
+        p.unwaited.append(tid)
+        if undeferred:
+            # runs to completion before its creator goes on
+            p.po = p.po | {t.done}
+
+    def on_TASK_BEGIN(self, thread, tid, b, c, d):
+        t = self.tasks.get(tid)
+        if t is None or t.kind != "explicit":
+            self.anomaly("task %d begins without being created" % tid)
+            self.task(tid)
+
+    def on_TASK_END(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        if t.open is not None:
+            self.anomaly("task %d ends with fragment W%d open" % (tid, t.open))
+        if t.tg_stack:
+            self.anomaly("task %d ends inside a taskgroup" % tid)
+        self.edges(t.po, t.done, "task %d completes" % tid)
+        t.ended = True
+
+    def on_TW_BEGIN(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        t.tw_pending = t.unwaited
+        t.unwaited = []
+        t.depmap = {}
+
+    def on_TW_END(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        if t.tw_pending is None:
+            self.anomaly("taskwait ends in task %d without beginning" % tid)
+            return
+        self.incoming(t, [self.tasks[c].done for c in t.tw_pending], "a taskwait")
+        t.tw_pending = None
+
+    def on_TG_BEGIN(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        self.ngroups += 1
+        name = "TG%d" % self.ngroups
+        g = {"name": name, "end": self.vertex("TASKGROUP_END(%s of task %d)" % (name, tid))}
+        t.tg_stack.append(g)
+
+    def on_TG_END(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        if not t.tg_stack:
+            self.anomaly("taskgroup ends in task %d without beginning" % tid)
+            return
+        g = t.tg_stack.pop()
+        self.incoming(t, [g["end"]], "the end of taskgroup %s" % g["name"])
+
+    def on_DEP(self, thread, tid, addr, kind, d):
+        t = self.tasks.get(tid)
+        if t is None or t.kind != "explicit":
+            self.anomaly("dependence of task %d, which was not created" % tid)
+            return
+        p = self.tasks[t.parent]
+        entry = p.depmap.setdefault(addr, [None, []])
+        last, ins = entry
+        if kind == DEP_IN:
+            if last is not None and last != tid:
+                self.edge(self.tasks[last].done, t.start,
+                          "task %d: in(%#x) after out of task %d" % (tid, addr, last))
+            ins.append(tid)
+        elif kind in DEP_OUTLIKE:
+            if last is not None and last != tid:
+                self.edge(self.tasks[last].done, t.start,
+                          "task %d: out(%#x) after out of task %d" % (tid, addr, last))
+            for i in ins:
+                if i == tid:            # depend(in: x) depend(out: x) on one task
+                    continue
+                self.edge(self.tasks[i].done, t.start,
+                          "task %d: out(%#x) after in of task %d" % (tid, addr, i))
+            entry[0] = tid
+            entry[1] = []
+        else:
+            self.anomaly("dependence type %d not modelled" % kind)
+
+    def on_CHUNK_BEGIN(self, thread, tid, pnode, c, d):
+        t = self.task(tid)
+        if t.kind not in ("implicit", "root"):
+            self.anomaly("chunk in task %d, not an implicit task" % tid)
+        if t.chunk_base is not None:
+            self.anomaly("chunk begins in task %d inside a chunk" % tid)
+            return
+        if t.open is not None:
+            self.anomaly("chunk begins in task %d while fragment W%d is open" % (tid, t.open))
+        t.chunk_base = set(t.po)
+        t.po = set(t.po)
+
+    def on_CHUNK_END(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        if t.chunk_base is None:
+            self.anomaly("chunk ends in task %d without beginning" % tid)
+            return
+        if t.open is not None:
+            self.anomaly("chunk ends in task %d while fragment W%d is open" % (tid, t.open))
+        t.chunk_tails.append(t.po)
+        t.po = t.chunk_base
+        t.chunk_base = None
+
+    def finish(self):
+        self.cur = None
+        for t in self.tasks.values():
+            if t.open is not None:
+                self.anomaly("fragment W%d of task %d never ends" % (t.open, t.id))
+            if t.kind == "explicit" and not t.ended:
+                self.anomaly("task %d never ends" % t.id)
+        for r, g in self.regions.items():
+            if r and not g["ended"]:
+                self.anomaly("region R%d never ends" % r)
+
+
+def parse(path):
+    recs, ospg = [], {"W": {}, "PAR": [], "WORK": None, "SPAN": None}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            p = line.split()
+            if not p or p[0].startswith("#"):
+                continue
+            try:
+                if p[0] == "R":
+                    if p[3] not in RECORDS or len(p) != 8:
+                        raise ValueError
+                    recs.append((int(p[1]), int(p[2]), p[3]) + tuple(int(x) for x in p[4:8]))
+                elif p[0] == "OSPG_W":
+                    ospg["W"][int(p[1])] = int(p[2])
+                elif p[0] == "OSPG_PAR":
+                    ospg["PAR"].append((int(p[1]), int(p[2])))
+                elif p[0] == "OSPG_WORK":
+                    ospg["WORK"] = int(p[1])
+                elif p[0] == "OSPG_SPAN":
+                    ospg["SPAN"] = int(p[1])
+                else:
+                    raise ValueError
+            except (ValueError, IndexError):
+                raise InputError("%s:%d: cannot read %r" % (path, n, line.rstrip()))
+    seqs = [r[0] for r in recs]
+    if seqs != sorted(seqs) or len(set(seqs)) != len(seqs):
+        raise InputError("%s: the R records are not in strictly increasing seq order" % path)
+    return recs, ospg
+
+
+def topo_order(o):
+    n = len(o.names)
+    indeg = [0] * n
+    for u in range(n):
+        for v in o.succ[u]:
+            indeg[v] += 1
+    q = deque(u for u in range(n) if indeg[u] == 0)
+    order = []
+    while q:
+        u = q.popleft()
+        order.append(u)
+        for v in o.succ[u]:
+            indeg[v] -= 1
+            if indeg[v] == 0:
+                q.append(v)
+    if len(order) != n:
+        stuck = [o.names[u] for u in range(n) if indeg[u] > 0][:8]
+        raise InputError("the happens-before graph has a cycle through %s" % ", ".join(stuck))
+    return order
+
+
+def path(o, src, dst):
+    """A path src -> dst as text (BFS), or None."""
+    prev = {src: None}
+    q = deque([src])
+    while q:
+        u = q.popleft()
+        if u == dst:
+            break
+        for v in o.succ[u]:
+            if v not in prev:
+                prev[v] = u
+                q.append(v)
+    if dst not in prev:
+        return None
+    chain = [dst]
+    while prev[chain[-1]] is not None:
+        chain.append(prev[chain[-1]])
+    chain.reverse()
+    out = [o.names[chain[0]]]
+    for u, v in zip(chain, chain[1:]):
+        out.append("  -[%s]-> %s" % (o.reason[(u, v)], o.names[v]))
+    return "\n".join(out)
+
+
+def analyse(o):
+    order = topo_order(o)
+    frags = o.frag_order
+    bit = {}
+    for i, w in enumerate(frags):
+        bit[o.frag_vertex[w]] = 1 << i
+    n = len(o.names)
+    desc = [0] * n
+    for u in reversed(order):
+        m = 0
+        for v in o.succ[u]:
+            m |= desc[v] | bit.get(v, 0)
+        desc[u] = m
+    preds = [[] for _ in range(n)]
+    for u in range(n):
+        for v in o.succ[u]:
+            preds[v].append(u)
+    anc = [0] * n
+    dist = [0] * n
+    for v in order:
+        m = 0
+        best = 0
+        for u in preds[v]:
+            m |= anc[u] | bit.get(u, 0)
+            if dist[u] > best:
+                best = dist[u]
+        anc[v] = m
+        dist[v] = best + o.weight[v]
+    allbits = (1 << len(frags)) - 1
+    par = {}
+    for i, w in enumerate(frags):
+        v = o.frag_vertex[w]
+        par[w] = allbits & ~desc[v] & ~anc[v] & ~(1 << i)
+    work = sum(o.frag_work.get(w, 0) for w in frags)
+    span = max(dist) if dist else 0
+    return par, work, span
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dump")
+    ap.add_argument("--program", help="the program the dump comes from, printed on a mismatch")
+    ap.add_argument("--label", help="a name for the run (a seed), printed on a mismatch")
+    ap.add_argument("--quiet", action="store_true", help="print nothing when all agree")
+    ap.add_argument("--max-pairs", type=int, default=1, help="differing pairs to explain (default 1)")
+    ap.add_argument("--region0-barrier-noop", action="store_true",
+                    help="a barrier outside any parallel region orders nothing (by default it is the "
+                         "initial task's team-of-one barrier: it waits for the tasks created before it)")
+    args = ap.parse_args(argv)
+    who = "oracle" + (" [%s]" % args.label if args.label else "")
+
+    try:
+        recs, ospg = parse(args.dump)
+        o = Oracle()
+        o.region0_noop = args.region0_barrier_noop
+        for r in recs:
+            o.feed(r)
+        o.finish()
+        par, work, span = analyse(o)
+    except InputError as e:
+        print("%s: %s" % (who, e), file=sys.stderr)
+        return 2
+
+    frags = o.frag_order
+    problems = []
+    for a in o.anomalies:
+        problems.append("anomaly: " + a)
+    if ospg["WORK"] is None or ospg["SPAN"] is None:
+        print("%s: %s has no OSPG_WORK / OSPG_SPAN" % (who, args.dump), file=sys.stderr)
+        return 2
+    if set(ospg["W"]) != set(frags):
+        only_o = sorted(set(frags) - set(ospg["W"]))[:10]
+        only_g = sorted(set(ospg["W"]) - set(frags))[:10]
+        problems.append("fragments differ: recorded but not in the OSPG %s; in the OSPG but not recorded %s"
+                        % (only_o, only_g))
+    for w in frags:
+        if w in ospg["W"] and ospg["W"][w] != o.frag_work.get(w):
+            problems.append("fragment W%d: work %s recorded, %d in the OSPG" % (w, o.frag_work.get(w), ospg["W"][w]))
+            break
+    index = {w: i for i, w in enumerate(frags)}
+    gpar = {w: 0 for w in frags}
+    for a, b in ospg["PAR"]:
+        if a not in index or b not in index:
+            problems.append("OSPG_PAR names unknown fragment(s) W%d W%d" % (a, b))
+            continue
+        gpar[a] |= 1 << index[b]
+        gpar[b] |= 1 << index[a]
+    diffs = []
+    for i, w in enumerate(frags):
+        x = par[w] ^ gpar[w]
+        x &= ~((1 << (i + 1)) - 1)          # pairs (w, later) only
+        while x and len(diffs) < 1000:
+            low = x & -x
+            j = low.bit_length() - 1
+            diffs.append((w, frags[j]))
+            x ^= low
+    npar = sum(bin(m).count("1") for m in par.values()) // 2
+    if diffs:
+        problems.append("%d%s pair(s) differ (oracle: %d parallel pairs of %d fragments, OSPG: %d)"
+                        % (len(diffs), "+" if len(diffs) >= 1000 else "", npar, len(frags), len(ospg["PAR"])))
+    if work != ospg["WORK"]:
+        problems.append("work: oracle %d, OSPG %d" % (work, ospg["WORK"]))
+    if span != ospg["SPAN"]:
+        problems.append("span: oracle %d, OSPG %d" % (span, ospg["SPAN"]))
+
+    if not problems:
+        if not args.quiet:
+            print("%s: agree: %d fragments, %d parallel pairs, work %d, span %d"
+                  % (who, len(frags), npar, work, span))
+        return 0
+
+    print("%s: MISMATCH%s%s" % (who, " in " + args.program if args.program else "",
+                                " (dump %s)" % args.dump))
+    for p in problems:
+        print("  " + p)
+    for a, b in diffs[:args.max_pairs]:
+        va, vb = o.frag_vertex[a], o.frag_vertex[b]
+        og = "parallel" if par[a] >> index[b] & 1 else "series"
+        gg = "parallel" if gpar[a] >> index[b] & 1 else "series"
+        print("  first differing pair: W%d (task %d, thread %d) and W%d (task %d, thread %d): "
+              "oracle says %s, OSPG says %s"
+              % (a, o.frag_task[a], o.frag_thread[a], b, o.frag_task[b], o.frag_thread[b], og, gg))
+        if og == "series":
+            p = path(o, va, vb) or path(o, vb, va)
+            print("  the oracle's path:\n    " + p.replace("\n", "\n    "))
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
