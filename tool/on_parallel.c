@@ -68,8 +68,26 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
   oa_thread *t = oa_me();
   oa_prof_enter(t);
   if (flags & ompt_task_initial) {
+    /* The initial task is the team of one of the program's implicit
+     * region: its orphaned worksharing constructs and barriers have phases
+     * like any team's, and the root is that region. */
     oa_task *init = oa_task_new(OA_TASK_INITIAL);
-    oa_task_push(init, oa_prof_root(t));
+    oa_region *r = calloc(1, sizeof *r);
+    if (!r)
+      abort();
+    pthread_mutex_init(&r->lock, NULL);
+    r->id = oa_prof_new_id();
+    r->team = 1;
+    r->spar = oa_prof_root(t);
+    r->spar->user = r;
+    r->sbar = oa_prof_node(t, OA_S);
+    oa_node_attach(r->spar, r->sbar);
+    init->region = r;
+    init->region_id = r->id;
+    oa_node *p = oa_prof_node(t, OA_P);
+    oa_node_attach(r->sbar, p);
+    oa_task_push(init, p);
+    oa_prof_initial_phase(p);
     oa_task_loc_push(init, 0);
     oa_frag_begin(t, init, 0);
     oa_prof_charge_startup(t, oa_task_top(init));
@@ -113,7 +131,7 @@ static void prof_implicit_end(ompt_data_t *task)
     if (it->kind == OA_TASK_IMPLICIT)
       oa_raw(t, OA_RAW_IMPL_END, it->id, 0, 0, 0);
     if (it->kind == OA_TASK_INITIAL)
-      oa_prof_root_closed();
+      oa_prof_close_root(t, it);
     if (t->cur == it)
       t->cur = NULL;
     oa_task_free(it);

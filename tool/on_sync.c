@@ -29,14 +29,18 @@ static void new_phase(oa_thread *t, oa_task *it)
   p->team_index = it->team_index;
   oa_node_attach(r->sbar, p);
   oa_task_push(it, p);
+  if (it->kind == OA_TASK_INITIAL)
+    oa_prof_initial_phase(p);
   oa_frag_begin(t, it, 0);
 }
 
 static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
                          ompt_scope_endpoint_t endpoint)
 {
-  int in_region = task->kind == OA_TASK_IMPLICIT && task->region;
-  uint64_t rid = in_region ? task->region_id : 0;  /* the region may be gone at the end */
+  int in_region = task->kind != OA_TASK_EXPLICIT && task->region;
+  /* raw log: the initial task's barriers are those of region 0; a region
+   * may be gone at its end, so its id is the task's copy */
+  uint64_t rid = task->kind == OA_TASK_IMPLICIT ? task->region_id : 0;
   if (endpoint == ompt_scope_begin) {
     oa_frag_end(t, task);
     if (in_region) {

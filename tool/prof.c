@@ -47,6 +47,7 @@ static struct {
   uint32_t threads;               /* atomic max */
   oa_node *root;
   int root_closed;
+  oa_node *phase;                 /* atomic: the initial task's phase node */
   uint64_t seq;                   /* profiles written */
   oa_ospg_hooks hooks;
 } P;
@@ -480,8 +481,24 @@ void oa_prof_charge_startup(oa_thread *t, oa_node *w)
   w->work += startup_work;
 }
 
-void oa_prof_root_closed(void)
+/* The initial task's current phase node: snapshots read the chain so far
+ * from it and from the root (the phases before it). */
+void oa_prof_initial_phase(oa_node *p)
 {
+  __atomic_store_n(&P.phase, p, __ATOMIC_RELEASE);
+}
+
+/* The program's end: the initial task's last phase, then the root. */
+void oa_prof_close_root(oa_thread *t, oa_task *init)
+{
+  oa_region *r = init->region;
+  __atomic_store_n(&P.phase, NULL, __ATOMIC_RELEASE);
+  if (r) {
+    oa_node *sbar = r->sbar, *root = r->spar;  /* r goes with the root */
+    init->region = NULL;
+    oa_prof_close(t, sbar);
+    oa_prof_close(t, root);
+  }
   P.root_closed = 1;
 }
 
@@ -551,6 +568,17 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
     work = P.root->work;
     span = final ? P.root->span : P.root->pre.len;
     oa_node_unlock(P.root);
+  }
+  oa_node *phase = final ? NULL : __atomic_load_n(&P.phase, __ATOMIC_ACQUIRE);
+  if (phase) {  /* only the initial thread changes it, and it is the one here */
+    oa_chain sum = { 0 };
+    oa_node_lock(phase);
+    oa_chain_concat(&sum, &cp, &phase->pre);
+    work += phase->work;
+    oa_node_unlock(phase);
+    oa_chain_free(&cp);
+    cp = sum;
+    span = cp.len;
   }
   memset(l, 0, nlocs * sizeof *l);
   uint64_t tasks = 0, nodes = 0;
@@ -661,6 +689,7 @@ void oa_prof_finalize(void)
       oa_task_close_sts(t, init);
       while (init->n)
         oa_task_pop_close(t, init);
+      oa_prof_close_root(t, init);
     }
     P.root_closed = 1;
   }

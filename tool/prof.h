@@ -120,7 +120,8 @@ void oa_deps_clear(oa_thread *t, oa_task *task);
 oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc);
 
 oa_node *oa_prof_root(oa_thread *t);
-void oa_prof_root_closed(void);
+void oa_prof_close_root(oa_thread *t, oa_task *init);
+void oa_prof_initial_phase(oa_node *p);
 void oa_prof_charge_startup(oa_thread *t, oa_node *w);
 void oa_prof_count_task(oa_thread *t);
 void oa_task_inherit(oa_task *child, const oa_task *parent);
