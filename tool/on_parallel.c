@@ -39,16 +39,21 @@ out:
   oa_prof_leave(t);
 }
 
+/* The region is taken from the encountering task's stack, and the parallel
+ * data is left alone: with nested regions forked at once, libomp can hand
+ * that data to another team before this end is reported (the oracle saw
+ * ends with another region's data, and clearing it here lost that team's
+ * region). */
 static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task)
 {
   oa_thread *t = oa_me();
-  oa_region *r = parallel ? parallel->ptr : NULL;
   oa_task *e = oa_task_of(t, task);
+  oa_node *top = e ? oa_task_top(e) : NULL;
+  oa_region *r = top && top->kind == OA_S && top->user ? top->user : NULL;
   oa_prof_enter(t);
   if (r && e) {
     oa_node *spar = r->spar, *sbar = r->sbar;  /* r is gone once spar completes */
     uint64_t rid = r->id;
-    parallel->ptr = NULL;
     oa_prof_close(t, sbar);
     if (oa_task_top(e) == spar)
       e->n--;

@@ -30,6 +30,7 @@ class Gen:
         self.without = set(without)
         self.in_chunk = False       # inside a worksharing loop or a section (same task)
         self.in_tg = False          # inside a taskgroup of the same task
+        self.after_nowait = False   # a nowait loop or sections earlier in this implicit task, no barrier since
         self.r = random.Random(seed)
         self.seed = seed
         self.budget = size          # estimated fragments left
@@ -79,7 +80,8 @@ class Gen:
             if self.r.random() < 0.5:
                 self.burn(ind)
         if made_tasks and self.always_wait and not (self.in_tg and "tw-in-tg" in self.without) \
-                and not (self.in_chunk and "tw-in-chunk" in self.without):
+                and not (self.in_chunk and "tw-in-chunk" in self.without) \
+                and not (self.after_nowait and "tw-after-nowait" in self.without):
             self.emit(ind, "#pragma omp taskwait")
             self.used.add("taskwait")
             self.spend(mult)
@@ -112,6 +114,8 @@ class Gen:
             no.add("taskwait")
         if self.in_chunk and "tw-in-chunk" in self.without:
             no.add("taskwait")
+        if self.after_nowait and "tw-after-nowait" in self.without:
+            no.add("taskwait")
         opts = [(0 if name in no else w, name) for w, name in opts]
         kind = self.pick(opts)
         self.used.add(kind)
@@ -141,7 +145,8 @@ class Gen:
             c.append("if(0)"); self.used.add("if0")
         elif x < 0.35:
             c.append("final(1)"); self.used.add("final")
-        if self.r.random() < 0.35 and not (self.in_tg and "dep-tg" in self.without):
+        if self.r.random() < 0.35 and not (self.in_tg and "dep-tg" in self.without) \
+                and not (self.in_chunk and "dep-chunk" in self.without):
             self.used.add("depend")
             for _ in range(self.r.choice([1, 1, 2])):
                 c.append("depend(%s: dep[%d])" % (self.r.choice(["in", "in", "out", "inout"]),
@@ -149,10 +154,15 @@ class Gen:
         return c
 
     def nested(self, chunk, tg, fn, *args, **kw):
-        saved = self.in_chunk, self.in_tg
+        """A nested block: in a new task (chunk and tg False) or in the same one."""
+        saved = self.in_chunk, self.in_tg, self.after_nowait
         self.in_chunk, self.in_tg = chunk, tg
+        if not chunk and not tg:
+            self.after_nowait = False
         fn(*args, **kw)
-        self.in_chunk, self.in_tg = saved
+        if not chunk and not tg:
+            self.after_nowait = saved[2]
+        self.in_chunk, self.in_tg = saved[0], saved[1]
 
     def s_task(self, ind, ctx, depth, mult, active):
         self.emit(ind, " ".join(["#pragma omp task"] + self.task_clauses()))
@@ -206,6 +216,7 @@ class Gen:
         else:
             self.burn(ind + 1)
         self.emit(ind, "}")
+        self.after_nowait = bool(nowait)
 
     def s_sections(self, ind, ctx, depth, mult, active):
         nowait = " nowait" if self.r.random() < 0.3 and "nowait" not in self.without else ""
@@ -218,9 +229,12 @@ class Gen:
             self.nested(True, self.in_tg, self.block, ind + 2, "task", depth + 1, max(1, mult // 2), active, nmax=2)
             self.emit(ind + 1, "}")
         self.emit(ind, "}")
+        self.after_nowait = bool(nowait)
 
     def s_single(self, ind, ctx, depth, mult, active):
         nowait = " nowait" if self.r.random() < 0.3 and "nowait" not in self.without else ""
+        if not nowait:
+            self.after_nowait = False
         self.emit(ind, "#pragma omp single%s" % nowait)
         self.emit(ind, "{")
         self.spend(mult, 1)
@@ -235,6 +249,7 @@ class Gen:
         self.emit(ind, "}")
 
     def s_barrier(self, ind, ctx, depth, mult, active):
+        self.after_nowait = False
         self.emit(ind, "#pragma omp barrier")
         self.spend(mult)
 
@@ -285,8 +300,9 @@ def main():
                          "taskloop, critical, for, sections, single, masked, barrier, repeat), or shapes: "
                          "chunk-task (no task, taskloop or taskgroup inside a loop or a section), "
                          "main-ws (no worksharing or barrier outside parallel regions), tw-in-tg, tw-in-chunk (no "
-                         "taskwait directly inside a taskgroup, a chunk or a section), dep-tg (no depend clause "
-                         "directly inside a taskgroup), nowait (no nowait clause); the same seed then prints "
+                         "taskwait directly inside a taskgroup, a chunk or a section), tw-after-nowait (no taskwait "
+                         "between a nowait loop or sections and the next barrier), dep-tg, dep-chunk (no depend "
+                         "clause directly inside a taskgroup, or a loop chunk or a section), nowait (no nowait clause); the same seed then prints "
                          "another program")
     args = ap.parse_args()
     size = args.size

@@ -3,6 +3,9 @@
 // implicit task, so the second (out: dep) depends on the first (in: dep)
 // although only the second is inside the taskgroup.  The OSPG made them
 // parallel: the taskgroup hid the earlier sibling's dependence.
+// A limit of the series-parallel graph, documented in man ompadv-profile
+// (APPROXIMATIONS AND LIMITS): expected to fail until the graph can express it.
+// XFAIL: *
 // RUN: env OMPADV_BUILD=%builddir %srcdir/scripts/oracle --verbose %s
 #include <omp.h>
 

@@ -3,6 +3,9 @@
 // including the children created before the sections construct.  The OSPG
 // made the task created before the construct (burn(200)) parallel with the
 // code after the taskwait (burn(400)).
+// A limit of the series-parallel graph, documented in man ompadv-profile
+// (APPROXIMATIONS AND LIMITS): expected to fail until the graph can express it.
+// XFAIL: *
 // RUN: env OMPADV_BUILD=%builddir %srcdir/scripts/oracle --verbose %s
 #include <omp.h>
 

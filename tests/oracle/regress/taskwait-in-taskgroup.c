@@ -5,6 +5,9 @@
 // created before the taskgroup (burn(200)) parallel with the code after the
 // taskwait (burn(500)): the taskwait only waited for the taskgroup's own
 // children.
+// A limit of the series-parallel graph, documented in man ompadv-profile
+// (APPROXIMATIONS AND LIMITS): expected to fail until the graph can express it.
+// XFAIL: *
 // RUN: env OMPADV_BUILD=%builddir %srcdir/scripts/oracle --verbose %s
 #include <omp.h>
 
