@@ -232,12 +232,19 @@ void oa_node_unlock(oa_node *n)
 enum { HAS_DIRECT = 0x1 };
 
 /* Nodes come from slabs owned by the pool of the thread that needs them and
- * go back to the free list of whichever thread folds them; slabs live as long
- * as the run (memory follows the most nodes alive at once). */
+ * go back to that pool, whichever thread folds them: a thread that creates
+ * tasks another thread completes would otherwise allocate without end while
+ * the other hoards free nodes.  Returns from other threads go on a lock-free
+ * stack the owner takes whole when its own list runs dry. */
 #define OA_SLAB 64
 
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
 {
+  if (!pool->free && __atomic_load_n(&pool->remote, __ATOMIC_RELAXED)) {
+    pool->free = __atomic_exchange_n(&pool->remote, NULL, __ATOMIC_ACQUIRE);
+    for (oa_node *n = pool->free; n; n = n->next)
+      pool->nfree++;
+  }
   if (!pool->free) {
     oa_node *slab = xrealloc(NULL, OA_SLAB * sizeof *slab);
     if (pool->nslabs == pool->cap_slabs) {
@@ -256,6 +263,7 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
   pool->free = n->next;
   pool->nfree--;
   memset(n, 0, sizeof *n);
+  n->owner = pool;
   n->kind = (uint8_t)kind;
   n->refs = 1;
   n->parent = parent;
@@ -278,13 +286,22 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
   oa_chain_free(&n->pre);
   oa_chain_free(&n->direct);
   oa_chain_free(&n->dep_end);
+  oa_chain_free(&n->entry);
   oa_ends_free(&n->via);
   oa_ends_free(&n->via_u);
   oa_ends_free(&n->ends);
   free(n->preds);
-  n->next = pool->free;
-  pool->free = n;
-  pool->nfree++;
+  oa_node_pool *owner = n->owner ? n->owner : pool;
+  if (owner == pool) {
+    n->next = pool->free;
+    pool->free = n;
+    pool->nfree++;
+    return;
+  }
+  n->next = __atomic_load_n(&owner->remote, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&owner->remote, &n->next, n, 1, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED))
+    ;
 }
 
 void oa_node_attach(oa_node *parent, oa_node *child)
@@ -363,7 +380,7 @@ static int series_to_right(const oa_node *x, int32_t c)
  * siblings' series-to-right part, or a dependency predecessor's). */
 static void fold(oa_node *n, oa_node *x)
 {
-  const oa_chain *entry = &n->pre;
+  const oa_chain *entry = x->floating ? &x->entry : &n->pre;
   oa_chain newpre = { 0 };
   int have_newpre = 0;
   n->work += x->work;
@@ -433,6 +450,32 @@ static void summarize(oa_node *n)
   n->span = best ? best->len : 0;
 }
 
+/* Fold p's children from the cursor on while they are done (p locked).  A
+ * child that may fold out of order and is not done yet is passed: it takes
+ * the chain it starts from now, leaves the list, and folds when it is done.
+ * The list then always starts at the cursor. */
+static void advance(oa_node_pool *pool, oa_node *p)
+{
+  oa_node *x;
+  while ((x = p->cursor)) {
+    int done = __atomic_load_n(&x->done, __ATOMIC_ACQUIRE);
+    if (!done && !x->free_order)
+      break;
+    p->cursor = p->first = x->next;
+    if (p->last == x)
+      p->last = NULL;
+    x->next = NULL;
+    if (done) {
+      fold(p, x);
+      p->refs--;
+      release_folded(pool, x);
+    } else {
+      oa_chain_copy(&x->entry, &p->pre);
+      x->floating = 1;
+    }
+  }
+}
+
 /* n is complete: summarize it, report it, and fold it (and then any parent
  * it completes in turn) upward. */
 static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
@@ -446,16 +489,12 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
       return;  /* the root: its summary is the program's */
     oa_node_lock(p);
     __atomic_store_n(&n->done, 1, __ATOMIC_RELEASE);
-    while (p->cursor && __atomic_load_n(&p->cursor->done, __ATOMIC_ACQUIRE)) {
-      oa_node *x = p->cursor;
-      fold(p, x);
-      p->cursor = x->next;
-      if (p->first == x)
-        p->first = x->next;
-      if (p->last == x)
-        p->last = NULL;
+    if (n->floating) {
+      fold(p, n);
       p->refs--;
-      release_folded(pool, x);
+      release_folded(pool, n);
+    } else {
+      advance(pool, p);
     }
     int whole = p->refs == 0;
     oa_node_unlock(p);

@@ -79,6 +79,11 @@ struct oa_node {
                                   * st_val 0, its class-0 content is series with its
                                   * right siblings */
   uint16_t team_index;           /* the thread of the team that created it (tool's use) */
+  uint8_t free_order;            /* may fold out of order: a deferred task P-node with no
+                                  * dependences (it adds nothing to its parent's series
+                                  * chain, so only its starting chain matters) */
+  uint8_t floating;              /* passed by the fold cursor; folds when done */
+  oa_chain entry;                /* its starting chain, taken when passed */
   int8_t st_val;
   uint32_t depth;                /* root: 0 */
   uint32_t loc;                  /* location this node's work is attributed to (0: main) */
@@ -100,6 +105,7 @@ struct oa_node {
   oa_chain dep_end;              /* for successors: longest chain ending at class 1 */
   void *user;                    /* the tool's per-node data */
   uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
+  struct oa_node_pool *owner;    /* the pool it came from */
   /* For per-directive aggregation: the directives of the same kind whose
    * instances enclose this node, when known at creation (nanc 0xff: not set) */
   uint8_t nanc;
@@ -112,6 +118,7 @@ typedef struct oa_node_pool {
   size_t nfree, allocated;
   void **slabs;
   size_t nslabs, cap_slabs;
+  oa_node *remote;               /* atomic: nodes other threads gave back */
 } oa_node_pool;
 
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent);

@@ -105,7 +105,8 @@ void oa_deps_clear(oa_thread *t, oa_task *task)
   task->deps = NULL;
 }
 
-static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags, const void *ra)
+static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
+                             int has_dependences, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *e = oa_task_of(t, parent);
@@ -131,6 +132,8 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   p->undeferred = (flags & (ompt_task_undeferred | ompt_task_merged)) != 0;
   p->st_val = p->undeferred ? 0 : 1;
   p->cost = p->undeferred ? oa_prof_task_cost_undeferred : oa_prof_task_cost;
+  /* no dependence can name it: it may fold as soon as it is done */
+  p->free_order = !p->undeferred && !has_dependences;
   p->team_index = e->team_index;
   oa_node_attach(top, p);
   oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);
@@ -218,7 +221,7 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
   if (flags & ompt_task_taskwait)
     return;
   if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_task_create(parent, task, flags, ra);
+    prof_task_create(parent, task, flags, has_dependences, ra);
     return;
   }
   oa_thread *t = oa_me();
