@@ -85,9 +85,13 @@ static void dep_add(oa_thread *t, oa_depmap *m, oa_node *p, uint64_t addr, int t
   d->writer = p;
 }
 
-void oa_deps_clear(oa_thread *t, oa_task *task)
+/* The dependence map of the tasks under one ST-node: they are the siblings
+ * an edge can join.  It goes when that ST-node closes (a taskwait, the end
+ * of the task or region, or of the taskgroup or chunk that opened it), not
+ * when a nested one does. */
+void oa_deps_clear(oa_thread *t, oa_node *st)
 {
-  oa_depmap *m = task->deps;
+  oa_depmap *m = st->user;
   if (!m)
     return;
   for (uint32_t i = 0; i < m->cap; i++) {
@@ -102,7 +106,7 @@ void oa_deps_clear(oa_thread *t, oa_task *task)
   }
   free(m->e);
   free(m);
-  task->deps = NULL;
+  st->user = NULL;
 }
 
 static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
@@ -171,7 +175,6 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
   if (pt && pt->kind == OA_TASK_EXPLICIT && over) {
     oa_frag_end(t, pt);
     oa_task_close_sts(t, pt);
-    oa_deps_clear(t, pt);
     while (pt->n)
       oa_task_pop_close(t, pt);
     oa_raw(t, OA_RAW_TASK_END, pt->id, 0, 0, 0);
@@ -195,19 +198,21 @@ static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, i
 {
   oa_thread *t = oa_me();
   oa_task *nt = task ? task->ptr : NULL;
-  oa_task *creator = t->cur;
-  if (!nt || !creator || !nt->n || ndeps <= 0)
+  if (!nt || !nt->n || ndeps <= 0)
     return;
   oa_node *p = nt->stack[0];
-  if (!creator->deps) {
-    creator->deps = calloc(1, sizeof *creator->deps);
-    if (!creator->deps)
+  oa_node *st = p->parent;
+  if (!st || st->kind != OA_ST)
+    return;
+  if (!st->user) {
+    st->user = calloc(1, sizeof(oa_depmap));
+    if (!st->user)
       abort();
   }
   for (int i = 0; i < ndeps; i++) {
     oa_raw(t, OA_RAW_DEP, nt->id, (uint64_t)(uintptr_t)deps[i].variable.ptr,
            (uint64_t)deps[i].dependence_type, 0);
-    dep_add(t, creator->deps, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
+    dep_add(t, st->user, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
             (int)deps[i].dependence_type);
   }
 }

@@ -353,7 +353,7 @@ void oa_task_pop_close(oa_thread *t, oa_task *task)
 void oa_task_close_sts(oa_thread *t, oa_task *task)
 {
   while (task->n && oa_task_top(task)->kind == OA_ST) {
-    oa_deps_clear(t, task);
+    oa_deps_clear(t, oa_task_top(task));
     oa_task_pop_close(t, task);
   }
 }

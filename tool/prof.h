@@ -31,7 +31,6 @@ typedef struct oa_task {
   uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
-  oa_depmap *deps;                /* dependences among the tasks it created */
   uint32_t own_loc;               /* explicit tasks: their directive */
   uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */
   uint32_t anc[OA_ANC_MAX];       /* task directives of the enclosing task instances */
@@ -114,7 +113,7 @@ void oa_prof_close(oa_thread *t, oa_node *n);
 void oa_prof_flag(uint32_t flag);
 
 /* Task dependences (on_task.c). */
-void oa_deps_clear(oa_thread *t, oa_task *task);
+void oa_deps_clear(oa_thread *t, oa_node *st);
 
 /* Worksharing slots (on_work.c). */
 oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc);
