@@ -55,6 +55,16 @@ static int add_modules(oa_result *r, const char *p, uint64_t used)
   return off == used ? 0 : -1;
 }
 
+static void drop_profile(oa_result *r)
+{
+  free(r->profile);
+  free(r->locs);
+  free(r->nested);
+  r->profile = NULL;
+  r->locs = NULL;
+  r->nested = NULL;
+}
+
 /* Several profile chunks: snapshots, then the final one.  The final wins;
  * otherwise the last whole snapshot.  A chunk being rewritten has used 0. */
 static int add_profile(oa_result *r, const char *p, uint64_t used)
@@ -67,12 +77,7 @@ static int add_profile(oa_result *r, const char *p, uint64_t used)
   memcpy(&h, p, sizeof h);
   if (r->profile && r->profile->seq > h.seq)
     return 0;
-  free(r->profile);
-  free(r->locs);
-  free(r->nested);
-  r->profile = NULL;
-  r->locs = NULL;
-  r->nested = NULL;
+  drop_profile(r);
   if (h.nlocs == 0 || (used - sizeof h) / sizeof(oa_profile_loc) < h.nlocs
       || (used - sizeof h - h.nlocs * sizeof(oa_profile_loc)) / sizeof(oa_profile_nested)
              < h.nnested)
@@ -212,12 +217,7 @@ void oa_result_free(oa_result *r)
     free(r->modules[i]);
   free(r->modules);
   free(r->events);
-  free(r->profile);
-  free(r->locs);
-  free(r->nested);
-  r->profile = NULL;
-  r->locs = NULL;
-  r->nested = NULL;
+  drop_profile(r);
   r->modules = NULL;
   r->events = NULL;
   r->nmodules = r->nevents = 0;
