@@ -22,9 +22,10 @@
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 3.27 \
 // RUN:   --region main:main:parallelism=3.27 \
 // RUN:   --region @for:for:work_frac=0.741 --region @parallel:parallel:instances=1
-// (The loop row's own parallelism, 16, rests on its single longest chunk and
-// failed once in 30 CI-like runs on this shared machine; the program's
-// parallelism above already fails under a wrong chunk model: 1.59.)
+// (The loop row's own parallelism, 16, rests on its single longest chunk,
+// the most fragile figure here; the test failed once in a fresh-clone CI run
+// and this check was dropped.  The program's parallelism above already fails
+// under a wrong chunk model: 1.59.)
 // RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --parallelism 3.27 \
 // RUN:   --region main:main:parallelism=3.27 \
