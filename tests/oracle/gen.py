@@ -233,13 +233,15 @@ class Gen:
 
     def s_single(self, ind, ctx, depth, mult, active):
         nowait = " nowait" if self.r.random() < 0.3 and "nowait" not in self.without else ""
-        if not nowait:
-            self.after_nowait = False
         self.emit(ind, "#pragma omp single%s" % nowait)
         self.emit(ind, "{")
         self.spend(mult, 1)
         self.block(ind + 1, "task", depth + 1, max(1, mult // 2), active, nmax=3)
         self.emit(ind, "}")
+        # the body runs before the single's closing barrier: a nowait
+        # construct before it still has no barrier in between
+        if not nowait:
+            self.after_nowait = False
 
     def s_masked(self, ind, ctx, depth, mult, active):
         self.emit(ind, "#pragma omp masked")
@@ -257,6 +259,9 @@ class Gen:
         n = self.r.randint(2, 3)
         self.emit(ind, "for (int r = 0; r < %d; r++) {" % n)
         self.block(ind + 1, ctx, depth + 1, mult * n, active, nmax=2)
+        if self.after_nowait and "tw-after-nowait" in self.without:
+            # the next round's statements would follow the nowait too
+            self.s_barrier(ind + 1, ctx, depth, mult * n, active)
         self.emit(ind, "}")
 
     def program(self):
