@@ -56,6 +56,9 @@ enum oa_chunk_kind {
   OA_CHUNK_MODULES = 2,      /* payload: oa_module records, 8-byte aligned */
   OA_CHUNK_PROFILE = 3,      /* payload: oa_profile_header, oa_profile_loc[nlocs],
                               * oa_profile_nested[nnested] */
+  OA_CHUNK_NAMES   = 4,      /* payload: oa_locname records, 8-byte aligned: the
+                              * source of every location, appended by the driver
+                              * after the run (recordings) */
 };
 
 typedef struct oa_chunk_header {
@@ -101,6 +104,40 @@ enum oa_raw_type {
 };
 #define OMPADV_ENV_RAW "OMPADV_RAW"
 
+/* Record mode (OMPADV_RECORD=1 with profile mode: `ompadv record`) writes the
+ * construction of the OSPG, so that `ompadv report` rebuilds and folds it
+ * with the same code as the tool (corelib/replay.c).  The records go through
+ * the per-thread event chunks like events; replayed in seq order they are a
+ * history the run could have had.  Node and region ids are from 1; location
+ * ids index the location table (0: main).  Fields:
+ *   META     a=enum oa_metric b=deferred task cost c=undeferred task cost
+ *   LOC      a=location b=code address c=enum oa_construct | flags << 16
+ *   REGION   a=region b=team size
+ *   SLOT     a=region b=worksharing instance index c=location naming it
+ *   NEW      the node joins the OSPG under its parent (0: it is the root);
+ *            sub=oa_kind a=node b=parent c=loc | own_loc << 32
+ *            d=inst | team_index << 32 | free_order << 48 | task << 49
+ *              | (st_val + 1) << 50 (2 bits) | undeferred << 52
+ *              | nanc << 56 (0xff: none; else ANC follows)
+ *            where=region whose worksharing it belongs to (S-node of a
+ *            region, or an instance), else 0
+ *   ANC      a..d = anc[0..3] of the NEW before it (same thread)
+ *   CLOSE    its owner is done with it: a=node b=work c=cost
+ *            d=(uint8_t)st_val | undeferred << 8 | what-if factor (float
+ *              bits) << 32   where=begin edge | end edge << 32 (W-nodes:
+ *              the locations of the events that began and ended it, 0:
+ *              unknown)
+ *   PRED     a=successor b=predecessor (sibling task P-nodes)
+ *   HOLD / RELEASE  a=node (kept for dependences of tasks to come)
+ *   TEAM     a=largest team so far
+ *   FLAG     a=enum oa_profile_flags bits */
+enum oa_rec_type {
+  OA_REC_META = 300, OA_REC_LOC, OA_REC_REGION, OA_REC_SLOT, OA_REC_NEW, OA_REC_ANC,
+  OA_REC_CLOSE, OA_REC_PRED, OA_REC_HOLD, OA_REC_RELEASE, OA_REC_TEAM, OA_REC_FLAG,
+  OA_REC_LAST = OA_REC_FLAG
+};
+#define OMPADV_ENV_RECORD "OMPADV_RECORD"
+
 enum oa_event_flags {
   OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */
 };
@@ -137,8 +174,20 @@ enum oa_profile_flags {
 
 enum oa_construct {
   OA_C_MAIN = 0, OA_C_PARALLEL, OA_C_LOOP, OA_C_SECTIONS, OA_C_SINGLE, OA_C_MASKED,
-  OA_C_CRITICAL, OA_C_ORDERED, OA_C_TASK, OA_C_TASKLOOP, OA_C_TASKGROUP, OA_C_NKINDS
+  OA_C_CRITICAL, OA_C_ORDERED, OA_C_TASK, OA_C_TASKLOOP, OA_C_TASKGROUP,
+  OA_C_EDGE,                 /* recordings: where a fragment began or ended */
+  OA_C_NKINDS
 };
+
+/* A location's source, resolved once after the run (recordings). */
+typedef struct oa_locname {
+  uint32_t loc;
+  uint32_t line;             /* 0: unknown */
+  uint32_t record_size;      /* bytes of this record, strings included, 8-aligned */
+  uint16_t file_len;         /* bytes of the file name (no NUL), 0: unknown */
+  uint16_t func_len;         /* bytes of the function name that follows it */
+  char     text[];           /* file, NUL, function, NUL */
+} oa_locname;
 
 /* Instances nested in instances of other directives of the same kind.  A
  * directive can be reached through several code addresses (a task with an

@@ -292,6 +292,8 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
   oa_ends_free(&n->ends);
   free(n->preds);
   oa_node_pool *owner = n->owner ? n->owner : pool;
+  if (owner->on_free)
+    owner->on_free(owner, n, owner->free_ctx);
   if (owner == pool) {
     n->next = pool->free;
     pool->free = n;
@@ -421,9 +423,10 @@ static void summarize(oa_node *n)
 {
   if (n->kind == OA_W) {
     oa_chain w = { 0 };
-    oa_chain_add(&w, n->loc, n->work);
+    uint64_t serial = n->has_sw ? n->sw : n->work;
+    oa_chain_add(&w, n->loc, serial);
     ends_offer(&n->ends, 0, &w);
-    n->span = n->work;
+    n->span = serial;
     return;
   }
   if (n->flags & HAS_DIRECT) {

@@ -104,6 +104,13 @@ struct oa_node {
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
   oa_chain dep_end;              /* for successors: longest chain ending at class 1 */
   void *user;                    /* the tool's per-node data */
+  /* W-nodes, for what-if analysis (3.7): where the fragment began and ended
+   * (location ids, 0: unknown), the annotation's factor (0: none), and the
+   * serial work that stands for its work on chains when has_sw is set */
+  uint32_t edge_begin, edge_end;
+  float whatif;
+  uint8_t has_sw;
+  uint64_t sw;
   uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
   struct oa_node_pool *owner;    /* the pool it came from */
   /* For per-directive aggregation: the directives of the same kind whose
@@ -119,6 +126,9 @@ typedef struct oa_node_pool {
   void **slabs;
   size_t nslabs, cap_slabs;
   oa_node *remote;               /* atomic: nodes other threads gave back */
+  /* called as each node of this pool is freed (single-threaded users) */
+  void (*on_free)(struct oa_node_pool *pool, oa_node *n, void *ctx);
+  void *free_ctx;
 } oa_node_pool;
 
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent);
@@ -132,7 +142,8 @@ void oa_node_attach(oa_node *parent, oa_node *child);
 void oa_node_close(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n);
 /* Record that P-node succ (a task) depends on its left sibling P-node pred. */
 void oa_node_add_pred(oa_node *succ, oa_node *pred);
-/* For a W-node: set its measured work before closing it. */
+/* For a W-node: set its measured work before closing it (and, for what-if
+ * analysis, its serial work: has_sw and sw). */
 static inline void oa_node_set_work(oa_node *w, uint64_t work) { w->work = work; }
 
 int oa_node_has_ancestor_loc(const oa_node *n, uint32_t loc);

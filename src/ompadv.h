@@ -61,6 +61,11 @@ char *oa_tool_library(void);
 char *oa_man_page(const char *page);
 char *oa_helper_program(const char *name);
 
-extern const oa_command oa_cmd_profile, oa_cmd_trace, oa_cmd_cc, oa_cmd_help;
+extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_trace,
+    oa_cmd_cc, oa_cmd_help;
+
+/* builtin-profile.c: set up the environment of a profiling run (metric,
+ * task creation costs); returns how the metric was chosen, or NULL. */
+const char *oa_profile_prepare(const oa_common *c);
 
 #endif

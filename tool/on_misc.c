@@ -3,10 +3,27 @@
  * that later analyses can say they are not modelled. */
 #include "prof.h"
 
+/* What-if annotations (ompadv.h): in profile mode they end the running
+ * fragment and begin one marked with the factor (or unmarked again).  The
+ * answer is 0 ("done") for commands ompadv knows, -1 for others. */
+static int prof_control_tool(uint64_t command, void *arg, const void *ra)
+{
+  if (command != OA_CONTROL_WHATIF_BEGIN && command != OA_CONTROL_WHATIF_END)
+    return -1;
+  oa_thread *t = oa_me();
+  oa_prof_enter_at(t, ra);
+  oa_task *task = t->cur;
+  double factor = command == OA_CONTROL_WHATIF_BEGIN && arg ? *(const double *)arg : 0;
+  if (task && oa_task_top(task))
+    oa_prof_whatif(t, task, factor > 1 ? factor : 0);
+  oa_prof_leave(t);
+  return 0;
+}
+
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
 {
   if (oa_the_run.mode == OA_MODE_PROFILE)
-    return 0;
+    return prof_control_tool(command, arg, ra);
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_control_tool, 0, ra);
   if (!e)

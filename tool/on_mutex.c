@@ -8,7 +8,7 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *task = t->cur;
-  oa_prof_enter(t);
+  oa_prof_enter_at(t, ra);
   if (!task)
     goto out;
   int directive = kind == ompt_mutex_critical || kind == ompt_mutex_ordered;

@@ -10,30 +10,25 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
 {
   oa_thread *t = oa_me();
   oa_task *e = oa_task_of(t, task);
-  oa_prof_enter(t);
+  oa_prof_enter_at(t, ra);
   if (!e || !oa_task_top(e))
     goto out;
   oa_frag_end(t, e);
-  oa_region *r = calloc(1, sizeof *r);
-  if (!r)
-    abort();
-  pthread_mutex_init(&r->lock, NULL);
+  oa_region *r = oa_prof_region_new(t, requested);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
   oa_task enc = { .nanc = 0 };
   oa_task_inherit(&enc, e);
   r->nanc = enc.nanc;
   memcpy(r->anc, enc.anc, sizeof r->anc);
-  r->team = requested ? requested : 1;
-  r->id = oa_prof_new_id();
-  oa_raw(t, OA_RAW_PAR_BEGIN, r->id, e->id, r->team, 0);
+  oa_raw(t, OA_RAW_PAR_BEGIN, r->id, e->id, r->agg.team, 0);
   r->spar = oa_prof_node(t, OA_S);
   r->spar->loc = r->spar->own_loc = r->loc;
   r->spar->user = r;
-  oa_node_attach(oa_task_top(e), r->spar);
+  oa_prof_attach(t, oa_task_top(e), r->spar);
   oa_task_push(e, r->spar);
   r->sbar = oa_prof_node(t, OA_S);
   r->sbar->loc = r->loc;
-  oa_node_attach(r->spar, r->sbar);
+  oa_prof_attach(t, r->spar, r->sbar);
   parallel->ptr = r;
 out:
   oa_prof_leave(t);
@@ -44,13 +39,13 @@ out:
  * that data to another team before this end is reported (the oracle saw
  * ends with another region's data, and clearing it here lost that team's
  * region). */
-static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task)
+static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *e = oa_task_of(t, task);
   oa_node *top = e ? oa_task_top(e) : NULL;
   oa_region *r = top && top->kind == OA_S && top->user ? top->user : NULL;
-  oa_prof_enter(t);
+  oa_prof_enter_at(t, ra);
   if (r && e) {
     oa_node *spar = r->spar, *sbar = r->sbar;  /* r is gone once spar completes */
     uint64_t rid = r->id;
@@ -77,20 +72,14 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
      * region: its orphaned worksharing constructs and barriers have phases
      * like any team's, and the root is that region. */
     oa_task *init = oa_task_new(OA_TASK_INITIAL);
-    oa_region *r = calloc(1, sizeof *r);
-    if (!r)
-      abort();
-    pthread_mutex_init(&r->lock, NULL);
-    r->id = oa_prof_new_id();
-    r->team = 1;
-    r->spar = oa_prof_root(t);
-    r->spar->user = r;
+    oa_region *r = oa_prof_region_new(t, 1);
+    r->spar = oa_prof_root(t, r);
     r->sbar = oa_prof_node(t, OA_S);
-    oa_node_attach(r->spar, r->sbar);
+    oa_prof_attach(t, r->spar, r->sbar);
     init->region = r;
     init->region_id = r->id;
     oa_node *p = oa_prof_node(t, OA_P);
-    oa_node_attach(r->sbar, p);
+    oa_prof_attach(t, r->sbar, p);
     oa_task_push(init, p);
     oa_prof_initial_phase(p);
     oa_task_loc_push(init, 0);
@@ -110,10 +99,11 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_node *p = oa_prof_node(t, OA_P);
     p->loc = r->loc;
     p->team_index = (uint16_t)index;
-    oa_node_attach(r->sbar, p);
+    oa_prof_attach(t, r->sbar, p);
     oa_task_push(it, p);
     oa_raw(t, OA_RAW_IMPL_BEGIN, r->id, it->id, index, 0);
     oa_frag_begin(t, it, 0);
+    oa_task_top(it)->edge_begin = oa_prof_record ? r->loc : 0;  /* no address of its own */
     oa_impl_push(t, it);
     t->cur = it;
     oa_prof_team(team);
@@ -189,7 +179,7 @@ static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt
 static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
 {
   if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_parallel_end(parallel, task);
+    prof_parallel_end(parallel, task, ra);
     return;
   }
   oa_thread *t = oa_me();

@@ -15,7 +15,7 @@ static void new_phase(oa_thread *t, oa_task *it)
                                   __ATOMIC_ACQUIRE)) {
     oa_node *old = r->sbar, *sbar = oa_prof_node(t, OA_S);
     sbar->loc = r->loc;
-    oa_node_attach(r->spar, sbar);
+    oa_prof_attach(t, r->spar, sbar);
     r->sbar = sbar;
     __atomic_store_n(&r->published, k + 1, __ATOMIC_RELEASE);
     oa_prof_close(t, old);
@@ -27,7 +27,7 @@ static void new_phase(oa_thread *t, oa_task *it)
   oa_node *p = oa_prof_node(t, OA_P);
   p->loc = r->loc;
   p->team_index = it->team_index;
-  oa_node_attach(r->sbar, p);
+  oa_prof_attach(t, r->sbar, p);
   oa_task_push(it, p);
   if (it->kind == OA_TASK_INITIAL)
     oa_prof_initial_phase(p);
@@ -71,7 +71,7 @@ static void prof_taskgroup(oa_thread *t, oa_task *task, ompt_scope_endpoint_t en
     uint32_t loc = oa_prof_loc(OA_C_TASKGROUP, ra);
     oa_node *s = oa_prof_node(t, OA_S);
     s->loc = s->own_loc = loc;
-    oa_node_attach(top, s);
+    oa_prof_attach(t, top, s);
     oa_task_push(task, s);
     oa_task_loc_push(task, loc);
   } else {
@@ -91,7 +91,7 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
 {
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
-  oa_prof_enter(t);
+  oa_prof_enter_at(t, ra);
   if (!task)
     goto out;
   switch (kind) {

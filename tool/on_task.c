@@ -53,7 +53,7 @@ static dep_entry *dep_find(oa_depmap *m, uint64_t addr)
 static void dep_depend(oa_thread *t, oa_node *succ, oa_node *pred)
 {
   if (pred && pred != succ && pred->parent == succ->parent) {
-    oa_node_add_pred(succ, pred);
+    oa_prof_add_pred(t, succ, pred);
     oa_raw(t, OA_RAW_EDGE, succ->id, pred->id, 0, 0);
   }
 }
@@ -69,19 +69,19 @@ static void dep_add(oa_thread *t, oa_depmap *m, oa_node *p, uint64_t addr, int t
       if (!d->readers)
         abort();
     }
-    oa_node_hold(p);
+    oa_prof_hold(t, p);
     d->readers[d->nreaders++] = p;
     return;
   }
   /* out, inout, and (approximated as inout) mutexinoutset and inoutset */
   for (uint32_t i = 0; i < d->nreaders; i++) {
     dep_depend(t, p, d->readers[i]);
-    oa_node_release(&t->pool, d->readers[i]);
+    oa_prof_release(t, d->readers[i]);
   }
   d->nreaders = 0;
-  oa_node_hold(p);
+  oa_prof_hold(t, p);
   if (d->writer)
-    oa_node_release(&t->pool, d->writer);
+    oa_prof_release(t, d->writer);
   d->writer = p;
 }
 
@@ -99,9 +99,9 @@ void oa_deps_clear(oa_thread *t, oa_node *st)
     if (!d->addr)
       continue;
     for (uint32_t k = 0; k < d->nreaders; k++)
-      oa_node_release(&t->pool, d->readers[k]);
+      oa_prof_release(t, d->readers[k]);
     if (d->writer)
-      oa_node_release(&t->pool, d->writer);
+      oa_prof_release(t, d->writer);
     free(d->readers);
   }
   free(m->e);
@@ -114,7 +114,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
 {
   oa_thread *t = oa_me();
   oa_task *e = oa_task_of(t, parent);
-  oa_prof_enter(t);
+  oa_prof_enter_at(t, ra);
   if (flags & ompt_task_target)
     oa_prof_flag(OA_PROF_APPROX_TARGET);
   if (!e || !(flags & ompt_task_explicit) || !oa_task_top(e))
@@ -124,7 +124,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   if (top->kind != OA_ST) {
     oa_node *st = oa_prof_node(t, OA_ST);
     st->loc = oa_task_loc(e);
-    oa_node_attach(top, st);
+    oa_prof_attach(t, top, st);
     oa_task_push(e, st);
     top = st;
   }
@@ -139,18 +139,17 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   /* no dependence can name it: it may fold as soon as it is done */
   p->free_order = !p->undeferred && !has_dependences;
   p->team_index = e->team_index;
-  oa_node_attach(top, p);
   oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);
   nt->team_index = e->team_index;
   nt->own_loc = loc;
   oa_task_inherit(nt, e);
   p->nanc = (uint8_t)nt->nanc;
   memcpy(p->anc, nt->anc, sizeof p->anc);
+  oa_prof_attach_task(t, top, p);
   oa_task_push(nt, p);
   oa_task_loc_push(nt, loc);
   child->ptr = nt;
   oa_raw(t, OA_RAW_TASK_CREATE, e->id, nt->id, p->undeferred, p->id);
-  oa_prof_count_task(t);
   oa_frag_begin(t, e, 0);
 out:
   oa_prof_leave(t);

@@ -8,36 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc)
-{
-  pthread_mutex_lock(&r->lock);
-  if (index >= r->cap_slots) {
-    uint32_t cap = r->cap_slots ? r->cap_slots * 2 : 4;
-    while (cap <= index)
-      cap *= 2;
-    r->slots = realloc(r->slots, cap * sizeof *r->slots);
-    if (!r->slots)
-      abort();
-    memset(r->slots + r->cap_slots, 0, (cap - r->cap_slots) * sizeof *r->slots);
-    r->cap_slots = cap;
-  }
-  oa_ws_slot *s = &r->slots[index];
-  /* A thread whose event came without a usable code address (gcc's combined
-   * constructs on workers) registers an unknown location: the others name it. */
-  if (s->thread_serial && !oa_prof_loc_where(s->loc) && oa_prof_loc_where(loc))
-    s->loc = loc;
-  if (!s->thread_serial) {
-    s->loc = loc;
-    s->thread_serial = calloc(r->team, sizeof *s->thread_serial);
-    if (!s->thread_serial)
-      abort();
-  }
-  if (index >= r->nslots)
-    r->nslots = index + 1;
-  pthread_mutex_unlock(&r->lock);
-  return s;
-}
-
 static unsigned construct_of(ompt_work_t work)
 {
   switch (work) {
@@ -69,7 +39,7 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
 {
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
-  oa_prof_enter(t);
+  oa_prof_enter_at(t, ra);
   if (!task || work == ompt_work_workshare || work == ompt_work_scope
       || work == ompt_work_distribute)
     goto out;
@@ -86,7 +56,7 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     if (counts && task->region) {
       uint32_t k = task->ws_seq++;
       if (shared) {
-        oa_ws_slot *slot = oa_region_slot(task->region, k, loc);
+        oa_ws_slot *slot = oa_prof_slot(t, task->region, k, loc);
         loc = slot->loc;  /* a known address for the directive, if any thread had one */
         task->ws_slot = k + 1;
       }
@@ -123,7 +93,7 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
         p->inst = task->ws_slot;
         p->user = task->region;
       }
-      oa_node_attach(top, p);
+      oa_prof_attach(t, top, p);
       oa_task_push(task, p);
       task->chunk = p;
       oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
@@ -137,7 +107,7 @@ static void prof_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *task_data, 
 {
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
-  oa_prof_enter(t);
+  oa_prof_enter_at(t, ra);
   if (task) {
     oa_frag_end(t, task);
     uint32_t loc = 0;

@@ -12,19 +12,15 @@
 #include <unistd.h>
 
 uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
-int oa_prof_raw;
+int oa_prof_raw, oa_prof_record;
 static uint64_t raw_ids;  /* atomic: creation order of nodes, tasks, regions */
 
 uint64_t oa_prof_new_id(void)
 {
-  return oa_prof_raw ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
+  return oa_prof_raw || oa_prof_record ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
 }
 
 /* --- per-location sums ---------------------------------------------------- */
-
-typedef struct oa_loc_stats {
-  uint64_t work, serial, cost, count;
-} oa_loc_stats;
 
 #define OA_LOC_TABLE (1u << 16)
 #define OA_LOC_MAX (OA_LOC_TABLE / 2)
@@ -54,7 +50,9 @@ static struct {
 
 void oa_prof_flag(uint32_t flag)
 {
-  __atomic_fetch_or(&P.flags, flag, __ATOMIC_RELAXED);
+  uint32_t old = __atomic_fetch_or(&P.flags, flag, __ATOMIC_RELAXED);
+  if ((old | flag) != old && oa_prof_record)
+    oa_rec(oa_me(), OA_REC_FLAG, 0, 0, flag, 0, 0, 0);
 }
 
 uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra)
@@ -76,6 +74,7 @@ uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra)
           id = 0;
         } else {
           P.info[id] = (oa_loc_info){ where, (uint16_t)kind, wflags };
+          oa_rec(oa_me(), OA_REC_LOC, 0, 0, id, where, kind | (uint64_t)wflags << 16, 0);
         }
         __atomic_store_n(&e->id, id ? id : UINT32_MAX, __ATOMIC_RELEASE);
         return id;
@@ -103,152 +102,107 @@ unsigned oa_prof_loc_kind(uint32_t loc)
   return loc && loc < OA_LOC_MAX ? P.info[loc].kind : OA_C_MAIN;
 }
 
-static oa_loc_stats *stats_of(oa_thread *t, uint32_t loc)
+static int has_where(uint32_t loc)
 {
-  if (loc >= t->nstats) {
-    uint32_t n = t->nstats ? t->nstats : 64;
-    while (n <= loc)
-      n *= 2;
-    oa_loc_stats *s = realloc(t->stats, n * sizeof *s);
-    if (!s)
-      abort();
-    memset(s + t->nstats, 0, (n - t->nstats) * sizeof *s);
-    t->stats = s;
-    t->nstats = n;
-  }
-  return &t->stats[loc];
+  return oa_prof_loc_where(loc) != 0;
 }
 
-static oa_profile_nested *nested_of(oa_thread *t, uint32_t loc, const uint32_t *anc,
-                                     uint32_t nanc)
+static unsigned kind_of(uint32_t loc)
 {
-  for (uint32_t i = 0; i < t->nnested; i++) {
-    oa_profile_nested *e = &t->nested[i];
-    if (e->loc == loc && e->nanc == nanc
-        && memcmp(e->anc, anc, (nanc > OA_ANC_MAX ? OA_ANC_MAX : nanc) * sizeof *anc) == 0)
-      return e;
-  }
-  if (t->nnested == t->cap_nested) {
-    t->cap_nested = t->cap_nested ? t->cap_nested * 2 : 8;
-    t->nested = realloc(t->nested, t->cap_nested * sizeof *t->nested);
-    if (!t->nested)
-      abort();
-  }
-  oa_profile_nested *e = &t->nested[t->nnested++];
-  memset(e, 0, sizeof *e);
-  e->loc = loc;
-  e->nanc = nanc;
-  memcpy(e->anc, anc, (nanc > OA_ANC_MAX ? OA_ANC_MAX : nanc) * sizeof *anc);
-  return e;
-}
-
-/* The directives of n's kind enclosing it (distinct, sorted).  Task nodes
- * carry the set of their enclosing task directives from creation; other
- * nodes, much rarer, walk up. */
-static uint32_t enclosing_same_kind(const oa_node *n, uint32_t *anc)
-{
-  uint32_t k = 0;
-  unsigned kind = oa_prof_loc_kind(n->own_loc);
-  if (n->nanc != 0xff) {
-    for (uint32_t i = 0; i < n->nanc && i < OA_ANC_MAX; i++)
-      if (oa_prof_loc_kind(n->anc[i]) == kind)
-        anc[k++] = n->anc[i];
-    return n->nanc > OA_ANC_MAX ? OA_ANC_MAX + 1 : k;
-  }
-  for (const oa_node *a = n->parent; a; a = a->parent) {
-    if (!a->own_loc || oa_prof_loc_kind(a->own_loc) != kind)
-      continue;
-    uint32_t i = 0;
-    while (i < k && anc[i] < a->own_loc)
-      i++;
-    if (i < k && anc[i] == a->own_loc)
-      continue;
-    if (k == OA_ANC_MAX)
-      return OA_ANC_MAX + 1;
-    memmove(anc + i + 1, anc + i, (k - i) * sizeof *anc);
-    anc[i] = a->own_loc;
-    k++;
-  }
-  return k;
-}
-
-static void flush_region(oa_thread *t, oa_region *r)
-{
-  for (uint32_t i = 0; i < r->nslots; i++) {
-    oa_ws_slot *w = &r->slots[i];
-    if (!w->thread_serial)
-      continue;  /* a single: not a shared instance */
-    uint64_t serial = w->max_chunk;
-    for (uint32_t k = 0; k < r->team; k++)
-      if (w->thread_serial[k] > serial)
-        serial = w->thread_serial[k];
-    {
-      oa_loc_stats *ls = stats_of(t, w->loc);
-      ls->work += w->work;
-      ls->serial += serial;
-      ls->count++;
-    }
-    free(w->thread_serial);
-  }
-  free(r->slots);
-  pthread_mutex_destroy(&r->lock);
-  free(r);
+  return oa_prof_loc_kind(loc);
 }
 
 /* A node's subtree is complete (the OSPG calls this before folding it). */
 static void on_finished(void *ctx, oa_node *n)
 {
-  oa_thread *t = oa_me();
-  if (n->cost)
-    stats_of(t, n->own_loc)->cost += n->cost;
-  if (n->kind == OA_S && n->user) {
-    flush_region(t, n->user);  /* its worksharing instances are complete */
-    n->user = NULL;
-  }
-  if (!n->own_loc)
-    return;
-  if (n->inst) {
-    if (oa_node_has_ancestor_loc(n, n->own_loc))
-      return;
-    oa_region *r = n->user;
-    pthread_mutex_lock(&r->lock);
-    oa_ws_slot *s = &r->slots[n->inst - 1];
-    s->work += n->work;
-    if (n->kind == OA_W)
-      s->thread_serial[n->team_index] += n->span;
-    else if (n->span > s->max_chunk)
-      s->max_chunk = n->span;
-    pthread_mutex_unlock(&r->lock);
-    return;
-  }
-  uint32_t anc[OA_ANC_MAX];
-  uint32_t nanc = enclosing_same_kind(n, anc);
-  if (nanc == 0) {
-    oa_loc_stats *s = stats_of(t, n->own_loc);
-    s->work += n->work;
-    s->serial += n->span;
-    s->count++;
-  } else {
-    oa_profile_nested *e = nested_of(t, n->own_loc, anc, nanc);
-    e->work += n->work;
-    e->serial += n->span;
-    e->count++;
-  }
+  (void)ctx;
+  oa_agg_context cx;
+  oa_agg_context_of(n, kind_of, &cx);
+  oa_agg_finished(&oa_me()->agg, n, &cx);
+}
+
+oa_region *oa_prof_region_new(oa_thread *t, uint32_t team)
+{
+  oa_region *r = calloc(1, sizeof *r);
+  if (!r)
+    abort();
+  oa_agg_region_init(&r->agg, team);
+  r->id = oa_prof_new_id();
+  oa_rec(t, OA_REC_REGION, 0, 0, r->id, r->agg.team, 0, 0);
+  return r;
+}
+
+oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc)
+{
+  oa_ws_slot *s = oa_agg_region_slot(&r->agg, index, loc, has_where);
+  oa_rec(t, OA_REC_SLOT, 0, 0, r->id, index, loc, 0);
+  return s;
 }
 
 oa_node *oa_prof_node(oa_thread *t, oa_kind kind)
 {
-  t->nodes++;
+  t->agg.nodes++;
   oa_node *n = oa_node_new(&t->pool, kind, NULL);
   n->id = oa_prof_new_id();
   return n;
+}
+
+static void rec_new(oa_thread *t, oa_node *n, int task)
+{
+  oa_region *r = (n->kind == OA_S || n->inst) ? n->user : NULL;
+  oa_rec(t, OA_REC_NEW, n->kind, r ? r->id : 0, n->id, n->parent ? n->parent->id : 0,
+         n->loc | (uint64_t)n->own_loc << 32,
+         n->inst | (uint64_t)n->team_index << 32 | (uint64_t)n->free_order << 48
+             | (uint64_t)(task != 0) << 49 | (uint64_t)((n->st_val + 1) & 3) << 50
+             | (uint64_t)n->undeferred << 52 | (uint64_t)n->nanc << 56);
+  if (n->nanc != 0xff)
+    oa_rec(t, OA_REC_ANC, 0, 0, n->anc[0], n->anc[1], n->anc[2], n->anc[3]);
+}
+
+void oa_prof_attach(oa_thread *t, oa_node *parent, oa_node *child)
+{
+  oa_node_attach(parent, child);
+  if (oa_prof_record)
+    rec_new(t, child, 0);
+}
+
+void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p)
+{
+  oa_node_attach(parent, p);
+  t->agg.tasks++;
+  if (oa_prof_record)
+    rec_new(t, p, 1);
 }
 
 void oa_prof_close(oa_thread *t, oa_node *n)
 {
   oa_raw(t, OA_RAW_NODE, n->id, n->parent ? n->parent->id : 0, n->kind,
          (uint32_t)(int32_t)n->st_val | (uint64_t)n->undeferred << 32);
+  if (oa_prof_record) {
+    uint32_t fbits;
+    memcpy(&fbits, &n->whatif, sizeof fbits);
+    oa_rec(t, OA_REC_CLOSE, 0, n->edge_begin | (uint64_t)n->edge_end << 32, n->id, n->work,
+           n->cost, (uint8_t)n->st_val | (uint64_t)n->undeferred << 8 | (uint64_t)fbits << 32);
+  }
   oa_node_close(&t->pool, &P.hooks, n);
+}
+
+void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred)
+{
+  oa_node_add_pred(succ, pred);
+  oa_rec(t, OA_REC_PRED, 0, 0, succ->id, pred->id, 0, 0);
+}
+
+void oa_prof_hold(oa_thread *t, oa_node *n)
+{
+  oa_node_hold(n);
+  oa_rec(t, OA_REC_HOLD, 0, 0, n->id, 0, 0, 0);
+}
+
+void oa_prof_release(oa_thread *t, oa_node *n)
+{
+  oa_rec(t, OA_REC_RELEASE, 0, 0, n->id, 0, 0, 0);
+  oa_node_release(&t->pool, n);
 }
 
 /* --- measurement ---------------------------------------------------------- */
@@ -305,8 +259,18 @@ static void measure_read_cost(oa_thread *t)
 
 void oa_prof_leave(oa_thread *t)
 {
+  t->ra = NULL;
   if (running_fragment(t))
     t->clock = read_metric(t);
+}
+
+/* ompadv_whatif_begin(factor) / _end() (factor 0): the fragments between
+ * them are what-if fragments (Alg. 14). */
+void oa_prof_whatif(oa_thread *t, oa_task *task, double factor)
+{
+  oa_frag_end(t, task);
+  task->whatif = (float)factor;
+  oa_frag_begin(t, task, 0);
 }
 
 /* --- task stacks ----------------------------------------------------------- */
@@ -375,10 +339,24 @@ void oa_task_loc_pop(oa_task *task)
     task->nlocs--;
 }
 
+/* Record mode: the location of the event being handled, which begins or
+ * ends fragments (0: the event came without a code address). */
+static uint32_t edge_loc(oa_thread *t)
+{
+  if (!oa_prof_record || !t->ra)
+    return 0;
+  if (t->ra != t->edge_ra) {
+    t->edge_loc = oa_prof_loc(OA_C_EDGE, t->ra);
+    t->edge_ra = t->ra;
+  }
+  return t->edge_loc;
+}
+
 void oa_frag_end(oa_thread *t, oa_task *task)
 {
   oa_node *top = oa_task_top(task);
   if (top && top->kind == OA_W) {
+    top->edge_end = edge_loc(t);
     oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
     oa_task_pop_close(t, task);
   }
@@ -395,11 +373,13 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->loc = oa_task_loc(task);
   w->own_loc = own_loc;
   w->team_index = task->team_index;
+  w->whatif = task->whatif;
+  w->edge_begin = edge_loc(t);
   if (own_loc && task->ws_slot && task->region) {
     w->inst = task->ws_slot;
     w->user = task->region;
   }
-  oa_node_attach(parent, w);
+  oa_prof_attach(t, parent, w);
   oa_task_push(task, w);
   oa_raw(t, OA_RAW_FRAG_BEGIN, w->id, task->id, 0, 0);
 }
@@ -466,13 +446,21 @@ void oa_prof_init(void)
   oa_prof_task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
   const char *raw = getenv(OMPADV_ENV_RAW);
   oa_prof_raw = raw && *raw == '1';
+  const char *rec = getenv(OMPADV_ENV_RECORD);
+  oa_prof_record = rec && *rec == '1';
   P.hooks.finished = on_finished;
 }
 
 /* The initial task: the root S-node and the first serial fragment. */
-oa_node *oa_prof_root(oa_thread *t)
+oa_node *oa_prof_root(oa_thread *t, oa_region *r)
 {
   P.root = oa_prof_node(t, OA_S);
+  P.root->user = r;
+  if (oa_prof_record) {
+    oa_rec(t, OA_REC_META, 0, 0, oa_the_run.metric, oa_prof_task_cost,
+           oa_prof_task_cost_undeferred, 0);
+    rec_new(t, P.root, 0);
+  }
   return P.root;
 }
 
@@ -524,42 +512,43 @@ void oa_task_inherit(oa_task *child, const oa_task *parent)
   child->nanc = n + 1;
 }
 
-void oa_prof_count_task(oa_thread *t)
-{
-  t->tasks++;
-}
-
 void oa_prof_team(uint32_t team)
 {
   uint32_t cur = __atomic_load_n(&P.threads, __ATOMIC_RELAXED);
-  while (team > cur && !__atomic_compare_exchange_n(&P.threads, &cur, team, 0, __ATOMIC_RELAXED,
-                                                     __ATOMIC_RELAXED))
-    ;
+  while (team > cur) {
+    if (__atomic_compare_exchange_n(&P.threads, &cur, team, 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED)) {
+      oa_rec(oa_me(), OA_REC_TEAM, 0, 0, team, 0, 0, 0);
+      break;
+    }
+  }
+}
+
+static void loc_info(uint32_t loc, uint64_t *where, uint16_t *kind, uint16_t *flags)
+{
+  *where = P.info[loc].where;
+  *kind = P.info[loc].kind;
+  *flags = P.info[loc].flags;
+}
+
+/* Every thread's sums, linked for oa_agg_fill (threads are only added). */
+static oa_agg *all_aggs(void)
+{
+  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
+    t->agg.next = t->next_thread ? &t->next_thread->agg : NULL;
+  return oa_the_run.threads ? &oa_the_run.threads->agg : NULL;
 }
 
 /* The profile so far or at the end.  So far: the root's folded children are
  * the program's serial fragments and top-level regions, all complete, and
  * its series chain is the span up to that point. */
-static uint32_t count_nested(void)
-{
-  uint32_t n = 0;
-  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
-    n += t->nnested;
-  return n;
-}
-
 static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_nested, int final)
 {
   oa_profile_header *h = (oa_profile_header *)(c + 1);
   oa_profile_loc *l = (oa_profile_loc *)(h + 1);
   oa_profile_nested *nest = (oa_profile_nested *)(l + nlocs);
-  uint32_t nnested = 0;
-  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
-    for (uint32_t i = 0; i < t->nnested && nnested < room_nested; i++)
-      if (t->nested[i].loc < nlocs)
-        nest[nnested++] = t->nested[i];
   oa_chain cp = { 0 };
-  uint64_t work = 0, span = 0, cost = 0;
+  uint64_t work = 0, span = 0;
   if (P.root) {
     oa_node_lock(P.root);
     const oa_chain *best = final ? oa_ends_best(&P.root->ends) : &P.root->pre;
@@ -580,37 +569,14 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
     cp = sum;
     span = cp.len;
   }
-  memset(l, 0, nlocs * sizeof *l);
-  uint64_t tasks = 0, nodes = 0;
-  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread) {
-    tasks += t->tasks;
-    nodes += t->nodes;
-  }
-  for (oa_thread *t = oa_the_run.threads; t; t = t->next_thread)
-    for (uint32_t i = 0; i < t->nstats && i < nlocs; i++) {
-      l[i].work += t->stats[i].work;
-      l[i].serial += t->stats[i].serial;
-      l[i].cost += t->stats[i].cost;
-      l[i].count += t->stats[i].count;
-    }
-  for (uint32_t i = 0; i < nlocs; i++) {
-    l[i].id = i;
-    l[i].where = i ? P.info[i].where : 0;
-    l[i].kind = i ? P.info[i].kind : OA_C_MAIN;
-    l[i].flags = i ? P.info[i].flags : 0;
-    l[i].critical = oa_chain_attr(&cp, i);
-    cost += l[i].cost;
-  }
-  l[0].work = work;
-  l[0].serial = span;
-  l[0].count = 1;
-  *h = (oa_profile_header){
-    .metric = oa_the_run.metric, .flags = P.flags | (final ? 0 : OA_PROF_PARTIAL),
-    .work = work, .span = span, .task_cost = oa_prof_task_cost,
-    .task_cost_undeferred = oa_prof_task_cost_undeferred, .tasks = tasks,
-    .cost = cost, .nlocs = nlocs, .threads = P.threads, .nodes = nodes,
-    .seq = ++P.seq, .nnested = nnested,
-  };
+  memset(h, 0, sizeof *h);
+  oa_agg_fill(all_aggs(), &cp, work, span, nlocs, loc_info, h, l, nest, room_nested);
+  h->metric = oa_the_run.metric;
+  h->flags = P.flags | (final ? 0 : OA_PROF_PARTIAL);
+  h->task_cost = oa_prof_task_cost;
+  h->task_cost_undeferred = oa_prof_task_cost_undeferred;
+  h->threads = P.threads;
+  h->seq = ++P.seq;
   oa_chain_free(&cp);
 }
 
@@ -637,7 +603,7 @@ static void publish(oa_chunk_header *c, uint32_t nlocs, uint32_t room_nested, in
 
 static void write_profile(void)
 {
-  uint32_t nlocs = current_nlocs(), nnested = count_nested();
+  uint32_t nlocs = current_nlocs(), nnested = oa_agg_count_nested(all_aggs());
   size_t bytes = profile_bytes(nlocs, nnested);
   oa_chunk_header *c = oa_out_chunk(OA_CHUNK_PROFILE, 0, (uint32_t)((bytes + 4095) & ~(size_t)4095));
   if (c)
@@ -660,7 +626,7 @@ void oa_prof_snapshot(void)
   if (last_ns && now - last_ns < 10000000u)
     return;
   last_ns = now;
-  uint32_t nlocs = current_nlocs(), nnested = count_nested();
+  uint32_t nlocs = current_nlocs(), nnested = oa_agg_count_nested(all_aggs());
   which ^= 1;
   if (!snap[which] || snap_locs[which] < nlocs || snap_nested[which] < nnested) {
     uint32_t room = nlocs * 2 < OA_LOC_MAX ? nlocs * 2 : OA_LOC_MAX;

@@ -31,30 +31,20 @@ typedef struct oa_task {
   uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
+  float whatif;                   /* inside ompadv_whatif_begin(factor): factor, else 0 */
   uint32_t own_loc;               /* explicit tasks: their directive */
   uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */
   uint32_t anc[OA_ANC_MAX];       /* task directives of the enclosing task instances */
 } oa_task;
 
-/* One worksharing construct instance of a region (the k-th the team met). */
-typedef struct oa_ws_slot {
-  uint32_t loc;
-  uint64_t work;
-  uint64_t max_chunk;             /* chunks (and sections) are logically parallel */
-  uint64_t *thread_serial;        /* each thread's own fragments are serial */
-} oa_ws_slot;
-
 struct oa_region {
-  uint64_t id;                    /* raw log name */
+  oa_agg_region agg;              /* first: freed with the region's S-node */
+  uint64_t id;                    /* raw log / recording name */
   oa_node *spar;
   oa_node *sbar;                  /* the current barrier phase */
   uint32_t epoch;                 /* atomic: phases claimed */
   uint32_t published;             /* atomic: phases whose S-node is ready */
   uint32_t loc;
-  uint32_t team;
-  pthread_mutex_t lock;           /* slots */
-  oa_ws_slot *slots;
-  uint32_t nslots, cap_slots;
   uint32_t nanc;                  /* task directives enclosing the region */
   uint32_t anc[OA_ANC_MAX];
 };
@@ -69,6 +59,13 @@ void oa_prof_snapshot(void);
  * Every profile handler brackets its work with these. */
 void oa_prof_enter(oa_thread *t);
 void oa_prof_leave(oa_thread *t);
+/* The same, for events that come with the construct's code address: in
+ * record mode it names the edges of the fragments it ends and begins. */
+static inline void oa_prof_enter_at(oa_thread *t, const void *ra)
+{
+  t->ra = ra;
+  oa_prof_enter(t);
+}
 
 /* Locations of directives. */
 uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra);
@@ -109,20 +106,28 @@ static inline void oa_impl_push(oa_thread *t, oa_task *task)
 void oa_task_free(oa_task *task);
 
 oa_node *oa_prof_node(oa_thread *t, oa_kind kind);
+/* Attach child under parent: its attributes (loc, own_loc, inst, user,
+ * team_index, free_order, anc) must be set; record mode writes it. */
+void oa_prof_attach(oa_thread *t, oa_node *parent, oa_node *child);
+/* The same for an explicit task's P-node (counted). */
+void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p);
 void oa_prof_close(oa_thread *t, oa_node *n);
+void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred);
+void oa_prof_hold(oa_thread *t, oa_node *n);
+void oa_prof_release(oa_thread *t, oa_node *n);
+oa_region *oa_prof_region_new(oa_thread *t, uint32_t team);
 void oa_prof_flag(uint32_t flag);
 
 /* Task dependences (on_task.c). */
 void oa_deps_clear(oa_thread *t, oa_node *st);
 
-/* Worksharing slots (on_work.c). */
-oa_ws_slot *oa_region_slot(oa_region *r, uint32_t index, uint32_t loc);
+/* Worksharing instance index of region r (record mode writes it). */
+oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc);
 
-oa_node *oa_prof_root(oa_thread *t);
+oa_node *oa_prof_root(oa_thread *t, oa_region *r);
 void oa_prof_close_root(oa_thread *t, oa_task *init);
 void oa_prof_initial_phase(oa_node *p);
 void oa_prof_charge_startup(oa_thread *t, oa_node *w);
-void oa_prof_count_task(oa_thread *t);
 void oa_task_inherit(oa_task *child, const oa_task *parent);
 void oa_prof_team(uint32_t team);
 
@@ -145,5 +150,28 @@ static inline void oa_raw(oa_thread *t, unsigned type, uint64_t a, uint64_t b, u
   oa_commit(t);
 }
 uint64_t oa_prof_new_id(void);
+
+/* Record mode (OMPADV_RECORD=1, `ompadv record`): the OSPG's construction,
+ * record types OA_REC_* of contract.h, in this thread's order. */
+extern int oa_prof_record;
+static inline void oa_rec(oa_thread *t, unsigned type, unsigned sub, uint64_t where, uint64_t a,
+                          uint64_t b, uint64_t c, uint64_t d)
+{
+  if (!oa_prof_record)
+    return;
+  oa_event *e = oa_begin(t, type, sub);
+  if (!e)
+    return;
+  e->where = where;
+  e->a = a;
+  e->b = b;
+  e->c = c;
+  e->d = d;
+  oa_commit(t);
+}
+void oa_prof_whatif(oa_thread *t, oa_task *task, double factor);
+/* omp_control_tool commands of include/ompadv.h (OMPADV_CONTROL_WHATIF_*) */
+#define OA_CONTROL_WHATIF_BEGIN 65
+#define OA_CONTROL_WHATIF_END 66
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "contract.h"
 #include "ospg.h"
+#include "profagg.h"
 
 #define OA_CHUNK_SIZE (256u * 1024u)
 #define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
@@ -53,7 +54,6 @@ extern oa_run oa_the_run;
 
 /* Per-thread writer into the current chunk of the result file. */
 struct oa_task;
-struct oa_loc_stats;
 
 typedef struct oa_thread {
   uint32_t id;
@@ -65,11 +65,10 @@ typedef struct oa_thread {
   uint64_t clock;                 /* metric value when the running fragment resumed */
   int counter_fd;                 /* perf_event counter, or -1 */
   oa_node_pool pool;
-  struct oa_loc_stats *stats;     /* per-location sums of this thread */
-  uint32_t nstats;
-  uint64_t tasks, nodes;          /* created by this thread */
-  oa_profile_nested *nested;      /* sums of instances nested in same-kind ones */
-  uint32_t nnested, cap_nested;
+  oa_agg agg;                     /* per-location sums of this thread */
+  const void *ra;                 /* code address of the event being handled, or NULL */
+  const void *edge_ra;            /* record mode: cache of the last edge location */
+  uint32_t edge_loc;
   struct oa_thread *next_thread;  /* all threads, for the final merge */
   /* The implicit tasks this thread runs, innermost last.  Their ompt_data_t
    * is not ours to write: libomp may hand a worker's implicit task the

@@ -1,0 +1,86 @@
+/* The per-directive side of a profile (dissertation 3.6): as the OSPG reports
+ * each finished node, its work and serial work are added to the directive
+ * that created it (outermost instances only), worksharing instances are
+ * gathered per region, and at the end the program's critical path is split
+ * by directive.  The same code serves the tool (online: one oa_agg per
+ * thread, merged at the end) and `ompadv report` (offline: the OSPG rebuilt
+ * from a recording, one oa_agg), so the two give the same figures. */
+#ifndef OMPADV_PROFAGG_H
+#define OMPADV_PROFAGG_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "contract.h"
+#include "ospg.h"
+
+typedef struct oa_loc_stats {
+  uint64_t work, serial, cost, count;
+} oa_loc_stats;
+
+/* One thread's sums (online) or the whole analysis' (offline). */
+typedef struct oa_agg {
+  oa_loc_stats *stats;
+  uint32_t nstats;
+  oa_profile_nested *nested;      /* instances nested in same-kind ones */
+  uint32_t nnested, cap_nested;
+  uint64_t tasks, nodes;          /* explicit tasks and OSPG nodes created */
+  struct oa_agg *next;            /* all of them, for the final merge */
+} oa_agg;
+
+/* One worksharing construct instance of a region (the k-th the team met). */
+typedef struct oa_ws_slot {
+  uint32_t loc;
+  uint64_t work;
+  uint64_t max_chunk;             /* chunks (and sections) are logically parallel */
+  uint64_t *thread_serial;        /* each thread's own fragments are serial */
+} oa_ws_slot;
+
+/* A parallel region's worksharing instances.  The region's S-node has it as
+ * its user data, and so do the nodes that are instances (node->inst: slot
+ * index + 1); it must be the first member of whatever was malloc'ed for it:
+ * it is freed when that S-node finishes. */
+typedef struct oa_agg_region {
+  pthread_mutex_t lock;
+  oa_ws_slot *slots;
+  uint32_t nslots, cap_slots;
+  uint32_t team;
+} oa_agg_region;
+
+/* The kind (enum oa_construct) of a location id. */
+typedef unsigned (*oa_loc_kind_fn)(uint32_t loc);
+
+void oa_agg_region_init(oa_agg_region *r, uint32_t team);
+/* The index-th instance, created on first use; loc names it unless it has a
+ * name already (has_where tells whether a location has a known address). */
+oa_ws_slot *oa_agg_region_slot(oa_agg_region *r, uint32_t index, uint32_t loc,
+                               int (*has_where)(uint32_t loc));
+
+/* What a finished node needs besides itself: whether an ancestor is an
+ * instance of the same location (for worksharing instances), and the
+ * distinct same-kind directives enclosing it (others). */
+typedef struct oa_agg_context {
+  int has_same_loc_ancestor;
+  uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */
+  uint32_t anc[OA_ANC_MAX];
+} oa_agg_context;
+
+/* Compute the context from the live ancestors of n (they must exist). */
+void oa_agg_context_of(const oa_node *n, oa_loc_kind_fn kind_of, oa_agg_context *cx);
+
+/* The OSPG's finished hook, with n's context. */
+void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx);
+
+/* The profile: header, nlocs locations and the nested records, from every
+ * agg of the list and the program's critical path cp (attributed by
+ * location), work and span.  loc_info(i, &where, &kind, &flags) describes
+ * location i (i > 0).  Returns the number of nested records written
+ * (at most room_nested). */
+typedef void (*oa_loc_info_fn)(uint32_t loc, uint64_t *where, uint16_t *kind, uint16_t *flags);
+uint32_t oa_agg_fill(const oa_agg *list, const oa_chain *cp, uint64_t work, uint64_t span,
+                     uint32_t nlocs, oa_loc_info_fn loc_info, oa_profile_header *h,
+                     oa_profile_loc *l, oa_profile_nested *nest, uint32_t room_nested);
+uint32_t oa_agg_count_nested(const oa_agg *list);
+void oa_agg_free(oa_agg *a);
+
+#endif

@@ -1,0 +1,70 @@
+/* `ompadv record`: run the target like `ompadv profile`, and keep the
+ * construction of its OSPG (every node, its measured work, dependences,
+ * locations, what-if annotations) in a file for `ompadv report` and
+ * `ompadv whatif` (dissertation 3.6.1).  The tool writes the file as the
+ * program runs, so it survives a crash; afterwards the driver appends the
+ * source names of its locations, resolved once. */
+#include "ompadv.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "contract.h"
+#include "launch.h"
+#include "recfile.h"
+#include "util.h"
+
+enum { R_OUTPUT = 1 };
+
+static int on_option(int id, const char *arg, void *ctx)
+{
+  if (id == R_OUTPUT)
+    *(const char **)ctx = arg;
+  return 0;
+}
+
+static int run_record(const oa_command *self, int argc, char **argv)
+{
+  oa_common c = { 0 };
+  const char *file = "ompadv.data";
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &file);
+  if (first >= argc)
+    oa_die(OA_EXIT_USAGE, "record: no program given (usage: ompadv record [-o FILE] [OPTIONS] "
+           "[--] PROG [ARGS])");
+  if (!*file)
+    oa_die(OA_EXIT_USAGE, "record: -o needs a file name");
+  const char *why = oa_profile_prepare(&c);
+  setenv(OMPADV_ENV_RECORD, "1", 1);
+  oa_launch l = { .mode = "profile", .threads = c.threads, .result = file,
+                  .argv = argv + first };
+  oa_launch_run(&l);
+  int rc = 0;
+  if (!oa_launch_handshake(&l)) {
+    rc = OA_EXIT_FAIL;
+  } else if (oa_recording_name(l.result_path) != 0) {
+    rc = OA_EXIT_FAIL;
+  } else {
+    struct stat st;
+    double mb = stat(l.result_path, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+    if (why)
+      oa_note("record: metric %s (%s)", getenv(OMPADV_ENV_METRIC), why);
+    oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l.result_path,
+            mb, l.result_path);
+  }
+  int status = oa_launch_exit_status(&l);
+  oa_launch_cleanup(&l);
+  return rc && !WIFSIGNALED(l.status) ? rc : status;
+}
+
+static const oa_option record_options[] = {
+  { "output", 'o', "FILE", R_OUTPUT, "write the recording to FILE (%p: the pid) [ompadv.data]" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
+const oa_command oa_cmd_record = {
+  "record", run_record, "run the program and write its performance model for offline analysis",
+  "[-o FILE] [OPTIONS] [--] PROG [ARGS]", OPT_THREADS | OPT_METRIC | OPT_QUIET | OPT_VERBOSE,
+  record_options,
+};

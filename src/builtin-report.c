@@ -1,0 +1,153 @@
+/* `ompadv report`: the parallelism profile of a recording, computed offline
+ * by replaying its OSPG into the same analysis the tool runs online
+ * (dissertation 3.6.1, Alg. 9-11), and the what-if profile (3.7.1, Alg.
+ * 14-15) when the program carries ompadv_whatif annotations or --region
+ * names regions to imagine parallelized. */
+#include "ompadv.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "recfile.h"
+#include "util.h"
+
+enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS };
+
+typedef struct report_opts {
+  const char *input;
+  oa_region_spec *specs;
+  size_t nspecs;
+  double factor;
+  int online, no_annotations;
+} report_opts;
+
+double oa_parse_factor(const char *opt, const char *arg)
+{
+  char *end;
+  errno = 0;
+  double f = strtod(arg, &end);
+  if (errno || *end || !(f > 1) || f > 1e9)
+    oa_die(OA_EXIT_USAGE, "%s wants a number above 1, not '%s'", opt, arg);
+  return f;
+}
+
+static int on_option(int id, const char *arg, void *ctx)
+{
+  report_opts *o = ctx;
+  switch (id) {
+  case O_INPUT: o->input = arg; break;
+  case O_REGION:
+    o->specs = oa_xrealloc(o->specs, (o->nspecs + 1) * sizeof *o->specs);
+    oa_region_spec_parse("--region", arg, &o->specs[o->nspecs++]);
+    break;
+  case O_FACTOR: o->factor = oa_parse_factor("--factor", arg); break;
+  case O_ONLINE: o->online = 1; break;
+  case O_NO_ANNOTATIONS: o->no_annotations = 1; break;
+  }
+  return 0;
+}
+
+typedef struct spec_ctx {
+  oa_recording *rec;
+  report_opts *o;
+} spec_ctx;
+
+/* What-if factor of a region: the first --region it lies within. */
+static double spec_factor(void *ctx, uint32_t region)
+{
+  spec_ctx *s = ctx;
+  const oa_rec_region *g = oa_rec_region_at(s->rec, region);
+  for (size_t i = 0; g && i < s->o->nspecs; i++)
+    if (oa_region_spec_match(&s->o->specs[i], g)) {
+      s->o->specs[i].matched++;
+      return s->o->specs[i].factor ? s->o->specs[i].factor : s->o->factor;
+    }
+  return 0;
+}
+
+static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
+{
+  const oa_profile_header *h;
+  const oa_profile_loc *locs;
+  const oa_profile_nested *nested;
+  if (!oa_rec_online(rec, &h, &locs, &nested)) {
+    oa_error("the recording holds no online profile (the program ended before the end of its "
+             "first top-level parallel region)");
+    return OA_EXIT_FAIL;
+  }
+  oa_profile_view v = { h, locs, nested };
+  oa_render_profile(out, c, &v, oa_recording_loc_name, rec, NULL, NULL);
+  return 0;
+}
+
+static int run_report(const oa_command *self, int argc, char **argv)
+{
+  oa_common c = { 0 };
+  report_opts o = { .input = "ompadv.data", .factor = 16 };
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  if (first < argc)
+    oa_die(OA_EXIT_USAGE, "report: unexpected argument '%s' (the recording is given with -i FILE)",
+           argv[first]);
+  oa_recording *rec = oa_recording_load(o.input);
+  FILE *out = oa_open_output(&c);
+  int rc = 0;
+  if (o.online) {
+    rc = show_online(rec, &c, out);
+    goto done;
+  }
+  oa_replay_out base, wi;
+  oa_recording_replay(rec, NULL, &base);
+  if (base.partial)
+    oa_warn("the recording ends before the program did: the profile covers the run until then");
+  spec_ctx sc = { rec, &o };
+  oa_replay_opts wo = { .annotations = !o.no_annotations, .factor = o.nspecs ? spec_factor : NULL,
+                        .ctx = &sc };
+  oa_recording_replay(rec, &wo, &wi);
+  oa_profile_view v = oa_replay_view(&base);
+  if (wi.whatif_nodes == 0 && o.nspecs == 0) {
+    oa_render_profile(out, &c, &v, oa_recording_loc_name, rec, NULL, NULL);
+  } else {
+    oa_whatif_region *regs = oa_xcalloc(wi.napplied + 1, sizeof *regs);
+    for (size_t i = 0; i < wi.napplied; i++)
+      regs[i] = (oa_whatif_region){ oa_rec_region_at(rec, wi.applied[i].region)->name,
+                                    wi.applied[i].factor };
+    oa_whatif_info info = { &v, regs, wi.napplied, wi.whatif_nodes, wi.granularity_floor };
+    oa_profile_view after = oa_replay_view(&wi);
+    oa_render_profile(out, &c, &after, oa_recording_loc_name, rec, &info, NULL);
+    free(regs);
+  }
+  for (size_t i = 0; i < o.nspecs; i++)
+    if (!o.specs[i].matched)
+      oa_warn("--region %s:%u-%u matched no fragment of the recording (ompadv whatif lists the "
+              "regions on the critical path)", o.specs[i].file, o.specs[i].first,
+              o.specs[i].last);
+  oa_debug("report: %llu records replayed, at most %llu OSPG nodes alive",
+           (unsigned long long)base.records, (unsigned long long)base.peak_nodes);
+  oa_replay_out_free(&base);
+  oa_replay_out_free(&wi);
+done:
+  if (out != stderr)
+    fclose(out);
+  for (size_t i = 0; i < o.nspecs; i++)
+    free(o.specs[i].file);
+  free(o.specs);
+  oa_rec_close(rec);
+  return rc;
+}
+
+static const oa_option report_options[] = {
+  { "input", 'i', "FILE", O_INPUT, "the recording to analyse [ompadv.data]" },
+  { "region", 0, "SPEC", O_REGION,
+    "what-if: imagine FILE:LINE or FILE:FIRST-LAST[=FACTOR] parallelized (repeatable)" },
+  { "factor", 0, "F", O_FACTOR, "what-if factor of --region specs without one [16]" },
+  { "no-annotations", 0, NULL, O_NO_ANNOTATIONS, "ignore ompadv_whatif_begin/end annotations" },
+  { "online", 0, NULL, O_ONLINE, "print the profile the tool computed during the run instead" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
+const oa_command oa_cmd_report = {
+  "report", run_report, "the parallelism profile (and what-if profile) of a recording",
+  "[-i FILE] [--region SPEC]... [OPTIONS]", OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
+  report_options,
+};

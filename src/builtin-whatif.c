@@ -1,0 +1,247 @@
+/* `ompadv whatif --target P`: automatic what-if analysis (dissertation
+ * 3.7.2, Alg. 16).  Starting from the recorded run, it repeatedly picks the
+ * region doing the most serial work on the current critical path, never the
+ * same one twice, imagines it parallelized by the factor, and recomputes the
+ * critical path, until the program's parallelism reaches P or no region is
+ * left.  The regions come out in the order of their impact. */
+#include "ompadv.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "launch.h"
+#include "metric.h"
+#include "recfile.h"
+#include "util.h"
+
+enum { W_TARGET = 1, W_FACTOR, W_EXCLUDE, W_INPUT };
+
+typedef struct whatif_opts {
+  double target, factor;
+  const char *input;
+  oa_region_spec *excl;
+  size_t nexcl;
+} whatif_opts;
+
+static int on_option(int id, const char *arg, void *ctx)
+{
+  whatif_opts *o = ctx;
+  switch (id) {
+  case W_TARGET: o->target = oa_parse_factor("--target", arg); break;
+  case W_FACTOR: o->factor = oa_parse_factor("--factor", arg); break;
+  case W_INPUT: o->input = arg; break;
+  case W_EXCLUDE:
+    o->excl = oa_xrealloc(o->excl, (o->nexcl + 1) * sizeof *o->excl);
+    oa_region_spec_parse("--exclude", arg, &o->excl[o->nexcl++]);
+    break;
+  }
+  return 0;
+}
+
+typedef struct chosen {
+  uint32_t *region;
+  size_t n;
+  double factor;
+} chosen;
+
+static double chosen_factor(void *ctx, uint32_t region)
+{
+  const chosen *c = ctx;
+  for (size_t i = 0; i < c->n; i++)
+    if (c->region[i] == region)
+      return c->factor;
+  return 0;
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+  return b ? (double)a / (double)b : 0.0;
+}
+
+/* The region with the most serial work on the critical path that may still
+ * be chosen; UINT32_MAX when none. */
+static uint32_t next_region(oa_recording *rec, const oa_replay_out *out, const chosen *ch,
+                            const whatif_opts *o, uint64_t *amount)
+{
+  uint32_t best = UINT32_MAX;
+  *amount = 0;
+  const oa_attr_item *it = out->cp.cap ? out->cp.u.heap : out->cp.u.in;
+  for (uint32_t i = 0; i < out->cp.n; i++) {
+    const oa_rec_region *g = oa_rec_region_at(rec, it[i].loc);
+    if (!g || !g->file || chosen_factor((void *)ch, it[i].loc) || it[i].amount <= *amount)
+      continue;
+    int excluded = 0;
+    for (size_t k = 0; k < o->nexcl && !excluded; k++)
+      excluded = oa_region_spec_match(&o->excl[k], g);
+    if (excluded)
+      continue;
+    best = it[i].loc;
+    *amount = it[i].amount;
+  }
+  return best;
+}
+
+typedef struct step {
+  uint32_t region;
+  uint64_t serial;           /* its serial work on the critical path when chosen */
+  double parallelism;
+} step;
+
+static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double p0, const step *s,
+                       size_t n, int reached, const char *metric)
+{
+  char b[32];
+  size_t w = strlen("region");
+  for (size_t i = 0; i < n; i++)
+    if (strlen(oa_rec_region_at(rec, s[i].region)->name) > w)
+      w = strlen(oa_rec_region_at(rec, s[i].region)->name);
+  double last = n ? s[n - 1].parallelism : p0;
+  fprintf(f, "what-if target parallelism %g: %s (parallelism %.2f -> %.2f with %zu region%s "
+             "parallelized x%g)\n\n",
+          o->target, reached ? "reached" : "NOT reachable by parallelizing regions", p0, last, n,
+          n == 1 ? "" : "s", o->factor);
+  if (!n) {
+    fprintf(f, "  no region with serial work on the critical path is left to parallelize\n");
+    return;
+  }
+  fprintf(f, "  %4s  %-*s  %12s  %11s  %7s\n", "step", (int)w, "region", "serial work",
+          "parallelism", "gain");
+  double prev = p0;
+  for (size_t i = 0; i < n; i++) {
+    fprintf(f, "  %4zu  %-*s  %8s %-3s  %11.2f  %6.2fx\n", i + 1, (int)w,
+            oa_rec_region_at(rec, s[i].region)->name, oa_si(s[i].serial, b, sizeof b), metric,
+            s[i].parallelism, prev > 0 ? s[i].parallelism / prev : 0);
+    prev = s[i].parallelism;
+  }
+  if (!reached)
+    fprintf(f, "\n  no other region is on the critical path: what remains is the serial work "
+               "each parallelized region keeps (its work / %g, at least the granularity floor) "
+               "and the regions excluded\n", o->factor);
+}
+
+static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double p0,
+                       const step *s, size_t n, int reached, const char *metric)
+{
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"whatif\", \"metric\": \"%s\", \"target\": %g, "
+             "\"factor\": %g, \"reached\": %s, \"parallelism_before\": %.4f,\n  \"steps\": [",
+          metric, o->target, o->factor, reached ? "true" : "false", p0);
+  for (size_t i = 0; i < n; i++) {
+    fprintf(f, "%s\n    {\"region\": ", i ? "," : "");
+    oa_json_string(f, oa_rec_region_at(rec, s[i].region)->name);
+    fprintf(f, ", \"factor\": %g, \"serial_work\": %llu, \"parallelism\": %.4f}", o->factor,
+            (unsigned long long)s[i].serial, s[i].parallelism);
+  }
+  fprintf(f, "\n  ]}\n");
+}
+
+static void print_csv(FILE *f, oa_recording *rec, const step *s, size_t n, double factor)
+{
+  fprintf(f, "step,region,factor,serial_work,parallelism\n");
+  for (size_t i = 0; i < n; i++)
+    fprintf(f, "%zu,%s,%g,%llu,%.4f\n", i + 1, oa_rec_region_at(rec, s[i].region)->name, factor,
+            (unsigned long long)s[i].serial, s[i].parallelism);
+}
+
+static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
+{
+  oa_recording *rec = oa_recording_load(path);
+  chosen ch = { oa_xcalloc(64, sizeof *ch.region), 0, o->factor };
+  size_t cap = 64;
+  step *steps = oa_xcalloc(cap, sizeof *steps);
+  oa_replay_opts ro = { .by_region = 1, .factor = chosen_factor, .ctx = &ch };
+  oa_replay_out out;
+  oa_recording_replay(rec, &ro, &out);
+  double p0 = ratio(out.h.work, out.h.span), p = p0;
+  const char *metric = oa_metric_name(out.h.metric);
+  while (p < o->target) {
+    uint64_t amount;
+    uint32_t k = next_region(rec, &out, &ch, o, &amount);
+    if (k == UINT32_MAX)
+      break;
+    if (ch.n == cap) {
+      cap *= 2;
+      ch.region = oa_xrealloc(ch.region, cap * sizeof *ch.region);
+      steps = oa_xrealloc(steps, cap * sizeof *steps);
+    }
+    ch.region[ch.n] = k;
+    oa_replay_out_free(&out);
+    ch.n++;
+    oa_recording_replay(rec, &ro, &out);
+    p = ratio(out.h.work, out.h.span);
+    steps[ch.n - 1] = (step){ k, amount, p };
+  }
+  int reached = p >= o->target;
+  FILE *f = oa_open_output(c);
+  if (strcmp(c->format, "json") == 0)
+    print_json(f, rec, o, p0, steps, ch.n, reached, metric);
+  else if (strcmp(c->format, "csv") == 0)
+    print_csv(f, rec, steps, ch.n, o->factor);
+  else
+    print_text(f, rec, o, p0, steps, ch.n, reached, metric);
+  fflush(f);
+  if (f != stderr)
+    fclose(f);
+  oa_note("whatif: a region is the source span between the constructs that begin and end its "
+          "fragments; try one with: ompadv report -i %s --region REGION=%g", path, o->factor);
+  if (out.granularity_floor)
+    oa_note("whatif: no fragment's serial work goes below %llu %s (10x the measured task "
+            "creation cost)", (unsigned long long)out.granularity_floor, metric);
+  oa_replay_out_free(&out);
+  free(ch.region);
+  free(steps);
+  oa_rec_close(rec);
+  return 0;
+}
+
+static int run_whatif(const oa_command *self, int argc, char **argv)
+{
+  oa_common c = { 0 };
+  whatif_opts o = { 0 };
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  if (!o.target)
+    oa_die(OA_EXIT_USAGE, "whatif: --target P is required (the parallelism to reach, e.g. "
+           "--target 32)");
+  if (!o.factor)
+    o.factor = o.target;
+  int rc;
+  if (o.input) {
+    if (first < argc)
+      oa_die(OA_EXIT_USAGE, "whatif: give either -i FILE or a program, not both");
+    rc = analyse(o.input, &o, &c);
+  } else {
+    if (first >= argc)
+      oa_die(OA_EXIT_USAGE, "whatif: no program and no recording given (usage: ompadv whatif "
+             "--target P (-i FILE | [--] PROG [ARGS]))");
+    oa_profile_prepare(&c);
+    setenv(OMPADV_ENV_RECORD, "1", 1);
+    oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first };
+    oa_launch_run(&l);
+    rc = oa_launch_handshake(&l) && oa_recording_name(l.result_path) == 0
+             ? analyse(l.result_path, &o, &c)
+             : OA_EXIT_FAIL;
+    int status = oa_launch_exit_status(&l);
+    oa_launch_cleanup(&l);
+    rc = rc && !WIFSIGNALED(l.status) ? rc : status;
+  }
+  for (size_t i = 0; i < o.nexcl; i++)
+    free(o.excl[i].file);
+  free(o.excl);
+  return rc;
+}
+
+static const oa_option whatif_options[] = {
+  { "target", 0, "P", W_TARGET, "the parallelism to reach (required)" },
+  { "factor", 0, "F", W_FACTOR, "how many ways each chosen region is parallelized [P]" },
+  { "exclude", 0, "SPEC", W_EXCLUDE, "never choose regions within FILE:LINE or FILE:FIRST-LAST (repeatable)" },
+  { "input", 'i', "FILE", W_INPUT, "analyse this recording (ompadv record) instead of running a program" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
+const oa_command oa_cmd_whatif = {
+  "whatif", run_whatif, "which regions to parallelize to reach a target parallelism",
+  "--target P [--factor F] [--exclude SPEC]... (-i FILE | [--] PROG [ARGS])",
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, whatif_options,
+};

@@ -1,0 +1,164 @@
+/* Recordings on the driver's side: see recfile.h. */
+#include "recfile.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "symbolize.h"
+#include "util.h"
+
+static void add_module(void *ctx, const char *path, uint64_t base, uint64_t lo, uint64_t hi)
+{
+  oa_sym_add_module(ctx, path, base, lo, hi);
+}
+
+int oa_recording_name(const char *path)
+{
+  char err[PATH_MAX + 256];
+  oa_recording *r;
+  if (oa_rec_open(path, &r, err, sizeof err) != 0 || oa_rec_scan_locs(r, err, sizeof err) != 0) {
+    oa_error("cannot name the recording's locations: %s", err);
+    return -1;
+  }
+  oa_symbolizer *sym = oa_sym_new();
+  oa_rec_modules(r, add_module, sym);
+  uint32_t n = oa_rec_nlocs(r), k = 0;
+  uint32_t *loc = oa_xcalloc(n + 1, sizeof *loc), *line = oa_xcalloc(n + 1, sizeof *line);
+  const char **file = oa_xcalloc(n + 1, sizeof *file), **func = oa_xcalloc(n + 1, sizeof *func);
+  char **clean = oa_xcalloc(n + 1, sizeof *clean);
+  for (uint32_t i = 1; i < n; i++) {
+    const oa_rec_loc *l = oa_rec_loc_at(r, i);
+    oa_srcloc s;
+    if (!l || !l->where || !oa_sym_lookup(sym, l->where, &s))
+      continue;
+    loc[k] = i;
+    line[k] = s.line > 0 ? (uint32_t)s.line : 0;
+    clean[k] = s.file ? oa_path_clean(s.file) : NULL;
+    file[k] = clean[k];
+    func[k] = s.func;
+    k++;
+  }
+  int rc = oa_rec_write_names(path, k, loc, line, file, func, err, sizeof err);
+  if (rc)
+    oa_error("cannot finish the recording: %s", err);
+  for (uint32_t i = 0; i < k; i++)
+    free(clean[i]);
+  free(clean);
+  free(loc);
+  free(line);
+  free(file);
+  free(func);
+  oa_sym_free(sym);
+  oa_rec_close(r);
+  return rc;
+}
+
+oa_recording *oa_recording_load(const char *path)
+{
+  char err[PATH_MAX + 256];
+  oa_recording *r;
+  if (oa_rec_open(path, &r, err, sizeof err) != 0)
+    oa_die(OA_EXIT_USAGE, "cannot use the recording: %s", err);
+  if (!oa_rec_has_names(r)) {
+    /* ompadv record was stopped before it could finish the file */
+    oa_warn("%s was not finished by ompadv record (no source names): naming it now", path);
+    oa_rec_close(r);
+    if (oa_recording_name(path) != 0)
+      oa_die(OA_EXIT_FAIL, "cannot finish %s", path);
+    if (oa_rec_open(path, &r, err, sizeof err) != 0)
+      oa_die(OA_EXIT_USAGE, "cannot use the recording: %s", err);
+  }
+  const oa_file_header *h = oa_rec_header(r);
+  if (h->state != OA_STATE_FINALIZED)
+    oa_warn("the recorded program did not reach its end (a crash, a signal or _exit): the "
+            "analysis covers what it did until then, with the constructs open at that point "
+            "closed as they stood");
+  return r;
+}
+
+char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l)
+{
+  const oa_rec_loc *n = oa_rec_loc_at(ctx, l->id);
+  if (l->kind == OA_C_MAIN)
+    return oa_xstrdup("main");
+  if (n && n->file && n->line) {
+    char *shown = oa_path_display(n->file);
+    char *s = oa_xasprintf("%s:%u", shown, n->line);
+    free(shown);
+    return s;
+  }
+  if (n && n->func)
+    return oa_xasprintf("%s+0x%llx", n->func, (unsigned long long)l->where);
+  return l->where ? oa_xasprintf("0x%llx", (unsigned long long)l->where) : oa_xstrdup("(unknown)");
+}
+
+void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out)
+{
+  memset(out, 0, sizeof *out);
+  char *s = oa_xstrdup(text), *eq = strrchr(s, '='), *end;
+  if (eq) {
+    *eq = 0;
+    errno = 0;
+    out->factor = strtod(eq + 1, &end);
+    if (errno || *end || !(out->factor > 1) || out->factor > 1e9)
+      oa_die(OA_EXIT_USAGE, "%s %s: the factor after '=' must be a number above 1", opt, text);
+  }
+  char *colon = strrchr(s, ':');
+  if (!colon || colon == s)
+    oa_die(OA_EXIT_USAGE, "%s %s: a region is FILE:LINE or FILE:FIRST-LAST (e.g. app.c:10-20)",
+           opt, text);
+  *colon = 0;
+  unsigned long a, b;
+  char *dash;
+  errno = 0;
+  a = strtoul(colon + 1, &dash, 10);
+  b = a;
+  if (*dash == '-')
+    b = strtoul(dash + 1, &end, 10);
+  else
+    end = dash;
+  if (errno || *end || dash == colon + 1 || a == 0 || b < a || b > UINT32_MAX)
+    oa_die(OA_EXIT_USAGE, "%s %s: a region is FILE:LINE or FILE:FIRST-LAST with FIRST <= LAST",
+           opt, text);
+  out->file = s;
+  out->first = (uint32_t)a;
+  out->last = (uint32_t)b;
+}
+
+/* The spec's file names the region's when equal, or when it is a trailing
+ * part of it after a '/' (app.c matches /src/app.c). */
+static int file_match(const char *spec, const char *file)
+{
+  size_t ls = strlen(spec), lf = strlen(file);
+  if (ls > lf)
+    return 0;
+  if (strcmp(file + lf - ls, spec) != 0)
+    return 0;
+  return ls == lf || file[lf - ls - 1] == '/' || spec[0] == '/';
+}
+
+int oa_region_spec_match(const oa_region_spec *spec, const oa_rec_region *region)
+{
+  if (!region->file || region->first < spec->first || region->last > spec->last)
+    return 0;
+  if (file_match(spec->file, region->file))
+    return 1;
+  char *clean = oa_path_clean(spec->file);
+  int ok = file_match(clean, region->file);
+  free(clean);
+  return ok;
+}
+
+void oa_recording_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out)
+{
+  char err[PATH_MAX + 256];
+  if (oa_replay(r, opts, out, err, sizeof err) != 0)
+    oa_die(OA_EXIT_USAGE, "cannot analyse the recording: %s", err);
+}
+
+oa_profile_view oa_replay_view(const oa_replay_out *out)
+{
+  return (oa_profile_view){ &out->h, out->locs, out->nested };
+}

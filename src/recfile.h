@@ -1,0 +1,40 @@
+/* The driver's side of recordings (record, report, whatif): naming their
+ * locations after the run, opening them with the user-facing errors, region
+ * specs (FILE:LINE or FILE:FIRST-LAST[=FACTOR]) and the what-if replays. */
+#ifndef OMPADV_RECFILE_H
+#define OMPADV_RECFILE_H
+
+#include "render.h"
+#include "replay.h"
+
+/* Resolve every location of the recording at path to its source, once, and
+ * append the names to it.  Returns 0, or -1 after saying why. */
+int oa_recording_name(const char *path);
+/* Open a recording for analysis; exits 2 with a one-line error when it is
+ * not a usable recording. */
+oa_recording *oa_recording_load(const char *path);
+/* Render namer for the locations of a recording (ctx: the recording). */
+char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l);
+
+/* A region spec of the command line. */
+typedef struct oa_region_spec {
+  char *file;                /* as given */
+  uint32_t first, last;
+  double factor;             /* 0: the command's default */
+  uint64_t matched;          /* fragments it matched in the last replay */
+} oa_region_spec;
+
+/* Parse SPEC; exits 2 naming the option on a bad one. */
+void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out);
+/* Does region (of recording r) lie within spec? */
+int oa_region_spec_match(const oa_region_spec *spec, const oa_rec_region *region);
+
+/* A what-if factor option's value (> 1); exits 2 naming opt otherwise. */
+double oa_parse_factor(const char *opt, const char *arg);
+
+/* Replay, exiting 2 with the reason when the recording is damaged. */
+void oa_recording_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out);
+/* The replay's profile, to render. */
+oa_profile_view oa_replay_view(const oa_replay_out *out);
+
+#endif

@@ -1,0 +1,321 @@
+/* Rendering of parallelism profiles: see render.h. */
+#include "render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "metric.h"
+#include "util.h"
+
+static const char *const construct_names[OA_C_NKINDS] = {
+  [OA_C_MAIN] = "main", [OA_C_PARALLEL] = "parallel", [OA_C_LOOP] = "for",
+  [OA_C_SECTIONS] = "sections", [OA_C_SINGLE] = "single", [OA_C_MASKED] = "masked",
+  [OA_C_CRITICAL] = "critical", [OA_C_ORDERED] = "ordered", [OA_C_TASK] = "task",
+  [OA_C_TASKLOOP] = "taskloop", [OA_C_TASKGROUP] = "taskgroup", [OA_C_EDGE] = "edge",
+};
+
+/* A row: one directive, i.e. one source line and construct, whatever code
+ * addresses reached it. */
+typedef struct row {
+  char *where;               /* file:line or "main" */
+  unsigned kind;
+  uint64_t work, serial, critical, cost, count;
+  double parallelism, serial_pct, tasking_pct;
+  double before;             /* what-if: parallelism without it (-1: no such row) */
+} row;
+
+const char *oa_construct_name(unsigned kind)
+{
+  return kind < OA_C_NKINDS && construct_names[kind] ? construct_names[kind] : "?";
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+  return b ? (double)a / (double)b : 0.0;
+}
+
+static int by_serial_pct(const void *a, const void *b)
+{
+  const row *x = a, *y = b;
+  if (x->serial_pct != y->serial_pct)
+    return x->serial_pct < y->serial_pct ? 1 : -1;
+  return x->work < y->work ? 1 : x->work > y->work ? -1 : 0;
+}
+
+/* Map every location to its row, merging code addresses of one directive. */
+static size_t assign_rows(const oa_profile_view *r, oa_loc_namer name, void *ctx, row *rows,
+                          uint32_t *row_of)
+{
+  size_t n = 0;
+  for (uint32_t i = 0; i < r->h->nlocs; i++) {
+    char *where = name(ctx, &r->locs[i]);
+    size_t k = 0;
+    while (k < n && !(rows[k].kind == r->locs[i].kind && strcmp(rows[k].where, where) == 0))
+      k++;
+    if (k == n) {
+      rows[n].where = where;
+      rows[n].kind = r->locs[i].kind;
+      n++;
+    } else {
+      free(where);
+    }
+    row_of[i] = (uint32_t)k;
+  }
+  return n;
+}
+
+/* An instance nested in instances of other addresses of the same directive
+ * is already in theirs. */
+static int nested_in_itself(const oa_profile_nested *e, const uint32_t *row_of)
+{
+  if (e->nanc > OA_ANC_MAX)
+    return 1;
+  for (uint32_t k = 0; k < e->nanc; k++)
+    if (row_of[e->anc[k]] == row_of[e->loc])
+      return 1;
+  return 0;
+}
+
+static row *make_rows(const oa_profile_view *r, oa_loc_namer name, void *ctx, size_t *nrows)
+{
+  const oa_profile_header *h = r->h;
+  row *rows = oa_xcalloc(h->nlocs, sizeof *rows);
+  uint32_t *row_of = oa_xcalloc(h->nlocs, sizeof *row_of);
+  size_t n = assign_rows(r, name, ctx, rows, row_of);
+  for (uint32_t i = 0; i < h->nlocs; i++) {
+    row *w = &rows[row_of[i]];
+    w->work += r->locs[i].work;
+    w->serial += r->locs[i].serial;
+    w->critical += r->locs[i].critical;
+    w->cost += r->locs[i].cost;
+    w->count += r->locs[i].count;
+  }
+  for (uint32_t i = 0; i < h->nnested; i++) {
+    const oa_profile_nested *e = &r->nested[i];
+    if (nested_in_itself(e, row_of))
+      continue;
+    row *w = &rows[row_of[e->loc]];
+    w->work += e->work;
+    w->serial += e->serial;
+    w->count += e->count;
+  }
+  size_t kept = 0;
+  for (size_t k = 0; k < n; k++) {
+    row *w = &rows[k];
+    if (w->kind != OA_C_MAIN && !w->work && !w->critical && !w->count) {
+      free(w->where);
+      continue;
+    }
+    w->parallelism = ratio(w->work, w->serial);
+    w->serial_pct = 100.0 * ratio(w->critical, h->span);
+    w->tasking_pct = 100.0 * ratio(w->cost, w->work);
+    rows[kept++] = *w;
+  }
+  free(row_of);
+  qsort(rows, kept, sizeof *rows, by_serial_pct);
+  *nrows = kept;
+  return rows;
+}
+
+const char *oa_si(uint64_t v, char *buf, size_t len)
+{
+  static const char *const suffix[] = { "", "K", "M", "G", "T", "P" };
+  double d = (double)v;
+  int k = 0;
+  while (d >= 1000.0 && k < 5) {
+    d /= 1000.0;
+    k++;
+  }
+  snprintf(buf, len, k ? "%.2f%s" : "%.0f%s", d, suffix[k]);
+  return buf;
+}
+
+void oa_json_string(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\')
+      fprintf(f, "\\%c", *s);
+    else if ((unsigned char)*s < 0x20)
+      fprintf(f, "\\u%04x", *s);
+    else
+      fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+/* Each row's parallelism in the profile before what-if, matched by name. */
+static void match_before(row *rows, size_t n, row *was, size_t nwas)
+{
+  for (size_t i = 0; i < n; i++) {
+    rows[i].before = -1;
+    for (size_t k = 0; k < nwas; k++)
+      if (was[k].kind == rows[i].kind && strcmp(was[k].where, rows[i].where) == 0)
+        rows[i].before = was[k].parallelism;
+  }
+}
+
+static void render_json(FILE *f, const oa_profile_header *h, const char *metric, int threads,
+                        const row *rows, size_t n, const oa_whatif_info *w)
+{
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"profile\", \"metric\": \"%s\", \"threads\": %d,\n", metric,
+          threads);
+  fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
+             "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
+             "\"task_cost_undeferred\": %llu},\n",
+          (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
+          100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
+          (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred);
+  if (w) {
+    fprintf(f, "  \"whatif\": {\"regions\": [");
+    for (size_t i = 0; i < w->nregions; i++) {
+      fprintf(f, "%s{\"region\": ", i ? ", " : "");
+      oa_json_string(f, w->regions[i].region);
+      fprintf(f, ", \"factor\": %g}", w->regions[i].factor);
+    }
+    fprintf(f, "], \"parallelism_before\": %.4f, \"parallelism_after\": %.4f, "
+               "\"span_before\": %llu, \"fragments\": %llu, \"granularity_floor\": %llu},\n",
+            ratio(w->before->h->work, w->before->h->span), ratio(h->work, h->span),
+            (unsigned long long)w->before->h->span, (unsigned long long)w->fragments,
+            (unsigned long long)w->floor);
+  }
+  fprintf(f, "  \"regions\": [");
+  for (size_t i = 0; i < n; i++) {
+    fprintf(f, "%s\n    {\"location\": ", i ? "," : "");
+    oa_json_string(f, rows[i].where);
+    fprintf(f, ", \"construct\": \"%s\", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
+               "\"serial_work_pct\": %.4f, \"tasking_overhead_pct\": %.4f, \"instances\": %llu",
+            oa_construct_name(rows[i].kind), (unsigned long long)rows[i].work,
+            (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct, (unsigned long long)rows[i].count);
+    if (w && rows[i].before >= 0)
+      fprintf(f, ", \"parallelism_before\": %.4f", rows[i].before);
+    fputc('}', f);
+  }
+  fprintf(f, "\n  ]}\n");
+}
+
+static void csv_field(FILE *f, const char *s)
+{
+  if (!strpbrk(s, ",\"\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"')
+      fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static void render_csv(FILE *f, const row *rows, size_t n, const oa_whatif_info *w)
+{
+  fprintf(f, "location,construct,work,span,parallelism,serial_work_pct,tasking_overhead_pct,"
+             "instances%s\n", w ? ",parallelism_before" : "");
+  for (size_t i = 0; i < n; i++) {
+    csv_field(f, rows[i].where);
+    fprintf(f, ",%s,%llu,%llu,%.4f,%.4f,%.4f,%llu",
+            oa_construct_name(rows[i].kind), (unsigned long long)rows[i].work,
+            (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct, (unsigned long long)rows[i].count);
+    if (w && rows[i].before >= 0)
+      fprintf(f, ",%.4f", rows[i].before);
+    else if (w)
+      fputc(',', f);
+    fputc('\n', f);
+  }
+}
+
+static void render_text(FILE *f, const oa_profile_header *h, const char *metric, int threads,
+                        const row *rows, size_t n, const oa_whatif_info *w)
+{
+  char b1[32], b2[32], b3[32];
+  size_t wloc = strlen("location");
+  for (size_t i = 0; i < n; i++)
+    if (strlen(rows[i].where) > wloc)
+      wloc = strlen(rows[i].where);
+  if (w) {
+    const oa_profile_header *was = w->before->h;
+    fprintf(f, "what-if parallelism %.2f -> %.2f  (span %s -> %s %s; work %s; %d threads; "
+               "tasking overhead %.1f%%)\n",
+            ratio(was->work, was->span), ratio(h->work, h->span), oa_si(was->span, b1, sizeof b1),
+            oa_si(h->span, b2, sizeof b2), metric, oa_si(h->work, b3, sizeof b3), threads,
+            100.0 * ratio(h->cost, h->work));
+    for (size_t i = 0; i < w->nregions; i++)
+      fprintf(f, "  parallelized %s x%g\n", w->regions[i].region, w->regions[i].factor);
+    fprintf(f, "  (%llu fragments; none reduced below %s %s, 10x the task creation cost)\n\n",
+            (unsigned long long)w->fragments, oa_si(w->floor, b1, sizeof b1), metric);
+  } else {
+    fprintf(f, "parallelism %.2f  (work %s, span %s %s; %d threads; tasking overhead %.1f%%)\n\n",
+            ratio(h->work, h->span), oa_si(h->work, b1, sizeof b1), oa_si(h->span, b2, sizeof b2),
+            metric, threads, 100.0 * ratio(h->cost, h->work));
+  }
+  fprintf(f, "  %-*s  %-9s  %9s  %9s  %11s  %8s  %8s%s\n", (int)wloc, "location", "construct", "work",
+          "serial", "parallelism", "serial%", "tasking%", w ? "     before" : "");
+  for (size_t i = 0; i < n; i++) {
+    fprintf(f, "  %-*s  %-9s  %9s  %9s  %11.2f  %7.1f%%  %7.1f%%", (int)wloc, rows[i].where,
+            oa_construct_name(rows[i].kind), oa_si(rows[i].work, b1, sizeof b1),
+            oa_si(rows[i].serial, b2, sizeof b2), rows[i].parallelism, rows[i].serial_pct,
+            rows[i].tasking_pct);
+    if (w && rows[i].before >= 0)
+      fprintf(f, "  %9.2f", rows[i].before);
+    fputc('\n', f);
+  }
+}
+
+static void free_rows(row *rows, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    free(rows[i].where);
+  free(rows);
+}
+
+void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
+                       oa_loc_namer name, void *ctx, const oa_whatif_info *w, const char *why)
+{
+  const oa_profile_header *h = v->h;
+  const char *metric = oa_metric_name(h->metric);
+  int threads = c->threads > 0 ? c->threads : (int)(h->threads ? h->threads : 1);
+  size_t n, nwas = 0;
+  row *rows = make_rows(v, name, ctx, &n), *was = NULL;
+  if (w) {
+    was = make_rows(w->before, name, ctx, &nwas);
+    match_before(rows, n, was, nwas);
+  }
+  if (strcmp(c->format, "json") == 0)
+    render_json(out, h, metric, threads, rows, n, w);
+  else if (strcmp(c->format, "csv") == 0)
+    render_csv(out, rows, n, w);
+  else
+    render_text(out, h, metric, threads, rows, n, w);
+  fflush(out);
+  oa_profile_notes(h, why);
+  free_rows(rows, n);
+  if (was)
+    free_rows(was, nwas);
+}
+
+void oa_profile_notes(const oa_profile_header *h, const char *why)
+{
+  if (why)
+    oa_note("profile: metric %s (%s)", oa_metric_name(h->metric), why);
+  if (h->flags & OA_PROF_METRIC_FALLBACK)
+    oa_warn("the hardware counter could not be read in some threads; they used tsc");
+  if (h->tasks)
+    oa_note("profile: %llu tasks; creating one is estimated at %llu %s, %llu if undeferred "
+            "(calibrated on this machine; see man ompadv-profile)", (unsigned long long)h->tasks,
+            (unsigned long long)h->task_cost, oa_metric_name(h->metric),
+            (unsigned long long)h->task_cost_undeferred);
+  if (h->flags & OA_PROF_APPROX_TARGET)
+    oa_warn("target offload is not modelled: the profile is approximate");
+  if (h->flags & OA_PROF_APPROX_CANCEL)
+    oa_warn("cancellation is not modelled: the profile is approximate");
+  if (h->flags & OA_PROF_APPROX_DETACH)
+    oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
+  if (h->flags & OA_PROF_LOC_OVERFLOW)
+    oa_warn("too many distinct directives: some were counted under main");
+  oa_debug("profile: %llu OSPG nodes created", (unsigned long long)h->nodes);
+}
+

@@ -1,0 +1,49 @@
+/* The parallelism profile as the user sees it (text, json, csv): shared by
+ * `ompadv profile` (the tool's online profile), `ompadv report` (the offline
+ * analysis of a recording) and the what-if analyses, so the same figures
+ * print the same way whichever computed them. */
+#ifndef OMPADV_RENDER_H
+#define OMPADV_RENDER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "contract.h"
+#include "ompadv.h"
+
+/* A profile: the header, its locations and the nested-instance records. */
+typedef struct oa_profile_view {
+  const oa_profile_header *h;
+  const oa_profile_loc *locs;
+  const oa_profile_nested *nested;
+} oa_profile_view;
+
+/* Display name of a location ("file:line", "main", ...), malloc'ed. */
+typedef char *(*oa_loc_namer)(void *ctx, const oa_profile_loc *l);
+
+/* What-if applied to a profile (report --region, annotations, whatif). */
+typedef struct oa_whatif_region {
+  const char *region;        /* "file:first-last", or "annotation at file:line" */
+  double factor;
+} oa_whatif_region;
+
+typedef struct oa_whatif_info {
+  const oa_profile_view *before;  /* the profile without what-if */
+  const oa_whatif_region *regions;
+  size_t nregions;
+  uint64_t fragments;        /* fragments whose serial work was reduced */
+  uint64_t floor;            /* granularity floor, in the metric's units */
+} oa_whatif_info;
+
+const char *oa_construct_name(unsigned kind);
+const char *oa_si(uint64_t v, char *buf, size_t len);
+void oa_json_string(FILE *f, const char *s);
+
+/* Print the profile v (with what-if columns if w is given) in c->format,
+ * then the notes (why: how the metric was chosen, or NULL). */
+void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
+                       oa_loc_namer name, void *ctx, const oa_whatif_info *w, const char *why);
+/* The notes alone (metric, tasking cost, approximations). */
+void oa_profile_notes(const oa_profile_header *h, const char *why);
+
+#endif
