@@ -372,8 +372,9 @@ int oa_rec_modules(oa_recording *r, oa_rec_module_fn fn, void *ctx)
     uint64_t off = 0;
     while (off + sizeof(oa_module) <= c.used) {
       const oa_module *m = (const oa_module *)(buf + off);
-      if (m->record_size < sizeof(oa_module) + m->path_len + 1 || off + m->record_size > c.used
-          || m->path[m->path_len] != 0)
+      /* records are 8-aligned: the next one must be too (fuzzing: misaligned reads) */
+      if (m->record_size < sizeof(oa_module) + m->path_len + 1 || m->record_size % 8
+          || off + m->record_size > c.used || m->path[m->path_len] != 0)
         break;
       fn(ctx, m->path, m->base, m->lo, m->hi);
       off += m->record_size;
@@ -704,14 +705,21 @@ static uint32_t intern_region(oa_recording *r, const char *file, uint32_t first,
 }
 
 /* The region of a fragment that began at location b and ended at e (0:
- * unknown, then the directive it runs in stands for it). */
+ * the event had no code address; the directive dir the fragment runs in
+ * stands for it, and in main's own code (dir 0) it is the program's start
+ * or end: line 1 of the file, or "end"). */
 static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
 {
+  int from_start = !b && !dir, to_end = !e && !dir;
   if (!b)
-    b = e ? e : dir;
+    b = dir;
+  if (!e)
+    e = dir;
+  if (!b)
+    b = e;
   if (!e)
     e = b;
-  uint64_t key = ((uint64_t)b | (uint64_t)e << 32) + 1;
+  uint64_t key = (((uint64_t)b | (uint64_t)e << 24) << 2 | (uint64_t)from_start << 1 | to_end) + 1;
   if ((p->nedges + 1) * 2 > p->cap_edges) {
     size_t cap = p->cap_edges ? p->cap_edges * 2 : 256;
     edge_key *t = oa_xcalloc(cap, sizeof *t);
@@ -738,8 +746,14 @@ static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
   if (lb && le && lb->file && le->file && lb->line && le->line && strcmp(lb->file, le->file) == 0) {
     uint32_t first = lb->line < le->line ? lb->line : le->line;
     uint32_t last = lb->line < le->line ? le->line : lb->line;
+    if (from_start)
+      first = 1;
+    if (to_end)
+      last = UINT32_MAX;
     char *shown = oa_path_display(lb->file);
-    region = intern_region(r, lb->file, first, last, oa_xasprintf("%s:%u-%u", shown, first, last));
+    char *name = to_end ? oa_xasprintf("%s:%u-end", shown, first)
+                        : oa_xasprintf("%s:%u-%u", shown, first, last);
+    region = intern_region(r, lb->file, first, last, name);
     free(shown);
   } else if (lb && le && lb->file && le->file && lb->line && le->line) {
     char *sb = oa_path_display(lb->file), *se = oa_path_display(le->file);
@@ -748,7 +762,8 @@ static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
     free(sb);
     free(se);
   } else {
-    region = intern_region(r, NULL, 0, 0, oa_xstrdup(b == 0 ? "main" : "(unknown source)"));
+    region = intern_region(r, NULL, 0, 0, oa_xstrdup(b == 0 ? "(the whole program)"
+                                                              : "(unknown source)"));
   }
   p->edges[h] = (edge_key){ key, region };
   p->nedges++;

@@ -100,19 +100,19 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
       w = strlen(oa_rec_region_at(rec, s[i].region)->name);
   double last = n ? s[n - 1].parallelism : p0;
   fprintf(f, "what-if target parallelism %g: %s (parallelism %.2f -> %.2f with %zu region%s "
-             "parallelized x%g)\n\n",
+             "parallelized x%g; serial work in %s)\n\n",
           o->target, reached ? "reached" : "NOT reachable by parallelizing regions", p0, last, n,
-          n == 1 ? "" : "s", o->factor);
+          n == 1 ? "" : "s", o->factor, metric);
   if (!n) {
     fprintf(f, "  no region with serial work on the critical path is left to parallelize\n");
     return;
   }
-  fprintf(f, "  %4s  %-*s  %12s  %11s  %7s\n", "step", (int)w, "region", "serial work",
+  fprintf(f, "  %4s  %-*s  %11s  %11s  %7s\n", "step", (int)w, "region", "serial work",
           "parallelism", "gain");
   double prev = p0;
   for (size_t i = 0; i < n; i++) {
-    fprintf(f, "  %4zu  %-*s  %8s %-3s  %11.2f  %6.2fx\n", i + 1, (int)w,
-            oa_rec_region_at(rec, s[i].region)->name, oa_si(s[i].serial, b, sizeof b), metric,
+    fprintf(f, "  %4zu  %-*s  %11s  %11.2f  %6.2fx\n", i + 1, (int)w,
+            oa_rec_region_at(rec, s[i].region)->name, oa_si(s[i].serial, b, sizeof b),
             s[i].parallelism, prev > 0 ? s[i].parallelism / prev : 0);
     prev = s[i].parallelism;
   }
@@ -199,13 +199,11 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
 static int run_whatif(const oa_command *self, int argc, char **argv)
 {
   oa_common c = { 0 };
-  whatif_opts o = { 0 };
+  whatif_opts o = { .factor = 16 };
   int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
   if (!o.target)
     oa_die(OA_EXIT_USAGE, "whatif: --target P is required (the parallelism to reach, e.g. "
            "--target 32)");
-  if (!o.factor)
-    o.factor = o.target;
   int rc;
   if (o.input) {
     if (first < argc)
@@ -234,7 +232,7 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
 
 static const oa_option whatif_options[] = {
   { "target", 0, "P", W_TARGET, "the parallelism to reach (required)" },
-  { "factor", 0, "F", W_FACTOR, "how many ways each chosen region is parallelized [P]" },
+  { "factor", 0, "F", W_FACTOR, "how many ways each chosen region is parallelized [16]" },
   { "exclude", 0, "SPEC", W_EXCLUDE, "never choose regions within FILE:LINE or FILE:FIRST-LAST (repeatable)" },
   { "input", 'i', "FILE", W_INPUT, "analyse this recording (ompadv record) instead of running a program" },
   { NULL, 0, NULL, 0, NULL },

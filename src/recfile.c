@@ -107,7 +107,8 @@ void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out
   }
   char *colon = strrchr(s, ':');
   if (!colon || colon == s)
-    oa_die(OA_EXIT_USAGE, "%s %s: a region is FILE:LINE or FILE:FIRST-LAST (e.g. app.c:10-20)",
+    oa_die(OA_EXIT_USAGE, "%s %s: a region is FILE:LINE or FILE:FIRST-LAST (e.g. app.c:10-20; "
+           "LAST may be 'end')",
            opt, text);
   *colon = 0;
   unsigned long a, b;
@@ -115,10 +116,14 @@ void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out
   errno = 0;
   a = strtoul(colon + 1, &dash, 10);
   b = a;
-  if (*dash == '-')
+  if (*dash == '-' && strcmp(dash + 1, "end") == 0) {
+    b = UINT32_MAX;  /* to the program's end */
+    end = dash + 4;
+  } else if (*dash == '-') {
     b = strtoul(dash + 1, &end, 10);
-  else
+  } else {
     end = dash;
+  }
   if (errno || *end || dash == colon + 1 || a == 0 || b < a || b > UINT32_MAX)
     oa_die(OA_EXIT_USAGE, "%s %s: a region is FILE:LINE or FILE:FIRST-LAST with FIRST <= LAST",
            opt, text);

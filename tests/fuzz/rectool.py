@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Small tools for the fuzzing corpus of the recording reader (corelib/replay.c).
+
+  rectool.py shrink IN OUT   rewrite a recording with each chunk cut down to
+                             the smallest page multiple that holds its 'used'
+                             bytes, and reserved (never written) pages dropped:
+                             the same records, a fraction of the size
+  rectool.py dump IN         print the header, the chunks and every record
+
+The layout is the result file of corelib/contract.h: a 4096-byte header, then
+chunks of 'size' bytes (a multiple of 4096) each starting with a 64-byte
+oa_chunk_header {magic, kind, thread, size, used, reserved[5]}; event chunks
+hold 64-byte records {type u16, sub u8, flags u8, thread u32, seq, time,
+where, a, b, c, d}."""
+import struct
+import sys
+
+PAGE = 4096
+HEADER_SIZE = 4096
+FILE_MAGIC = 0x31564441504D4F7F
+CHUNK_MAGIC = 0x4B4E4843
+CHUNK = struct.Struct("<IIIIQ40x")
+EVENT = struct.Struct("<HBBIQQQQQQQ")
+KINDS = {1: "EVENTS", 2: "MODULES", 3: "PROFILE", 4: "NAMES"}
+RECS = ["META", "LOC", "REGION", "SLOT", "NEW", "ANC", "CLOSE", "PRED", "HOLD", "RELEASE",
+        "TEAM", "FLAG"]
+
+
+def chunks(data):
+    """(offset, kind, thread, size, used) of each written chunk, as the reader walks them."""
+    off = HEADER_SIZE
+    while off + CHUNK.size <= len(data):
+        magic, kind, thread, size, used = CHUNK.unpack_from(data, off)
+        if magic == 0:
+            off += PAGE
+            continue
+        if magic != CHUNK_MAGIC or size < PAGE or size % PAGE or off + size > len(data):
+            raise SystemExit("rectool: corrupt or truncated chunk at offset %d" % off)
+        yield off, kind, thread, size, used
+        off += size
+
+
+def shrink(src, dst):
+    data = open(src, "rb").read()
+    if len(data) < HEADER_SIZE or struct.unpack_from("<Q", data, 0)[0] != FILE_MAGIC:
+        raise SystemExit("rectool: %s: not an ompadv result" % src)
+    out = bytearray(data[:HEADER_SIZE])
+    for off, kind, thread, size, used in chunks(data):
+        used = min(used, size - CHUNK.size)
+        new = (CHUNK.size + used + PAGE - 1) // PAGE * PAGE
+        chunk = bytearray(data[off:off + CHUNK.size + used])
+        struct.pack_into("<I", chunk, 12, new)
+        out += chunk + bytes(new - len(chunk))
+    open(dst, "wb").write(out)
+    print("%s: %d -> %d bytes" % (dst, len(data), len(out)))
+
+
+def dump(src):
+    data = open(src, "rb").read()
+    magic, version, hsize, pid, mode, state, nthreads = struct.unpack_from("<QIIIIII", data, 0)
+    print("header: magic %#x version %d header_size %d mode %d state %d nthreads %d"
+          % (magic, version, hsize, mode, state, nthreads))
+    for off, kind, thread, size, used in chunks(data):
+        print("chunk @%d %s thread %d size %d used %d"
+              % (off, KINDS.get(kind, str(kind)), thread, size, used))
+        if kind != 1:
+            continue
+        for i in range(0, used - used % EVENT.size, EVENT.size):
+            t, sub, flags, th, seq, time, where, a, b, c, d = EVENT.unpack_from(
+                data, off + CHUNK.size + i)
+            name = RECS[t - 300] if 300 <= t < 300 + len(RECS) else str(t)
+            print("  seq %-6d %-7s sub %d where %#x a %#x b %#x c %#x d %#x"
+                  % (seq, name, sub, where, a, b, c, d))
+
+
+def main(argv):
+    if len(argv) == 4 and argv[1] == "shrink":
+        shrink(argv[2], argv[3])
+    elif len(argv) == 3 and argv[1] == "dump":
+        dump(argv[2])
+    else:
+        sys.stderr.write(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
