@@ -34,7 +34,8 @@
 #define OA_CHUNK_MAGIC  0x4b4e4843u                  /* "CHNK" */
 
 enum oa_state { OA_STATE_STARTED = 1, OA_STATE_FINALIZED = 2 };
-enum oa_mode { OA_MODE_TRACE = 1, OA_MODE_PROFILE = 2 };
+enum oa_mode { OA_MODE_TRACE = 1, OA_MODE_PROFILE = 2,
+               OA_MODE_RECORD = 3 /* profile mode with OMPADV_RECORD=1: a recording */ };
 enum oa_metric { OA_METRIC_TSC = 1, OA_METRIC_CPUTIME, OA_METRIC_CYCLES, OA_METRIC_INSTRUCTIONS };
 
 typedef struct oa_file_header {
@@ -58,7 +59,10 @@ enum oa_chunk_kind {
                               * oa_profile_nested[nnested] */
   OA_CHUNK_NAMES   = 4,      /* payload: oa_locname records, 8-byte aligned: the
                               * source of every location, appended by the driver
-                              * after the run (recordings) */
+                              * after the run (recordings); its header's
+                              * reserved[0] and [1] hold the number of event
+                              * records and event chunks before it, to tell a
+                              * whole recording from a cut one */
 };
 
 typedef struct oa_chunk_header {
@@ -121,20 +125,24 @@ enum oa_raw_type {
  *              | nanc << 56 (0xff: none; else ANC follows)
  *            where=region whose worksharing it belongs to (S-node of a
  *            region, or an instance), else 0
- *   ANC      a..d = anc[0..3] of the NEW before it (same thread)
- *   CLOSE    its owner is done with it: a=node b=work c=cost
- *            d=(uint8_t)st_val | undeferred << 8 | what-if factor (float
- *              bits) << 32   where=begin edge | end edge << 32 (W-nodes:
- *              the locations of the events that began and ended it, 0:
- *              unknown)
+ *   ANC      a..d = anc[0..3] of the NEW before it (same thread; only when
+ *            nanc is neither 0 nor 0xff)
+ *   CLOSE    its owner is done with it (not W-nodes): a=node b=work c=cost
+ *            d=(uint8_t)st_val | undeferred << 8
+ *   W        a fragment (W-node), written once at its end: its NEW and CLOSE
+ *            in one (nothing joins a fragment's parent while it runs)
+ *            a=node b=parent c=work d=loc | own_loc << 24 | team_index << 48
+ *            where=begin edge | end edge << 32  time=inst | what-if factor
+ *            (float bits) << 32; an instance's region is the nearest
+ *            enclosing region S-node's
  *   PRED     a=successor b=predecessor (sibling task P-nodes)
  *   HOLD / RELEASE  a=node (kept for dependences of tasks to come)
  *   TEAM     a=largest team so far
  *   FLAG     a=enum oa_profile_flags bits */
 enum oa_rec_type {
   OA_REC_META = 300, OA_REC_LOC, OA_REC_REGION, OA_REC_SLOT, OA_REC_NEW, OA_REC_ANC,
-  OA_REC_CLOSE, OA_REC_PRED, OA_REC_HOLD, OA_REC_RELEASE, OA_REC_TEAM, OA_REC_FLAG,
-  OA_REC_LAST = OA_REC_FLAG
+  OA_REC_CLOSE, OA_REC_PRED, OA_REC_HOLD, OA_REC_RELEASE, OA_REC_TEAM, OA_REC_FLAG, OA_REC_W,
+  OA_REC_LAST = OA_REC_W
 };
 #define OMPADV_ENV_RECORD "OMPADV_RECORD"
 

@@ -48,6 +48,7 @@ struct oa_recording {
   size_t nmodules;
   /* names appended by the driver */
   int has_names;
+  uint64_t trailer_records, trailer_chunks, records;
   oa_rec_loc *locs;
   uint32_t nlocs, cap_locs;
   char **strings;              /* owned strings of locs */
@@ -69,6 +70,14 @@ static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...
 }
 
 /* --- opening ---------------------------------------------------------------- */
+
+/* Location ids are given out in order, each with its LOC record: a file of n
+ * records has fewer than n (fuzzing: one huge id made a table of 640 MB). */
+static uint64_t loc_limit(const oa_recording *r)
+{
+  uint64_t n = r->size / sizeof(oa_event);
+  return n < (1u << 24) ? n : (1u << 24);
+}
 
 static oa_rec_loc *loc_slot(oa_recording *r, uint32_t loc)
 {
@@ -101,7 +110,7 @@ static int read_names(oa_recording *r, const char *p, uint64_t used)
   while (off + sizeof(oa_locname) <= used) {
     const oa_locname *n = (const oa_locname *)(p + off);
     if (n->record_size < sizeof *n + (size_t)n->file_len + n->func_len + 2
-        || n->record_size % 8 || off + n->record_size > used || n->loc >= (1u << 24)
+        || n->record_size % 8 || off + n->record_size > used || n->loc >= loc_limit(r)
         || n->text[n->file_len] != 0 || n->text[n->file_len + 1 + n->func_len] != 0)
       return -1;
     oa_rec_loc *l = loc_slot(r, n->loc);
@@ -210,9 +219,11 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
     fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
     goto bad;
   }
-  if (r->header.mode != OA_MODE_PROFILE) {
-    fail(err, errlen, path, "an ompadv %s result, not a recording (make one with ompadv record)",
-         r->header.mode == OA_MODE_TRACE ? "trace" : "unknown");
+  if (r->header.mode != OA_MODE_RECORD) {
+    fail(err, errlen, path, "%s, not a recording (make one with ompadv record)",
+         r->header.mode == OA_MODE_TRACE     ? "an ompadv trace result"
+         : r->header.mode == OA_MODE_PROFILE ? "an ompadv profile result"
+                                             : "an ompadv result of an unknown kind");
     goto bad;
   }
   uint64_t off = OA_HEADER_SIZE, records = 0;
@@ -264,7 +275,9 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
       bad = read_small_chunk(r, off, &c, read_profile);
       break;
     case OA_CHUNK_NAMES:
-      bad = read_small_chunk(r, off, &c, read_names);
+      bad = r->has_names || read_small_chunk(r, off, &c, read_names);
+      r->trailer_records = c.reserved[0];
+      r->trailer_chunks = c.reserved[1];
       break;
     default:
       bad = 1;
@@ -275,6 +288,18 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
     }
     off += c.size;
   }
+  if (r->has_names) {  /* the driver counted what the tool wrote */
+    size_t nchunks = 0;
+    for (size_t i = 0; i < r->nthreads; i++)
+      nchunks += r->threads[i].n;
+    if (records != r->trailer_records || nchunks != r->trailer_chunks) {
+      fail(err, errlen, path, "damaged: %llu records in %zu chunks, the recording had %llu in "
+           "%llu", (unsigned long long)records, nchunks,
+           (unsigned long long)r->trailer_records, (unsigned long long)r->trailer_chunks);
+      goto bad;
+    }
+  }
+  r->records = records;
   if (records == 0) {
     fail(err, errlen, path, "no OSPG records: %s",
          r->online ? "a profile, not a recording (make one with ompadv record)"
@@ -396,7 +421,7 @@ int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
         const oa_event *e = &c.ev[i];
         if (e->type != OA_REC_LOC)
           continue;
-        if (e->a == 0 || e->a >= (1u << 24) || (e->c & 0xffff) >= OA_C_NKINDS) {
+        if (e->a == 0 || e->a >= loc_limit(r) || (e->c & 0xffff) >= OA_C_NKINDS) {
           munmap(c.map, c.map_size);
           return fail(err, errlen, r->path, "corrupt recording: location record");
         }
@@ -413,10 +438,25 @@ int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
   return 0;
 }
 
-int oa_rec_write_names(const char *path, uint32_t n, const uint32_t *loc, const uint32_t *line,
+void oa_rec_set_name(oa_recording *r, uint32_t loc, const char *file, uint32_t line,
+                     const char *func)
+{
+  if (loc >= r->nlocs)
+    return;
+  oa_rec_loc *l = &r->locs[loc];
+  l->line = line;
+  l->file = file ? keep(r, file, strlen(file)) : NULL;
+  l->func = func ? keep(r, func, strlen(func)) : NULL;
+}
+
+int oa_rec_write_names(oa_recording *r, uint32_t n, const uint32_t *loc, const uint32_t *line,
                        const char *const *file, const char *const *func, char *err,
                        size_t errlen)
 {
+  const char *path = r->path;
+  size_t nchunks = 0;
+  for (size_t i = 0; i < r->nthreads; i++)
+    nchunks += r->threads[i].n;
   size_t len = 0;
   for (uint32_t i = 0; i < n; i++) {
     size_t fl = file[i] ? strlen(file[i]) : 0, gl = func[i] ? strlen(func[i]) : 0;
@@ -447,6 +487,8 @@ int oa_rec_write_names(const char *path, uint32_t n, const uint32_t *loc, const 
   c->kind = OA_CHUNK_NAMES;
   c->size = (uint32_t)size;
   c->used = len;
+  c->reserved[0] = r->records;
+  c->reserved[1] = nchunks;
   int fd = open(path, O_WRONLY | O_CLOEXEC);
   struct stat st;
   int ret = -1;
@@ -550,6 +592,16 @@ typedef struct region_entry {
   oa_agg_region *r;
 } region_entry;
 
+/* A region's aggregate (first: profagg frees it through that pointer) and
+ * who uses it: it is freed when its S-node finishes, so that S-node must be
+ * its only one and its instances must have finished (fuzzing: double free,
+ * use after free). */
+typedef struct rregion {
+  oa_agg_region agg;
+  int owned;                   /* its S-node exists */
+  uint64_t users;              /* instance nodes not finished */
+} rregion;
+
 typedef struct edge_key {
   uint64_t key;                /* begin | end << 32, + 1; 0: empty */
   uint32_t region;
@@ -574,6 +626,7 @@ typedef struct replay {
   uint64_t task_cost, task_cost_u;
   uint32_t metric, flags, threads;
   int failed;
+  uint64_t slot_bytes;         /* worksharing instances' memory so far */
 } replay;
 
 static uint64_t hash64(uint64_t x)
@@ -680,8 +733,19 @@ static void on_finished(void *ctx, oa_node *n)
 {
   replay *p = ctx;
   oa_agg_context cx;
-  if (n->kind == OA_S && n->user)
+  if (n->kind == OA_S && n->user && ((rregion *)n->user)->users) {
+    /* an instance outside its region: keep the region (freed with the replay) */
+    if (!p->failed)
+      fail(p->err, p->errlen, p->rec->path,
+           "corrupt recording: worksharing instance outside its parallel region (node %llu)",
+           (unsigned long long)n->id);
+    p->failed = 1;
+    n->user = NULL;
+  } else if (n->kind == OA_S && n->user) {
     region_forget(p, n->user);
+  } else if (n->inst && n->user && n->kind != OA_W) {
+    ((rregion *)n->user)->users--;  /* counted in rec_new (rec_w's are inside their region) */
+  }
   oa_agg_context_of(n, kind_of, &cx);
   oa_agg_finished(&p->agg, n, &cx);
 }
@@ -833,6 +897,8 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
   uint32_t inst = (uint32_t)e->d, nanc = (uint32_t)(e->d >> 56);
   if (kind > OA_ST || !e->a || find(p, e->a) || e->a == UINT64_MAX)
     return bad(p, e, "node kind or id");
+  if (kind == OA_W)
+    return bad(p, e, "fragment written as a node");
   if (!known_loc(p, loc) || !known_loc(p, own_loc) || (nanc != 0xff && nanc > OA_ANC_MAX + 1))
     return bad(p, e, "node location");
   entry *pe = NULL;
@@ -848,6 +914,12 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
     region = region_find(p, e->where);
     if (!region || !(kind == OA_S || inst))
       return bad(p, e, "node of an unknown region");
+    if (kind == OA_S && (inst || ((rregion *)region)->owned))  /* one S-node, not an instance */
+      return bad(p, e, "S-node of a region: not its first, or an instance");
+    if (kind == OA_S)
+      ((rregion *)region)->owned = 1;
+    else
+      ((rregion *)region)->users++;
   } else if (inst) {
     return bad(p, e, "worksharing instance without its region");
   }
@@ -870,38 +942,67 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
   else
     p->root = n;
   insert(p, n->id, n);
-  c->last_new = nanc != 0xff ? n->id : 0;
+  c->last_new = nanc != 0xff && nanc != 0 ? n->id : 0;
   return 0;
 }
 
 static int rec_close(replay *p, const oa_event *e)
 {
   entry *x = find(p, e->a);
-  if (!x || x->closed)
+  if (!x || x->closed || x->node->kind == OA_W)
     return bad(p, e, "close of a node that is not open");
   oa_node *n = x->node;
-  uint32_t b = (uint32_t)e->where, en = (uint32_t)(e->where >> 32), fbits = (uint32_t)(e->d >> 32);
-  if (!known_loc(p, b) || !known_loc(p, en))
-    return bad(p, e, "fragment edge location");
   x->closed = 1;
   n->st_val = (int8_t)(uint8_t)e->d;
   n->undeferred = (e->d >> 8) & 1;
   n->cost = e->c;
-  if (n->kind == OA_W) {
-    n->work = e->b;
-    n->edge_begin = b;
-    n->edge_end = en;
-    memcpy(&n->whatif, &fbits, sizeof fbits);
-    if (!(n->whatif >= 0 && n->whatif < 1e9))
-      n->whatif = 0;
-    if (p->opts->by_region || p->opts->factor || (p->opts->annotations && n->whatif > 1)) {
-      uint32_t region = region_of(p, b, en, n->loc);
-      whatif(p, n, region);
-      if (p->opts->by_region)
-        n->loc = region;
-    }
-  }
   oa_node_close(&p->pool, &p->hooks, n);
+  return 0;
+}
+
+/* A fragment: it joins its parent and ends at once. */
+static int rec_w(replay *p, const oa_event *e)
+{
+  uint32_t loc = (uint32_t)(e->d & 0xffffff), own_loc = (uint32_t)(e->d >> 24) & 0xffffff;
+  uint32_t b = (uint32_t)e->where, en = (uint32_t)(e->where >> 32);
+  uint32_t inst = (uint32_t)e->time, fbits = (uint32_t)(e->time >> 32);
+  if (!e->a || e->a == UINT64_MAX || find(p, e->a))
+    return bad(p, e, "fragment id");
+  if (!known_loc(p, loc) || !known_loc(p, own_loc) || !known_loc(p, b) || !known_loc(p, en))
+    return bad(p, e, "fragment location");
+  entry *pe = find(p, e->b);
+  if (!pe || pe->closed || pe->node->kind == OA_W)
+    return bad(p, e, "fragment under a parent that is not open");
+  oa_agg_region *region = NULL;
+  if (inst) {  /* a worksharing instance: of the region it runs in */
+    for (oa_node *a = pe->node; a && !region; a = a->parent)
+      if (a->kind == OA_S && a->user)
+        region = a->user;
+    if (!region)
+      return bad(p, e, "worksharing fragment outside a parallel region");
+  }
+  oa_node *n = oa_node_new(&p->pool, OA_W, NULL);
+  n->id = e->a;
+  n->loc = loc;
+  n->own_loc = own_loc;
+  n->inst = inst;
+  n->user = region;
+  n->team_index = (uint16_t)(e->d >> 48);
+  n->work = e->c;
+  n->edge_begin = b;
+  n->edge_end = en;
+  memcpy(&n->whatif, &fbits, sizeof fbits);
+  if (!(n->whatif >= 0 && n->whatif < 1e9))
+    n->whatif = 0;
+  p->agg.nodes++;
+  oa_node_attach(pe->node, n);
+  if (p->opts->by_region || p->opts->factor || (p->opts->annotations && n->whatif > 1)) {
+    uint32_t g = region_of(p, b, en, n->loc);
+    whatif(p, n, g);
+    if (p->opts->by_region)
+      n->loc = g;
+  }
+  oa_node_close(&p->pool, &p->hooks, n);  /* frees it once folded: never in the table */
   return 0;
 }
 
@@ -918,7 +1019,7 @@ static int step(replay *p, cursor *c, const oa_event *e)
     return 0;
   case OA_REC_LOC: {
     uint32_t kind = (uint32_t)(e->c & 0xffff);
-    if (e->a == 0 || e->a >= (1u << 24) || kind >= OA_C_NKINDS)
+    if (e->a == 0 || e->a >= loc_limit(r) || kind >= OA_C_NKINDS)
       return bad(p, e, "location");
     oa_rec_loc *l = loc_slot(r, (uint32_t)e->a);
     l->where = e->b;
@@ -929,7 +1030,8 @@ static int step(replay *p, cursor *c, const oa_event *e)
   case OA_REC_REGION: {
     if (!e->a || region_find(p, e->a) || e->b == 0 || e->b > 65536)
       return bad(p, e, "region");
-    oa_agg_region *g = oa_xmalloc(sizeof *g);
+    rregion *rg = oa_xcalloc(1, sizeof *rg);
+    oa_agg_region *g = &rg->agg;
     oa_agg_region_init(g, (uint32_t)e->b);
     if (p->nregions == p->cap_regions) {
       p->cap_regions = p->cap_regions ? p->cap_regions * 2 : 16;
@@ -942,6 +1044,14 @@ static int step(replay *p, cursor *c, const oa_event *e)
     oa_agg_region *g = region_find(p, e->a);
     if (!g || e->b >= (1u << 20) || !known_loc(p, (uint32_t)e->c))
       return bad(p, e, "worksharing instance");
+    /* a new instance takes memory per thread of the team: in proportion to
+     * the file (fuzzing: a team of 65536 times many instances was slow) */
+    if (e->b >= g->cap_slots || !g->slots[e->b].thread_serial) {
+      p->slot_bytes += (uint64_t)g->team * sizeof(uint64_t)
+                       + (e->b >= g->cap_slots ? 2 * (e->b + 1) * sizeof(oa_ws_slot) : 0);
+      if (p->slot_bytes > 16 * r->size + (64u << 20))
+        return bad(p, e, "more worksharing instances than the recording holds");
+    }
     oa_agg_region_slot(g, (uint32_t)e->b, (uint32_t)e->c, has_where);
     return 0;
   }
@@ -962,6 +1072,8 @@ static int step(replay *p, cursor *c, const oa_event *e)
   }
   case OA_REC_CLOSE:
     return rec_close(p, e);
+  case OA_REC_W:
+    return rec_w(p, e);
   case OA_REC_PRED: {
     entry *s = find(p, e->a), *d = find(p, e->b);
     if (!s || !d || s == d || s->closed || s->node->parent != d->node->parent
@@ -1083,7 +1195,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
       out->granularity_floor = 10 * e->b;
     }
     out->records++;
-    if (step(&p, c, e) != 0)
+    if (step(&p, c, e) != 0 || p.failed)  /* failed: also in on_finished */
       goto out;
     if (++c->i == c->n) {
       int got = cursor_load(r, c);
@@ -1108,6 +1220,8 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
   if (p.root->refs != 0) {
     out->partial = 1;
     close_open(&p);
+    if (p.failed)  /* in on_finished */
+      goto out;
     if (p.root->refs != 0) {
       fail(err, errlen, r->path, "corrupt recording: the OSPG does not complete");
       goto out;

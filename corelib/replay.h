@@ -47,11 +47,14 @@ typedef void (*oa_rec_module_fn)(void *ctx, const char *path, uint64_t base, uin
 int oa_rec_modules(oa_recording *r, oa_rec_module_fn fn, void *ctx);
 /* Read every location record (where and kind), for naming them. */
 int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen);
-/* Append the names of n locations to the recording at path (the driver,
- * once, after the run). */
-int oa_rec_write_names(const char *path, uint32_t n, const uint32_t *loc, const uint32_t *line,
+/* Append the names of n locations to the recording (the driver, once,
+ * after the run), with the count of records that makes it whole. */
+int oa_rec_write_names(oa_recording *r, uint32_t n, const uint32_t *loc, const uint32_t *line,
                        const char *const *file, const char *const *func, char *err,
                        size_t errlen);
+/* Name a location in memory only (a recording without names). */
+void oa_rec_set_name(oa_recording *r, uint32_t loc, const char *file, uint32_t line,
+                     const char *func);
 /* Bytes of the file, and whether the driver finished it (names appended). */
 uint64_t oa_rec_size(const oa_recording *r);
 int oa_rec_has_names(const oa_recording *r);

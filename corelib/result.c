@@ -193,6 +193,11 @@ int oa_result_read(const char *path, oa_result *r, char *err, size_t errlen)
          r->header.version, OA_FILE_VERSION);
     goto out;
   }
+  if (r->header.mode == OA_MODE_RECORD) {
+    fail(err, errlen, path, "a recording (ompadv record): analyse it with ompadv report -i %s",
+         path);
+    goto out;
+  }
   if (r->header.header_size != OA_HEADER_SIZE || (uint64_t)st.st_size < OA_HEADER_SIZE) {
     fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
     goto out;

@@ -45,6 +45,9 @@ static int run_cc(const oa_command *self, int argc, char **argv)
     args[n++] = base[i];
   for (size_t i = 0; want_race && i < sizeof race / sizeof race[0]; i++)
     args[n++] = race[i];
+  char *inc = oa_include_dir();  /* for #include <ompadv.h> (what-if annotations) */
+  if (inc)
+    args[n++] = oa_xasprintf("-I%s", inc);
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--race") != 0)
       args[n++] = argv[i];
@@ -62,6 +65,6 @@ static const oa_option cc_options[] = {
 
 const oa_command oa_cmd_cc = {
   "cc", run_cc,
-  "compile with clang-19 -fopenmp and the flags ompadv needs",
+  "compile with clang-19 -fopenmp and the flags ompadv needs (and ompadv.h's directory)",
   "[--race] CLANG-ARGS...", 0, cc_options,
 };

@@ -98,8 +98,6 @@ static int run_report(const oa_command *self, int argc, char **argv)
   }
   oa_replay_out base, wi;
   oa_recording_replay(rec, NULL, &base);
-  if (base.partial)
-    oa_warn("the recording ends before the program did: the profile covers the run until then");
   spec_ctx sc = { rec, &o };
   oa_replay_opts wo = { .annotations = !o.no_annotations, .factor = o.nspecs ? spec_factor : NULL,
                         .ctx = &sc };
@@ -119,9 +117,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
   }
   for (size_t i = 0; i < o.nspecs; i++)
     if (!o.specs[i].matched)
-      oa_warn("--region %s:%u-%u matched no fragment of the recording (ompadv whatif lists the "
-              "regions on the critical path)", o.specs[i].file, o.specs[i].first,
-              o.specs[i].last);
+      oa_warn("--region %s:%s matched no fragment of the recording (a region is FILE:LINE, or "
+              "FILE:FIRST-LAST exactly as ompadv whatif names them)", o.specs[i].file,
+              o.specs[i].text);
   oa_debug("report: %llu records replayed, at most %llu OSPG nodes alive",
            (unsigned long long)base.records, (unsigned long long)base.peak_nodes);
   oa_replay_out_free(&base);
@@ -129,8 +127,10 @@ static int run_report(const oa_command *self, int argc, char **argv)
 done:
   if (out != stderr)
     fclose(out);
-  for (size_t i = 0; i < o.nspecs; i++)
+  for (size_t i = 0; i < o.nspecs; i++) {
     free(o.specs[i].file);
+    free(o.specs[i].text);
+  }
   free(o.specs);
   oa_rec_close(rec);
   return rc;
@@ -139,7 +139,8 @@ done:
 static const oa_option report_options[] = {
   { "input", 'i', "FILE", O_INPUT, "the recording to analyse [ompadv.data]" },
   { "region", 0, "SPEC", O_REGION,
-    "what-if: imagine FILE:LINE or FILE:FIRST-LAST[=FACTOR] parallelized (repeatable)" },
+    "what-if: imagine the region FILE:FIRST-LAST, or those running FILE:LINE, parallelized "
+    "(=FACTOR; repeatable)" },
   { "factor", 0, "F", O_FACTOR, "what-if factor of --region specs without one [16]" },
   { "no-annotations", 0, NULL, O_NO_ANNOTATIONS, "ignore ompadv_whatif_begin/end annotations" },
   { "online", 0, NULL, O_ONLINE, "print the profile the tool computed during the run instead" },

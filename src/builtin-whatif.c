@@ -91,7 +91,7 @@ typedef struct step {
 } step;
 
 static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double p0, const step *s,
-                       size_t n, int reached, const char *metric)
+                       size_t n, int reached, int tiny, const char *metric)
 {
   char b[32];
   size_t w = strlen("region");
@@ -104,7 +104,10 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
           o->target, reached ? "reached" : "NOT reachable by parallelizing regions", p0, last, n,
           n == 1 ? "" : "s", o->factor, metric);
   if (!n) {
-    fprintf(f, "  no region with serial work on the critical path is left to parallelize\n");
+    if (reached)
+      fprintf(f, "  the program's parallelism is already at least the target\n");
+    else
+      fprintf(f, "  no region with serial work on the critical path is left to parallelize\n");
     return;
   }
   fprintf(f, "  %4s  %-*s  %11s  %11s  %7s\n", "step", (int)w, "region", "serial work",
@@ -116,10 +119,15 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
             s[i].parallelism, prev > 0 ? s[i].parallelism / prev : 0);
     prev = s[i].parallelism;
   }
-  if (!reached)
+  if (!reached && tiny)
+    fprintf(f, "\n  every other region holds less than 1%% of the critical path: what remains "
+               "is mostly the serial work each parallelized region keeps (its work / %g, at "
+               "least the granularity floor)%s\n", o->factor,
+            o->nexcl ? " and the regions excluded" : "");
+  else if (!reached)
     fprintf(f, "\n  no other region is on the critical path: what remains is the serial work "
-               "each parallelized region keeps (its work / %g, at least the granularity floor) "
-               "and the regions excluded\n", o->factor);
+               "each parallelized region keeps (its work / %g, at least the granularity "
+               "floor)%s\n", o->factor, o->nexcl ? " and the regions excluded" : "");
 }
 
 static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double p0,
@@ -156,11 +164,16 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
   oa_recording_replay(rec, &ro, &out);
   double p0 = ratio(out.h.work, out.h.span), p = p0;
   const char *metric = oa_metric_name(out.h.metric);
+  int tiny = 0;
   while (p < o->target) {
     uint64_t amount;
     uint32_t k = next_region(rec, &out, &ch, o, &amount);
     if (k == UINT32_MAX)
       break;
+    if (amount * 100 < out.h.span) {  /* it cannot gain 1%: nor can any other */
+      tiny = 1;
+      break;
+    }
     if (ch.n == cap) {
       cap *= 2;
       ch.region = oa_xrealloc(ch.region, cap * sizeof *ch.region);
@@ -180,12 +193,18 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
   else if (strcmp(c->format, "csv") == 0)
     print_csv(f, rec, steps, ch.n, o->factor);
   else
-    print_text(f, rec, o, p0, steps, ch.n, reached, metric);
+    print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric);
   fflush(f);
   if (f != stderr)
     fclose(f);
-  oa_note("whatif: a region is the source span between the constructs that begin and end its "
-          "fragments; try one with: ompadv report -i %s --region REGION=%g", path, o->factor);
+  if (o->input)
+    oa_note("whatif: a region is the source span between the constructs that begin and end its "
+            "fragments; see one step's whole profile with: ompadv report -i %s --region "
+            "REGION=%g", path, o->factor);
+  else
+    oa_note("whatif: a region is the source span between the constructs that begin and end its "
+            "fragments; to see one step's whole profile, record the program (ompadv record) and "
+            "run: ompadv report --region REGION=%g", o->factor);
   if (out.granularity_floor)
     oa_note("whatif: no fragment's serial work goes below %llu %s (10x the measured task "
             "creation cost)", (unsigned long long)out.granularity_floor, metric);
@@ -224,8 +243,10 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
     oa_launch_cleanup(&l);
     rc = rc && !WIFSIGNALED(l.status) ? rc : status;
   }
-  for (size_t i = 0; i < o.nexcl; i++)
+  for (size_t i = 0; i < o.nexcl; i++) {
     free(o.excl[i].file);
+    free(o.excl[i].text);
+  }
   free(o.excl);
   return rc;
 }
@@ -233,7 +254,7 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
 static const oa_option whatif_options[] = {
   { "target", 0, "P", W_TARGET, "the parallelism to reach (required)" },
   { "factor", 0, "F", W_FACTOR, "how many ways each chosen region is parallelized [16]" },
-  { "exclude", 0, "SPEC", W_EXCLUDE, "never choose regions within FILE:LINE or FILE:FIRST-LAST (repeatable)" },
+  { "exclude", 0, "SPEC", W_EXCLUDE, "never choose the region FILE:FIRST-LAST, or those running FILE:LINE (repeatable)" },
   { "input", 'i', "FILE", W_INPUT, "analyse this recording (ompadv record) instead of running a program" },
   { NULL, 0, NULL, 0, NULL },
 };

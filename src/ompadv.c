@@ -130,6 +130,23 @@ char *oa_helper_program(const char *name)
   return first_existing(cands, sizeof cands / sizeof cands[0]);
 }
 
+/* The directory holding ompadv.h: installed in INCLUDEDIR, or the source
+ * tree's include/ beside a build tree. */
+char *oa_include_dir(void)
+{
+  char *dir = exe_dir();
+  char *cands[] = {
+    dir ? oa_xasprintf("%s/../include/ompadv.h", dir) : NULL,
+    oa_xasprintf("%s/ompadv.h", OMPADV_INCLUDEDIR),
+    oa_xasprintf("%s/include/ompadv.h", OMPADV_SRCDIR),
+  };
+  free(dir);
+  char *h = first_existing(cands, sizeof cands / sizeof cands[0]);
+  if (h)
+    *strrchr(h, '/') = 0;
+  return h;
+}
+
 char *oa_man_page(const char *page)
 {
   char *dir = exe_dir();

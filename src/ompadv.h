@@ -60,6 +60,7 @@ const oa_command *oa_find_command(const char *name);
 char *oa_tool_library(void);
 char *oa_man_page(const char *page);
 char *oa_helper_program(const char *name);
+char *oa_include_dir(void);
 
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_trace,
     oa_cmd_cc, oa_cmd_help;

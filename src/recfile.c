@@ -14,11 +14,12 @@ static void add_module(void *ctx, const char *path, uint64_t base, uint64_t lo, 
   oa_sym_add_module(ctx, path, base, lo, hi);
 }
 
-int oa_recording_name(const char *path)
+/* Resolve every location of r to its source: write the names into the file
+ * (write 1) or keep them in memory. */
+static int resolve(oa_recording *r, int write)
 {
   char err[PATH_MAX + 256];
-  oa_recording *r;
-  if (oa_rec_open(path, &r, err, sizeof err) != 0 || oa_rec_scan_locs(r, err, sizeof err) != 0) {
+  if (oa_rec_scan_locs(r, err, sizeof err) != 0) {
     oa_error("cannot name the recording's locations: %s", err);
     return -1;
   }
@@ -40,9 +41,15 @@ int oa_recording_name(const char *path)
     func[k] = s.func;
     k++;
   }
-  int rc = oa_rec_write_names(path, k, loc, line, file, func, err, sizeof err);
-  if (rc)
-    oa_error("cannot finish the recording: %s", err);
+  int rc = 0;
+  if (write) {
+    rc = oa_rec_write_names(r, k, loc, line, file, func, err, sizeof err);
+    if (rc)
+      oa_error("cannot finish the recording: %s", err);
+  } else {
+    for (uint32_t i = 0; i < k; i++)
+      oa_rec_set_name(r, loc[i], file[i], line[i], func[i]);
+  }
   for (uint32_t i = 0; i < k; i++)
     free(clean[i]);
   free(clean);
@@ -51,6 +58,18 @@ int oa_recording_name(const char *path)
   free(file);
   free(func);
   oa_sym_free(sym);
+  return rc;
+}
+
+int oa_recording_name(const char *path)
+{
+  char err[PATH_MAX + 256];
+  oa_recording *r;
+  if (oa_rec_open(path, &r, err, sizeof err) != 0) {
+    oa_error("cannot finish the recording: %s", err);
+    return -1;
+  }
+  int rc = resolve(r, 1);
   oa_rec_close(r);
   return rc;
 }
@@ -62,19 +81,15 @@ oa_recording *oa_recording_load(const char *path)
   if (oa_rec_open(path, &r, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, "cannot use the recording: %s", err);
   if (!oa_rec_has_names(r)) {
-    /* ompadv record was stopped before it could finish the file */
-    oa_warn("%s was not finished by ompadv record (no source names): naming it now", path);
-    oa_rec_close(r);
-    if (oa_recording_name(path) != 0)
-      oa_die(OA_EXIT_FAIL, "cannot finish %s", path);
-    if (oa_rec_open(path, &r, err, sizeof err) != 0)
-      oa_die(OA_EXIT_USAGE, "cannot use the recording: %s", err);
-  }
-  const oa_file_header *h = oa_rec_header(r);
-  if (h->state != OA_STATE_FINALIZED)
+    oa_warn("%s has no trailer: it was cut short, or ompadv record was stopped before it "
+            "finished the file; the analysis covers the records it holds, named from the "
+            "binaries now", path);
+    resolve(r, 0);
+  } else if (oa_rec_header(r)->state != OA_STATE_FINALIZED) {
     oa_warn("the recorded program did not reach its end (a crash, a signal or _exit): the "
             "analysis covers what it did until then, with the constructs open at that point "
             "closed as they stood");
+  }
   return r;
 }
 
@@ -116,6 +131,7 @@ void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out
   errno = 0;
   a = strtoul(colon + 1, &dash, 10);
   b = a;
+  out->range = *dash == '-';
   if (*dash == '-' && strcmp(dash + 1, "end") == 0) {
     b = UINT32_MAX;  /* to the program's end */
     end = dash + 4;
@@ -125,9 +141,10 @@ void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out
     end = dash;
   }
   if (errno || *end || dash == colon + 1 || a == 0 || b < a || b > UINT32_MAX)
-    oa_die(OA_EXIT_USAGE, "%s %s: a region is FILE:LINE or FILE:FIRST-LAST with FIRST <= LAST",
-           opt, text);
+    oa_die(OA_EXIT_USAGE, "%s %s: a region is FILE:LINE or FILE:FIRST-LAST, lines from 1, "
+           "FIRST <= LAST", opt, text);
   out->file = s;
+  out->text = oa_xstrdup(colon + 1);
   out->first = (uint32_t)a;
   out->last = (uint32_t)b;
 }
@@ -144,9 +161,14 @@ static int file_match(const char *spec, const char *file)
   return ls == lf || file[lf - ls - 1] == '/' || spec[0] == '/';
 }
 
+/* FILE:FIRST-LAST names one region (as whatif prints them); FILE:LINE the
+ * regions whose span contains the line: the fragments that run it. */
 int oa_region_spec_match(const oa_region_spec *spec, const oa_rec_region *region)
 {
-  if (!region->file || region->first < spec->first || region->last > spec->last)
+  if (!region->file)
+    return 0;
+  if (spec->range ? region->first != spec->first || region->last != spec->last
+                  : region->first > spec->first || region->last < spec->first)
     return 0;
   if (file_match(spec->file, region->file))
     return 1;

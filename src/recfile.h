@@ -19,14 +19,17 @@ char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l);
 /* A region spec of the command line. */
 typedef struct oa_region_spec {
   char *file;                /* as given */
+  char *text;                /* the lines part as given, for messages */
   uint32_t first, last;
+  int range;                 /* FIRST-LAST given: that region exactly; else the
+                              * regions whose lines contain LINE (first) */
   double factor;             /* 0: the command's default */
   uint64_t matched;          /* fragments it matched in the last replay */
 } oa_region_spec;
 
 /* Parse SPEC; exits 2 naming the option on a bad one. */
 void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out);
-/* Does region (of recording r) lie within spec? */
+/* Does spec name region (of recording r)? */
 int oa_region_spec_match(const oa_region_spec *spec, const oa_rec_region *region);
 
 /* A what-if factor option's value (> 1); exits 2 naming opt otherwise. */

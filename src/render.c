@@ -245,8 +245,9 @@ static void render_text(FILE *f, const oa_profile_header *h, const char *metric,
             100.0 * ratio(h->cost, h->work));
     for (size_t i = 0; i < w->nregions; i++)
       fprintf(f, "  parallelized %s x%g\n", w->regions[i].region, w->regions[i].factor);
-    fprintf(f, "  (%llu fragments; none reduced below %s %s, 10x the task creation cost)\n\n",
-            (unsigned long long)w->fragments, oa_si(w->floor, b1, sizeof b1), metric);
+    fprintf(f, "  (%llu fragment%s; none reduced below %s %s, 10x the task creation cost)\n\n",
+            (unsigned long long)w->fragments, w->fragments == 1 ? "" : "s",
+            oa_si(w->floor, b1, sizeof b1), metric);
   } else {
     fprintf(f, "parallelism %.2f  (work %s, span %s %s; %d threads; tasking overhead %.1f%%)\n\n",
             ratio(h->work, h->span), oa_si(h->work, b1, sizeof b1), oa_si(h->span, b2, sizeof b2),

@@ -155,14 +155,31 @@ static void rec_new(oa_thread *t, oa_node *n, int task)
          n->inst | (uint64_t)n->team_index << 32 | (uint64_t)n->free_order << 48
              | (uint64_t)(task != 0) << 49 | (uint64_t)((n->st_val + 1) & 3) << 50
              | (uint64_t)n->undeferred << 52 | (uint64_t)n->nanc << 56);
-  if (n->nanc != 0xff)
+  if (n->nanc != 0xff && n->nanc != 0)
     oa_rec(t, OA_REC_ANC, 0, 0, n->anc[0], n->anc[1], n->anc[2], n->anc[3]);
+}
+
+/* A fragment is written once, at its end (contract.h: OA_REC_W). */
+static void rec_w(oa_thread *t, oa_node *w)
+{
+  oa_event *e = oa_begin(t, OA_REC_W, 0);
+  if (!e)
+    return;
+  uint32_t fbits;
+  memcpy(&fbits, &w->whatif, sizeof fbits);
+  e->a = w->id;
+  e->b = w->parent ? w->parent->id : 0;
+  e->c = w->work;
+  e->d = w->loc | (uint64_t)w->own_loc << 24 | (uint64_t)w->team_index << 48;
+  e->where = w->edge_begin | (uint64_t)w->edge_end << 32;
+  e->time = (uint32_t)w->inst | (uint64_t)fbits << 32;
+  oa_commit(t);
 }
 
 void oa_prof_attach(oa_thread *t, oa_node *parent, oa_node *child)
 {
   oa_node_attach(parent, child);
-  if (oa_prof_record)
+  if (oa_prof_record && child->kind != OA_W)
     rec_new(t, child, 0);
 }
 
@@ -178,12 +195,11 @@ void oa_prof_close(oa_thread *t, oa_node *n)
 {
   oa_raw(t, OA_RAW_NODE, n->id, n->parent ? n->parent->id : 0, n->kind,
          (uint32_t)(int32_t)n->st_val | (uint64_t)n->undeferred << 32);
-  if (oa_prof_record) {
-    uint32_t fbits;
-    memcpy(&fbits, &n->whatif, sizeof fbits);
-    oa_rec(t, OA_REC_CLOSE, 0, n->edge_begin | (uint64_t)n->edge_end << 32, n->id, n->work,
-           n->cost, (uint8_t)n->st_val | (uint64_t)n->undeferred << 8 | (uint64_t)fbits << 32);
-  }
+  if (oa_prof_record && n->kind == OA_W)
+    rec_w(t, n);
+  else if (oa_prof_record)
+    oa_rec(t, OA_REC_CLOSE, 0, 0, n->id, n->work, n->cost,
+           (uint8_t)n->st_val | (uint64_t)n->undeferred << 8);
   oa_node_close(&t->pool, &P.hooks, n);
 }
 
@@ -268,9 +284,11 @@ void oa_prof_leave(oa_thread *t)
  * them are what-if fragments (Alg. 14). */
 void oa_prof_whatif(oa_thread *t, oa_task *task, double factor)
 {
+  oa_node *w = oa_task_top(task);
+  uint32_t own_loc = w && w->kind == OA_W ? w->own_loc : 0;  /* still that construct's body */
   oa_frag_end(t, task);
   task->whatif = (float)factor;
-  oa_frag_begin(t, task, 0);
+  oa_frag_begin(t, task, own_loc);
 }
 
 /* --- task stacks ----------------------------------------------------------- */
@@ -343,13 +361,17 @@ void oa_task_loc_pop(oa_task *task)
  * ends fragments (0: the event came without a code address). */
 static uint32_t edge_loc(oa_thread *t)
 {
-  if (!oa_prof_record || !t->ra)
+  uintptr_t ra = (uintptr_t)t->ra;
+  /* an address inside the runtime would need a stack walk per fragment:
+   * the directive the fragment runs in stands in for it instead */
+  if (!oa_prof_record || !ra || (ra >= oa_the_run.libomp.lo && ra < oa_the_run.libomp.hi))
     return 0;
-  if (t->ra != t->edge_ra) {
-    t->edge_loc = oa_prof_loc(OA_C_EDGE, t->ra);
-    t->edge_ra = t->ra;
+  uint32_t k = (uint32_t)(ra >> 2) & (OA_EDGE_CACHE - 1);
+  if (t->edge_ra[k] != t->ra) {
+    t->edge_loc[k] = oa_prof_loc(OA_C_EDGE, t->ra);
+    t->edge_ra[k] = t->ra;
   }
-  return t->edge_loc;
+  return t->edge_loc[k];
 }
 
 void oa_frag_end(oa_thread *t, oa_task *task)

@@ -47,7 +47,7 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   }
   if (oa_out_open(oa_result_path, oa_runtime_version) != 0)
     return 0;
-  oa_the_run.header->mode = oa_the_run.mode;
+  oa_the_run.header->mode = oa_prof_record ? OA_MODE_RECORD : oa_the_run.mode;
 
   oa_where_init(lookup);
   oa_out_write_modules();

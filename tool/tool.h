@@ -16,6 +16,7 @@
 #define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
 #define OA_MAX_RUNTIME_RANGES 16
 #define OA_MAX_IMPLICIT 64             /* nesting of parallel regions on one thread */
+#define OA_EDGE_CACHE 16
 
 typedef struct oa_range {
   uintptr_t lo, hi;
@@ -67,8 +68,8 @@ typedef struct oa_thread {
   oa_node_pool pool;
   oa_agg agg;                     /* per-location sums of this thread */
   const void *ra;                 /* code address of the event being handled, or NULL */
-  const void *edge_ra;            /* record mode: cache of the last edge location */
-  uint32_t edge_loc;
+  const void *edge_ra[OA_EDGE_CACHE]; /* record mode: edge locations by address */
+  uint32_t edge_loc[OA_EDGE_CACHE];
   struct oa_thread *next_thread;  /* all threads, for the final merge */
   /* The implicit tasks this thread runs, innermost last.  Their ompt_data_t
    * is not ours to write: libomp may hand a worker's implicit task the

@@ -15,6 +15,7 @@
  * replay with default options, by what-if region, and with annotations and a
  * factor of 4 for every region. */
 #include <dirent.h>
+#include <stddef.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,6 +115,151 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   close(fd);
   return 0;
 }
+
+#ifdef OA_LIBFUZZER
+/* Structure-aware mutations: most of a recording is headers and padding, and
+ * a replay checks records against each other (ids, parents, regions), so
+ * half of the mutations work on the records of the event chunks: a field set
+ * to another record's value (ids meet), nudged or randomized, or a record
+ * duplicated, deleted or swapped with another (sequence numbers kept in
+ * order).  The other half are libFuzzer's own byte mutations. */
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+
+typedef struct evchunk {
+  size_t off, size;            /* of the chunk */
+  uint64_t used;
+} evchunk;
+
+static uint64_t rnd(unsigned *seed)
+{
+  uint64_t x = 0;
+  for (int i = 0; i < 4; i++)
+    x = x << 16 | (rand_r(seed) & 0xffff);
+  return x;
+}
+
+/* The event chunks, and the names chunk (which counts the records) in *names. */
+static size_t find_chunks(const uint8_t *data, size_t size, evchunk *out, size_t max,
+                          size_t *names)
+{
+  size_t n = 0, off = OA_HEADER_SIZE;
+  *names = 0;
+  if (size < OA_HEADER_SIZE)
+    return 0;
+  while (off + sizeof(oa_chunk_header) <= size && n < max) {
+    oa_chunk_header c;
+    memcpy(&c, data + off, sizeof c);
+    if (c.magic == 0) {
+      off += 4096;
+      continue;
+    }
+    if (c.magic != OA_CHUNK_MAGIC || c.size < 4096 || c.size % 4096 || off + c.size > size
+        || c.used > c.size - sizeof c)
+      break;
+    if (c.kind == OA_CHUNK_EVENTS && c.used % sizeof(oa_event) == 0)
+      out[n++] = (evchunk){ off, c.size, c.used };
+    if (c.kind == OA_CHUNK_NAMES)
+      *names = off;
+    off += c.size;
+  }
+  return n;
+}
+
+static oa_event *record(uint8_t *data, const evchunk *c, uint64_t i)
+{
+  return (oa_event *)(data + c->off + sizeof(oa_chunk_header)) + i;
+}
+
+static uint64_t *field(oa_event *e, unsigned k)
+{
+  uint64_t *f[] = { &e->where, &e->a, &e->b, &e->c, &e->d, &e->time };
+  return f[k % 6];
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
+{
+  evchunk ch[64];
+  size_t names;
+  size_t nch = (seed & 1) ? find_chunks(data, size, ch, 64, &names) : 0;
+  uint64_t total = 0;
+  for (size_t i = 0; i < nch; i++)
+    total += ch[i].used / sizeof(oa_event);
+  if (!total)
+    return LLVMFuzzerMutate(data, size, max_size);
+  unsigned r = seed;
+  evchunk *c = &ch[rand_r(&r) % nch];
+  uint64_t n = c->used / sizeof(oa_event);
+  if (!n)
+    return LLVMFuzzerMutate(data, size, max_size);
+  oa_event *e = record(data, c, rnd(&r) % n);
+  evchunk *oc = &ch[rand_r(&r) % nch];
+  oa_event *other = oc->used ? record(data, oc, rnd(&r) % (oc->used / sizeof(oa_event))) : e;
+  oa_event tmp;
+  switch (rand_r(&r) % 10) {
+  case 0: case 1: case 2:  /* a field takes another record's value: ids meet */
+    *field(e, rand_r(&r)) = *field(other, rand_r(&r));
+    break;
+  case 3: {                /* nudged */
+    uint64_t *f = field(e, rand_r(&r));
+    *f += (rand_r(&r) % 5) - 2;
+    break;
+  }
+  case 4:                  /* a bit, a byte, or anything */
+    if (rand_r(&r) & 1)
+      *field(e, rand_r(&r)) ^= (uint64_t)1 << (rand_r(&r) % 64);
+    else
+      *field(e, rand_r(&r)) = rand_r(&r) & 1 ? rnd(&r) : rand_r(&r) % 16;
+    break;
+  case 5:                  /* another type or node kind */
+    if (rand_r(&r) & 1)
+      e->type = (uint16_t)(OA_REC_META + rand_r(&r) % (OA_REC_LAST - OA_REC_META + 1));
+    else
+      e->sub = (uint8_t)(rand_r(&r) % 5);
+    break;
+  case 6:                  /* two records swap contents, their places in order kept */
+    tmp = *e;
+    *e = *other;
+    *other = tmp;
+    tmp.seq = e->seq;
+    e->seq = other->seq;
+    other->seq = tmp.seq;
+    break;
+  case 7: case 8: {        /* a record repeated right after itself */
+    uint64_t room = c->size - sizeof(oa_chunk_header) - c->used;
+    if (room < sizeof(oa_event))
+      return LLVMFuzzerMutate(data, size, max_size);
+    uint8_t *end = data + c->off + sizeof(oa_chunk_header) + c->used;
+    memmove(e + 1, e, end - (uint8_t *)e);
+    c->used += sizeof(oa_event);
+    /* make room in the order: every sequence number doubled, the copy odd */
+    for (size_t k = 0; k < nch; k++)
+      for (uint64_t i = 0; i < ch[k].used / sizeof(oa_event); i++)
+        record(data, &ch[k], i)->seq *= 2;
+    e[1].seq = e[0].seq + 1;
+    if (rand_r(&r) & 1)
+      *field(&e[1], rand_r(&r)) = *field(other, rand_r(&r));
+    break;
+  }
+  case 9: {                /* a record deleted */
+    uint8_t *end = data + c->off + sizeof(oa_chunk_header) + c->used;
+    memmove(e, e + 1, end - (uint8_t *)(e + 1));
+    memset(end - sizeof(oa_event), 0, sizeof(oa_event));
+    c->used -= sizeof(oa_event);
+    break;
+  }
+  }
+  uint64_t was;
+  memcpy(&was, data + c->off + offsetof(oa_chunk_header, used), sizeof was);
+  memcpy(data + c->off + offsetof(oa_chunk_header, used), &c->used, sizeof c->used);
+  if (names && was != c->used) {  /* the names chunk's count of records follows */
+    uint64_t count;
+    memcpy(&count, data + names + offsetof(oa_chunk_header, reserved), sizeof count);
+    count = count + c->used / sizeof(oa_event) - was / sizeof(oa_event);
+    memcpy(data + names + offsetof(oa_chunk_header, reserved), &count, sizeof count);
+  }
+  return size;
+}
+#endif
 
 #ifndef OA_LIBFUZZER
 static int run_file(const char *path, int verbose)

@@ -6,6 +6,13 @@
                              bytes, and reserved (never written) pages dropped:
                              the same records, a fraction of the size
   rectool.py dump IN         print the header, the chunks and every record
+  rectool.py build SPEC OUT  write a recording from a text list of records, one
+                             a line: TYPE [field=value]... with TYPE a record
+                             (META, NEW, CLOSE, ...: see contract.h) and fields
+                             sub, where, time, a, b, c, d, thread (its chunk: one
+                             per thread), seq (default: the line's rank); or NAME
+                             loc=N line=N file=F func=F; '#' starts a comment.
+                             For crafting inputs by hand.
 
 The layout is the result file of corelib/contract.h: a 4096-byte header, then
 chunks of 'size' bytes (a multiple of 4096) each starting with a 64-byte
@@ -23,7 +30,7 @@ CHUNK = struct.Struct("<IIIIQ40x")
 EVENT = struct.Struct("<HBBIQQQQQQQ")
 KINDS = {1: "EVENTS", 2: "MODULES", 3: "PROFILE", 4: "NAMES"}
 RECS = ["META", "LOC", "REGION", "SLOT", "NEW", "ANC", "CLOSE", "PRED", "HOLD", "RELEASE",
-        "TEAM", "FLAG"]
+        "TEAM", "FLAG", "W"]
 
 
 def chunks(data):
@@ -69,13 +76,53 @@ def dump(src):
             t, sub, flags, th, seq, time, where, a, b, c, d = EVENT.unpack_from(
                 data, off + CHUNK.size + i)
             name = RECS[t - 300] if 300 <= t < 300 + len(RECS) else str(t)
-            print("  seq %-6d %-7s sub %d where %#x a %#x b %#x c %#x d %#x"
-                  % (seq, name, sub, where, a, b, c, d))
+            print("  seq %-6d %-7s sub %d where %#x a %#x b %#x c %#x d %#x%s"
+                  % (seq, name, sub, where, a, b, c, d, " time %#x" % time if time else ""))
+
+
+def build(spec, dst):
+    threads, names, seq = {}, bytearray(), 0
+    for line in open(spec):
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        kw = dict(w.split("=", 1) for w in words[1:])
+        if words[0] == "NAME":
+            f, g = kw.get("file", "").encode(), kw.get("func", "").encode()
+            size = (16 + len(f) + len(g) + 2 + 7) // 8 * 8
+            rec = struct.pack("<IIIHH", int(kw["loc"], 0), int(kw.get("line", "0"), 0), size,
+                              len(f), len(g)) + f + b"\0" + g + b"\0"
+            names += rec + bytes(size - len(rec))
+            continue
+        t = 300 + RECS.index(words[0]) if words[0] in RECS else int(words[0], 0)
+        v = {k: int(x, 0) for k, x in kw.items()}
+        th = v.get("thread", 0)
+        threads.setdefault(th, bytearray()).extend(EVENT.pack(
+            t, v.get("sub", 0), 0, th, v.get("seq", seq), v.get("time", 0), v.get("where", 0),
+            v.get("a", 0),
+            v.get("b", 0), v.get("c", 0), v.get("d", 0)))
+        seq += 1
+    # mode 3 (a recording), state 2 (finalized)
+    out = bytearray(struct.pack("<QIIIIII", FILE_MAGIC, 1, HEADER_SIZE, 1, 3, 2, len(threads)))
+    out += bytes(HEADER_SIZE - len(out))
+
+    def chunk(kind, thread, payload, reserved=b""):
+        size = (CHUNK.size + len(payload) + PAGE - 1) // PAGE * PAGE
+        c = bytearray(CHUNK.pack(CHUNK_MAGIC, kind, thread, size, len(payload)) + payload)
+        c[24:24 + len(reserved)] = reserved
+        return c + bytes(size - len(c))
+    for th in sorted(threads):
+        out += chunk(1, th, threads[th])
+    # the names chunk counts the records and event chunks before it
+    out += chunk(4, 0, names, struct.pack("<QQ", seq, len(threads)))
+    open(dst, "wb").write(out)
 
 
 def main(argv):
     if len(argv) == 4 and argv[1] == "shrink":
         shrink(argv[2], argv[3])
+    elif len(argv) == 4 and argv[1] == "build":
+        build(argv[2], argv[3])
     elif len(argv) == 3 and argv[1] == "dump":
         dump(argv[2])
     else:

@@ -4,7 +4,10 @@
 recorded OSPG construction) is byte for byte the JSON of
 `ompadv report -i REC --online --format json` (the profile the tool computed
 during the run).  The same code computes both from the same measured numbers,
-so any difference is a bug in the recording or in the replay.
+so any difference is a bug in the recording or in the replay.  So that the
+check cannot pass vacuously, `report -v` must say it replayed records (the
+offline report is not the stored online profile), and both reports must hold
+measured work, main and at least one OpenMP construct.
 
 usage:
   online-offline.py --ompadv PATH --work DIR [OPTIONS] --dir DIR
@@ -64,11 +67,17 @@ def check_report(path):
 
 
 def check_one(item, a):
+    try:
+        return check(item, a)
+    except Exception as e:  # a bug here must fail the test, not hide
+        return "FAIL: %s: %s: %s" % (item[0], type(e).__name__, e), "fail"
+
+
+def check(item, a):
     label, make_source = item
     d = os.path.join(a.work, re.sub(r"[^A-Za-z0-9_.-]+", "-", label))
     os.makedirs(d, exist_ok=True)
-    src = os.path.join(d, "prog.c")
-    why = make_source(src)
+    src, why = make_source(d)
     if why:
         return "FAIL: %s: %s" % (label, why), "fail"
     prog = os.path.join(d, "prog")
@@ -116,21 +125,20 @@ def check_one(item, a):
 
 
 def from_file(path):
-    def make(dst):
-        with open(path) as f, open(dst, "w") as g:
-            g.write(f.read())
-        return None
-    return make
+    """Compile the program where it is, so that the reports name it."""
+    path = os.path.abspath(path)
+    return lambda d: (path, None)
 
 
 def from_gen(gen, seed):
-    def make(dst):
-        rc, out = None, ""
+    def make(d):
+        dst = os.path.join(d, "prog.c")
         with open(dst, "w") as g:
             p = subprocess.run([sys.executable, gen, "--seed", str(seed)], stdout=g,
                                stderr=subprocess.PIPE)
-            rc, out = p.returncode, p.stderr.decode(errors="replace")
-        return None if rc == 0 else "gen.py failed (%s): %s" % (rc, out)
+        if p.returncode != 0:
+            return dst, "gen.py failed (%s): %s" % (p.returncode, p.stderr.decode(errors="replace"))
+        return dst, None
     return make
 
 
@@ -149,6 +157,8 @@ def main():
     ap.add_argument("--gen")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
+    a.ompadv = os.path.abspath(a.ompadv)
+    a.work = os.path.abspath(a.work)
     items = []
     if a.dir:
         for path in sorted(glob.glob(os.path.join(a.dir, "*.c"))):

@@ -16,8 +16,8 @@
 //     (not 350 / 112.5 = 3.11 as if the ON task alone mattered).
 // (c) both, the annotation and --region (its factor the default, 16): span = 100 + max(12.5, 3.1) =
 //     112.5, parallelism 3.111; two regions.
-// (d) --region on the OFF task's lines (the annotations ignored): the same
-//     as (a), unchanged.
+// (d) --region naming the OFF task's annotated region exactly (the
+//     annotations ignored): the same as (a), unchanged.
 // A wrong model would report: the two tasks one after the other -> 1.00
 // before (-14%), and (a) would then gain (350 / 303 = 1.16 after, +15%); the
 // OFF task's path ignored in (b) -> 3.11 (+33%).
@@ -36,7 +36,7 @@
 // RUN: python3 %S/check.py %t.both.json --source %s --before 1.167 --after 3.111 \
 // RUN:   --applied @on-@on=16 --applied @offbegin-@offend=16 --napplied 2 --fragments 2
 // (d)
-// RUN: %ompadv report -q -i %t.data --no-annotations --region "$(python3 %S/check.py --name %s @off-@offend)=16" --format json --output %t.offregion.json
+// RUN: %ompadv report -q -i %t.data --no-annotations --region "$(python3 %S/check.py --name %s @offbegin-@offend)=16" --format json --output %t.offregion.json
 // RUN: python3 %S/check.py %t.offregion.json --source %s --before 1.167 --after 1.167 --unchanged 0.01 --applied @offbegin-@offend=16
 #include <omp.h>
 #include "burn.h"
