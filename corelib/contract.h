@@ -132,7 +132,8 @@ enum oa_raw_type {
  *   W        a fragment (W-node), written once at its end: its NEW and CLOSE
  *            in one (nothing joins a fragment's parent while it runs)
  *            a=node b=parent c=work d=loc | own_loc << 24 | team_index << 48
- *            where=begin edge | end edge << 32  time=inst | what-if factor
+ *            where=begin edge | cont << 31 | end edge << 32 (cont: a later
+ *            fragment of a directive instance's body)  time=inst | what-if factor
  *            (float bits) << 32; an instance's region is the nearest
  *            enclosing region S-node's
  *   PRED     a=successor b=predecessor (sibling task P-nodes)

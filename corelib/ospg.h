@@ -109,6 +109,9 @@ struct oa_node {
    * serial work that stands for its work on chains when has_sw is set */
   uint32_t edge_begin, edge_end;
   float whatif;
+  uint8_t cont;                  /* a later fragment of the same directive instance's body
+                                  * (after a task creation, a taskwait, a nested critical
+                                  * ...): its work counts, the instance is not counted again */
   uint8_t has_sw;
   uint64_t sw;
   uint64_t id;                   /* the tool's name for it in raw logs (0: none) */

@@ -171,7 +171,7 @@ static void rec_w(oa_thread *t, oa_node *w)
   e->b = w->parent ? w->parent->id : 0;
   e->c = w->work;
   e->d = w->loc | (uint64_t)w->own_loc << 24 | (uint64_t)w->team_index << 48;
-  e->where = w->edge_begin | (uint64_t)w->edge_end << 32;
+  e->where = w->edge_begin | (uint64_t)w->cont << 31 | (uint64_t)w->edge_end << 32;
   e->time = (uint32_t)w->inst | (uint64_t)fbits << 32;
   oa_commit(t);
 }
@@ -284,11 +284,9 @@ void oa_prof_leave(oa_thread *t)
  * them are what-if fragments (Alg. 14). */
 void oa_prof_whatif(oa_thread *t, oa_task *task, double factor)
 {
-  oa_node *w = oa_task_top(task);
-  uint32_t own_loc = w && w->kind == OA_W ? w->own_loc : 0;  /* still that construct's body */
   oa_frag_end(t, task);
   task->whatif = (float)factor;
-  oa_frag_begin(t, task, own_loc);
+  oa_frag_begin(t, task, 0);
 }
 
 /* --- task stacks ----------------------------------------------------------- */
@@ -393,6 +391,17 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     return;
   oa_node *w = oa_prof_node(t, OA_W);
   w->loc = oa_task_loc(task);
+  if (!own_loc && !task->chunk && task->nlocs > 1) {
+    /* still inside the body of a directive instance whose first fragment
+     * ended at a task creation, a taskwait, a nested critical, an
+     * annotation...: this fragment belongs to that instance too */
+    unsigned k = oa_prof_loc_kind(w->loc);
+    if (k == OA_C_SINGLE || k == OA_C_MASKED || k == OA_C_CRITICAL || k == OA_C_ORDERED
+        || ((k == OA_C_LOOP || k == OA_C_SECTIONS) && task->ws_slot)) {
+      own_loc = w->loc;
+      w->cont = 1;
+    }
+  }
   w->own_loc = own_loc;
   w->team_index = task->team_index;
   w->whatif = task->whatif;
