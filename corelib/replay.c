@@ -588,7 +588,7 @@ typedef struct entry {
 } entry;
 
 typedef struct region_entry {
-  uint64_t id;
+  uint64_t id;                 /* 0: empty; UINT64_MAX: deleted */
   oa_agg_region *r;
 } region_entry;
 
@@ -598,6 +598,7 @@ typedef struct region_entry {
  * use after free). */
 typedef struct rregion {
   oa_agg_region agg;
+  uint64_t id;
   int owned;                   /* its S-node exists */
   uint64_t users;              /* instance nodes not finished */
 } rregion;
@@ -618,8 +619,8 @@ typedef struct replay {
   oa_agg agg;
   entry *tab;
   size_t cap, used, live;
-  region_entry *regions;
-  size_t nregions, cap_regions;
+  region_entry *regions;       /* hashed by id (fuzzing: a list of many was slow) */
+  size_t nregions, cap_regions;  /* nregions: slots used, deleted ones included */
   edge_key *edges;
   size_t cap_edges, nedges;
   oa_node *root;
@@ -695,21 +696,59 @@ static void on_free(oa_node_pool *pool, oa_node *n, void *ctx)
   }
 }
 
+static region_entry *region_slot(replay *p, uint64_t id)
+{
+  if (!p->cap_regions || !id || id == UINT64_MAX)
+    return NULL;
+  size_t h = hash64(id) & (p->cap_regions - 1);
+  for (size_t probe = 0; probe < p->cap_regions; probe++, h = (h + 1) & (p->cap_regions - 1)) {
+    if (p->regions[h].id == id)
+      return &p->regions[h];
+    if (p->regions[h].id == 0)
+      return NULL;
+  }
+  return NULL;
+}
+
 static oa_agg_region *region_find(replay *p, uint64_t id)
 {
-  for (size_t i = p->nregions; i-- > 0;)
-    if (p->regions[i].id == id)
-      return p->regions[i].r;
-  return NULL;
+  region_entry *s = region_slot(p, id);
+  return s ? s->r : NULL;
+}
+
+static void region_add(replay *p, uint64_t id, oa_agg_region *g)
+{
+  if ((p->nregions + 1) * 2 > p->cap_regions) {
+    size_t live = 0, cap = 16;
+    for (size_t i = 0; i < p->cap_regions; i++)
+      live += p->regions[i].r != NULL;
+    while ((live + 1) * 4 > cap)
+      cap *= 2;
+    region_entry *t = oa_xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < p->cap_regions; i++)
+      if (p->regions[i].r) {
+        size_t h = hash64(p->regions[i].id) & (cap - 1);
+        while (t[h].id)
+          h = (h + 1) & (cap - 1);
+        t[h] = p->regions[i];
+      }
+    free(p->regions);
+    p->regions = t;
+    p->cap_regions = cap;
+    p->nregions = live;
+  }
+  size_t h = hash64(id) & (p->cap_regions - 1);
+  while (p->regions[h].id)
+    h = (h + 1) & (p->cap_regions - 1);
+  p->regions[h] = (region_entry){ id, g };
+  p->nregions++;
 }
 
 static void region_forget(replay *p, oa_agg_region *r)
 {
-  for (size_t i = 0; i < p->nregions; i++)
-    if (p->regions[i].r == r) {
-      p->regions[i] = p->regions[--p->nregions];
-      return;
-    }
+  region_entry *s = region_slot(p, ((rregion *)r)->id);
+  if (s && s->r == r)
+    *s = (region_entry){ UINT64_MAX, NULL };
 }
 
 static unsigned kind_of_ctx(replay *p, uint32_t loc)
@@ -871,6 +910,8 @@ static void whatif(replay *p, oa_node *w, uint32_t region)
   uint64_t sw = (uint64_t)((double)w->work / f);
   if (sw < floor)
     sw = floor;
+  if (sw == 0)  /* at least one unit (fuzzing: a division by zero below) */
+    sw = 1;
   if (sw >= w->work)
     return;
   w->has_sw = 1;
@@ -964,7 +1005,7 @@ static int rec_close(replay *p, const oa_event *e)
 static int rec_w(replay *p, const oa_event *e)
 {
   uint32_t loc = (uint32_t)(e->d & 0xffffff), own_loc = (uint32_t)(e->d >> 24) & 0xffffff;
-  uint32_t b = (uint32_t)e->where, en = (uint32_t)(e->where >> 32);
+  uint32_t b = (uint32_t)e->where & 0x7fffffff, en = (uint32_t)(e->where >> 32);
   uint32_t inst = (uint32_t)e->time, fbits = (uint32_t)(e->time >> 32);
   if (!e->a || e->a == UINT64_MAX || find(p, e->a))
     return bad(p, e, "fragment id");
@@ -991,6 +1032,7 @@ static int rec_w(replay *p, const oa_event *e)
   n->work = e->c;
   n->edge_begin = b;
   n->edge_end = en;
+  n->cont = (e->where >> 31) & 1;
   memcpy(&n->whatif, &fbits, sizeof fbits);
   if (!(n->whatif >= 0 && n->whatif < 1e9))
     n->whatif = 0;
@@ -1028,16 +1070,13 @@ static int step(replay *p, cursor *c, const oa_event *e)
     return 0;
   }
   case OA_REC_REGION: {
-    if (!e->a || region_find(p, e->a) || e->b == 0 || e->b > 65536)
+    if (!e->a || e->a == UINT64_MAX || region_find(p, e->a) || e->b == 0 || e->b > 65536)
       return bad(p, e, "region");
     rregion *rg = oa_xcalloc(1, sizeof *rg);
     oa_agg_region *g = &rg->agg;
     oa_agg_region_init(g, (uint32_t)e->b);
-    if (p->nregions == p->cap_regions) {
-      p->cap_regions = p->cap_regions ? p->cap_regions * 2 : 16;
-      p->regions = oa_xrealloc(p->regions, p->cap_regions * sizeof *p->regions);
-    }
-    p->regions[p->nregions++] = (region_entry){ e->a, g };
+    rg->id = e->a;
+    region_add(p, e->a, g);
     return 0;
   }
   case OA_REC_SLOT: {
@@ -1253,8 +1292,10 @@ out:
   for (size_t i = 0; i < p.cap; i++)
     if (p.tab[i].id && p.tab[i].id != UINT64_MAX)
       oa_node_free(&p.pool, p.tab[i].node);
-  for (size_t i = 0; i < p.nregions; i++) {
+  for (size_t i = 0; i < p.cap_regions; i++) {
     oa_agg_region *g = p.regions[i].r;
+    if (!g)
+      continue;
     for (uint32_t k = 0; k < g->nslots; k++)
       free(g->slots[k].thread_serial);
     free(g->slots);

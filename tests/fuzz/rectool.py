@@ -11,7 +11,9 @@
                              (META, NEW, CLOSE, ...: see contract.h) and fields
                              sub, where, time, a, b, c, d, thread (its chunk: one
                              per thread), seq (default: the line's rank); or NAME
-                             loc=N line=N file=F func=F; '#' starts a comment.
+                             loc=N line=N file=F func=F; '#' starts a comment;
+                             a last word *N repeats the line N times, with {i}
+                             in it replaced by 0..N-1.
                              For crafting inputs by hand.
 
 The layout is the result file of corelib/contract.h: a 4096-byte header, then
@@ -82,10 +84,15 @@ def dump(src):
 
 def build(spec, dst):
     threads, names, seq = {}, bytearray(), 0
+    lines = []
     for line in open(spec):
         words = line.split("#")[0].split()
-        if not words:
-            continue
+        if words and words[-1].startswith("*"):
+            lines += [[w.replace("{i}", str(i)) for w in words[:-1]]
+                      for i in range(int(words[-1][1:]))]
+        elif words:
+            lines.append(words)
+    for words in lines:
         kw = dict(w.split("=", 1) for w in words[1:])
         if words[0] == "NAME":
             f, g = kw.get("file", "").encode(), kw.get("func", "").encode()
