@@ -873,6 +873,25 @@ static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
   return region;
 }
 
+/* Per-region sums of a by-region replay (differential analysis): work,
+ * fragments, and those that run straight in an implicit task (SPMD code). */
+static void region_stats(replay *p, const oa_node *w, uint32_t g)
+{
+  oa_replay_out *o = p->out;
+  if (g >= o->nregions) {
+    uint32_t n = o->nregions ? o->nregions : 64;
+    while (n <= g)
+      n *= 2;
+    o->regions = oa_xrealloc(o->regions, n * sizeof *o->regions);
+    memset(o->regions + o->nregions, 0, (n - o->nregions) * sizeof *o->regions);
+    o->nregions = n;
+  }
+  o->regions[g].work += w->work;
+  o->regions[g].fragments++;
+  if (!w->own_loc && kind_of(w->loc) == OA_C_PARALLEL)
+    o->regions[g].spmd_fragments++;
+}
+
 /* --- records ---------------------------------------------------------------- */
 
 static int bad(replay *p, const oa_event *e, const char *what)
@@ -1040,6 +1059,8 @@ static int rec_w(replay *p, const oa_event *e)
   oa_node_attach(pe->node, n);
   if (p->opts->by_region || p->opts->factor || (p->opts->annotations && n->whatif > 1)) {
     uint32_t g = region_of(p, b, en, n->loc);
+    if (p->opts->by_region)
+      region_stats(p, n, g);
     whatif(p, n, g);
     if (p->opts->by_region)
       n->loc = g;
@@ -1314,6 +1335,9 @@ out:
 
 void oa_replay_out_free(oa_replay_out *out)
 {
+  free(out->regions);
+  out->regions = NULL;
+  out->nregions = 0;
   free(out->applied);
   out->applied = NULL;
   out->napplied = 0;

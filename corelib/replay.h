@@ -84,6 +84,13 @@ typedef struct oa_replay_out {
     double factor;
   } *applied;
   size_t napplied;
+  struct oa_region_sums {    /* by_region: per region id (nregions may exceed the
+                              * regions seen; unused ones are zero) */
+    uint64_t work, fragments;
+    uint64_t spmd_fragments; /* run straight in a parallel region's implicit task,
+                              * outside worksharing and tasks */
+  } *regions;
+  uint32_t nregions;
 } oa_replay_out;
 
 /* Replay the whole recording.  Returns 0, or -1 with a one-line reason. */

@@ -62,7 +62,8 @@ char *oa_man_page(const char *page);
 char *oa_helper_program(const char *name);
 char *oa_include_dir(void);
 
-extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_trace,
+extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
+    oa_cmd_trace,
     oa_cmd_cc, oa_cmd_help;
 
 /* builtin-profile.c: set up the environment of a profiling run (metric,

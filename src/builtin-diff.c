@@ -1,0 +1,409 @@
+/* `ompadv diff`: differential analysis (dissertation 3.8).  The same program
+ * on the same input is recorded twice, with one thread (an execution free of
+ * parallel work inflation) and with N; the OSPG's fragments are the same in
+ * both up to SPMD code, so each region (file:first-last) can be compared:
+ * its work and its work on the critical path in either run, and their
+ * ratios.  A region on the parallel run's critical path whose work grew is
+ * where false sharing, memory bandwidth, NUMA or contention cost time.
+ * `-i BASE -i OTHER` compares any two recordings of the same program. */
+#include "ompadv.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "launch.h"
+#include "metric.h"
+#include "recfile.h"
+#include "util.h"
+
+enum { D_INPUT = 1, D_THRESHOLD };
+
+typedef struct diff_opts {
+  const char *input[2];
+  int ninput;
+  double threshold;
+} diff_opts;
+
+static int on_option(int id, const char *arg, void *ctx)
+{
+  diff_opts *o = ctx;
+  if (id == D_INPUT) {
+    if (o->ninput == 2)
+      oa_die(OA_EXIT_USAGE, "diff: -i is given twice at most (-i BASE -i OTHER)");
+    o->input[o->ninput++] = arg;
+  } else if (id == D_THRESHOLD) {
+    char *end;
+    errno = 0;
+    o->threshold = strtod(arg, &end);
+    if (errno || *end || !(o->threshold >= 1) || o->threshold > 1e6)
+      oa_die(OA_EXIT_USAGE, "diff: --threshold wants a ratio of at least 1, not '%s'", arg);
+  }
+  return 0;
+}
+
+/* One recording, analysed by region. */
+typedef struct side {
+  const char *path;
+  oa_recording *rec;
+  oa_replay_out out;
+  char *exe;
+} side;
+
+static void first_module(void *ctx, const char *path, uint64_t base, uint64_t lo, uint64_t hi)
+{
+  (void)base, (void)lo, (void)hi;
+  char **exe = ctx;
+  if (!*exe)
+    *exe = oa_xstrdup(path);
+}
+
+static void load(side *s)
+{
+  s->rec = oa_recording_load(s->path);
+  oa_rec_modules(s->rec, first_module, &s->exe);
+  oa_replay_opts o = { .by_region = 1 };
+  oa_recording_replay(s->rec, &o, &s->out);
+}
+
+static uint64_t on_path(const side *s, uint32_t region)
+{
+  const oa_attr_item *it = s->out.cp.cap ? s->out.cp.u.heap : s->out.cp.u.in;
+  for (uint32_t i = 0; i < s->out.cp.n; i++)
+    if (it[i].loc == region)
+      return it[i].amount;
+  return 0;
+}
+
+/* A region of either run, matched by name. */
+typedef struct row {
+  const char *name;
+  uint64_t work[2], span[2], frags[2];
+  int present[2];
+  int spmd;
+  double work_infl, span_infl;
+} row;
+
+static double ratio(uint64_t a, uint64_t b)
+{
+  return b ? (double)a / (double)b : 0.0;
+}
+
+static row *find_row(row *rows, size_t n, const char *name)
+{
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(rows[i].name, name) == 0)
+      return &rows[i];
+  return NULL;
+}
+
+static size_t collect(side *s, row *rows, size_t n)
+{
+  for (int k = 0; k < 2; k++) {
+    oa_recording *rec = s[k].rec;
+    for (uint32_t g = 0; g < oa_rec_nregions(rec) && g < s[k].out.nregions; g++) {
+      const struct oa_region_sums *rs = &s[k].out.regions[g];
+      if (!rs->fragments)
+        continue;
+      const char *name = oa_rec_region_at(rec, g)->name;
+      row *r = find_row(rows, n, name);
+      if (!r) {
+        r = &rows[n++];
+        memset(r, 0, sizeof *r);
+        r->name = name;
+      }
+      r->present[k] = 1;
+      r->work[k] += rs->work;
+      r->span[k] += on_path(&s[k], g);
+      r->frags[k] += rs->fragments;
+      /* SPMD: runs straight in the team's implicit tasks, once per thread */
+      if (k == 1 && rs->spmd_fragments * 2 > rs->fragments)
+        r->spmd = 1;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (rows[i].frags[1] <= rows[i].frags[0])
+      rows[i].spmd = 0;  /* SPMD code runs once per thread: more fragments with more threads */
+    rows[i].work_infl = ratio(rows[i].work[1], rows[i].work[0]);
+    rows[i].span_infl = ratio(rows[i].span[1], rows[i].span[0]);
+  }
+  return n;
+}
+
+static int by_span_other(const void *a, const void *b)
+{
+  const row *x = a, *y = b;
+  if (x->span[1] != y->span[1])
+    return x->span[1] < y->span[1] ? 1 : -1;
+  if (x->work[1] != y->work[1])
+    return x->work[1] < y->work[1] ? 1 : -1;
+  return strcmp(x->name, y->name);
+}
+
+/* The figure to read: span inflation for SPMD code (its work grows with the
+ * team by construction), work inflation otherwise (3.8.1). */
+static double inflation(const row *r)
+{
+  return r->spmd ? r->span_infl : r->work_infl;
+}
+
+/* Flagged: on the parallel run's critical path for at least 1% of it (less
+ * is noise of fragments a few microseconds long), and inflated. */
+static uint64_t span_other;
+
+static int flagged(const row *r, double threshold)
+{
+  return r->present[0] && r->present[1] && r->span[1] > 0 && r->span[1] * 100 >= span_other
+         && inflation(r) > threshold;
+}
+
+static void infl_text(FILE *f, double v, int ok)
+{
+  if (ok)
+    fprintf(f, "  %8.2fx", v);
+  else
+    fprintf(f, "  %9s", "-");
+}
+
+static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o,
+                       const char *metric)
+{
+  char b[4][32];
+  const oa_profile_header *h0 = &s[0].out.h, *h1 = &s[1].out.h;
+  fprintf(f, "differential profile: %u thread%s -> %u threads  (work %s -> %s %s, %.2fx; "
+             "span %s -> %s, %.2fx; parallelism %.2f -> %.2f)\n\n",
+          h0->threads, h0->threads == 1 ? "" : "s", h1->threads, oa_si(h0->work, b[0], 32),
+          oa_si(h1->work, b[1], 32), metric, ratio(h1->work, h0->work), oa_si(h0->span, b[2], 32),
+          oa_si(h1->span, b[3], 32), ratio(h1->span, h0->span), ratio(h0->work, h0->span),
+          ratio(h1->work, h1->span));
+  size_t w = strlen("region");
+  for (size_t i = 0; i < n; i++)
+    if (strlen(rows[i].name) > w)
+      w = strlen(rows[i].name);
+  fprintf(f, "  %-*s  %9s  %9s  %9s  %9s  %9s  %9s  %s\n", (int)w, "region", "work base",
+          "work", "inflation", "span base", "span", "inflation", "");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &rows[i];
+    int both = r->present[0] && r->present[1];
+    fprintf(f, "  %-*s  %9s  %9s", (int)w, r->name, oa_si(r->work[0], b[0], 32),
+            oa_si(r->work[1], b[1], 32));
+    infl_text(f, r->work_infl, both && r->work[0]);
+    fprintf(f, "  %9s  %9s", oa_si(r->span[0], b[2], 32), oa_si(r->span[1], b[3], 32));
+    infl_text(f, r->span_infl, both && r->span[0]);
+    fprintf(f, "  %s%s%s\n", r->spmd ? "SPMD" : "", !both ? "unmatched" : "",
+            flagged(r, o->threshold) ? (r->spmd ? " <<" : "<<") : "");
+  }
+}
+
+static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o,
+                       const char *metric)
+{
+  const oa_profile_header *h0 = &s[0].out.h, *h1 = &s[1].out.h;
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"diff\", \"metric\": \"%s\", \"threads\": [%u, %u], "
+             "\"threshold\": %g,\n", metric, h0->threads, h1->threads, o->threshold);
+  fprintf(f, "  \"program\": {\"work_base\": %llu, \"work_other\": %llu, \"work_inflation\": %.4f, "
+             "\"span_base\": %llu, \"span_other\": %llu, \"span_inflation\": %.4f},\n",
+          (unsigned long long)h0->work, (unsigned long long)h1->work, ratio(h1->work, h0->work),
+          (unsigned long long)h0->span, (unsigned long long)h1->span, ratio(h1->span, h0->span));
+  fprintf(f, "  \"regions\": [");
+  int first = 1;
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &rows[i];
+    if (!(r->present[0] && r->present[1]))
+      continue;
+    fprintf(f, "%s\n    {\"region\": ", first ? "" : ",");
+    first = 0;
+    oa_json_string(f, r->name);
+    fprintf(f, ", \"work_base\": %llu, \"work_other\": %llu, \"work_inflation\": %.4f, "
+               "\"span_base\": %llu, \"span_other\": %llu, \"span_inflation\": %.4f, "
+               "\"fragments_base\": %llu, \"fragments_other\": %llu, \"spmd\": %s, "
+               "\"flagged\": %s}",
+            (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
+            (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
+            (unsigned long long)r->frags[0], (unsigned long long)r->frags[1],
+            r->spmd ? "true" : "false", flagged(r, o->threshold) ? "true" : "false");
+  }
+  fprintf(f, "\n  ],\n  \"unmatched\": [");
+  first = 1;
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &rows[i];
+    if (r->present[0] && r->present[1])
+      continue;
+    fprintf(f, "%s\n    {\"region\": ", first ? "" : ",");
+    first = 0;
+    oa_json_string(f, r->name);
+    fprintf(f, ", \"in\": \"%s\", \"work\": %llu}", r->present[0] ? "base" : "other",
+            (unsigned long long)(r->work[0] + r->work[1]));
+  }
+  fprintf(f, "\n  ]}\n");
+}
+
+static void print_csv(FILE *f, row *rows, size_t n, const diff_opts *o)
+{
+  fprintf(f, "region,work_base,work_other,work_inflation,span_base,span_other,span_inflation,"
+             "spmd,matched,flagged\n");
+  for (size_t i = 0; i < n; i++) {
+    const row *r = &rows[i];
+    fprintf(f, "%s,%llu,%llu,%.4f,%llu,%llu,%.4f,%d,%d,%d\n", r->name,
+            (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
+            (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
+            r->spmd, r->present[0] && r->present[1], flagged(r, o->threshold));
+  }
+}
+
+/* What to look at, on stderr with the notes. */
+static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char *metric)
+{
+  size_t nflag = 0, nun = 0;
+  for (size_t i = 0; i < n; i++) {
+    nflag += flagged(&rows[i], o->threshold);
+    nun += !(rows[i].present[0] && rows[i].present[1]);
+  }
+  if (s[0].exe && s[1].exe && strcmp(s[0].exe, s[1].exe) != 0)
+    oa_warn("the two recordings are of different programs (%s and %s): regions are matched "
+            "by source lines only", s[0].exe, s[1].exe);
+  if (nun)
+    oa_warn("%zu region%s ran in one recording only (marked unmatched): the program took "
+            "other paths in the two runs (non-deterministic, or depending on the team size)",
+            nun, nun == 1 ? "" : "s");
+  if (!nflag) {
+    oa_note("diff: no region on the critical path has inflation above %gx", o->threshold);
+  } else {
+    for (size_t i = 0; i < n; i++)
+      if (flagged(&rows[i], o->threshold))
+        oa_note("diff: %s: %s inflated %.2fx on the critical path (%.1f%% of the %u-thread "
+                "span)", rows[i].name, rows[i].spmd ? "SPMD code, critical-path work" : "work",
+                inflation(&rows[i]), 100.0 * ratio(rows[i].span[1], s[1].out.h.span),
+                s[1].out.h.threads);
+    oa_note("diff: inflated work in parallel is the cost of sharing: cache lines written by "
+            "several threads (false or true sharing), memory bandwidth, NUMA placement, or "
+            "contention on locks and atomics");
+    int fd = oa_counter_open(OA_METRIC_CYCLES);
+    if (fd >= 0) {
+      close(fd);
+      oa_note("diff: re-run with --metric instructions: if instructions inflate too the "
+              "threads do more (spinning, contention); if only cycles do, they wait on "
+              "memory (sharing, bandwidth)");
+    } else {
+      oa_note("diff: this machine has no hardware counters, so the %s metric cannot tell "
+              "memory stalls from extra instructions; on one with a PMU, compare --metric "
+              "cycles with --metric instructions", metric);
+    }
+  }
+  if (s[1].out.h.metric == OA_METRIC_TSC)
+    oa_note("diff: tsc counts a fragment's wall-clock ticks, preemption included; with more "
+            "threads than free cores, --metric cputime measures inflation better");
+  if (s[0].out.h.metric != s[1].out.h.metric)
+    oa_warn("the recordings use different metrics (%s and %s): ratios mix units",
+            oa_metric_name(s[0].out.h.metric), oa_metric_name(s[1].out.h.metric));
+}
+
+static int analyse(side *s, const diff_opts *o, const oa_common *c)
+{
+  load(&s[0]);
+  load(&s[1]);
+  size_t cap = oa_rec_nregions(s[0].rec) + oa_rec_nregions(s[1].rec) + 1;
+  row *rows = oa_xcalloc(cap, sizeof *rows);
+  size_t n = collect(s, rows, 0);
+  qsort(rows, n, sizeof *rows, by_span_other);
+  span_other = s[1].out.h.span;
+  const char *metric = oa_metric_name(s[1].out.h.metric);
+  FILE *f = oa_open_output(c);
+  if (strcmp(c->format, "json") == 0)
+    print_json(f, s, rows, n, o, metric);
+  else if (strcmp(c->format, "csv") == 0)
+    print_csv(f, rows, n, o);
+  else
+    print_text(f, s, rows, n, o, metric);
+  fflush(f);
+  if (f != stderr)
+    fclose(f);
+  summary(s, rows, n, o, metric);
+  free(rows);
+  for (int k = 0; k < 2; k++) {
+    oa_replay_out_free(&s[k].out);
+    oa_rec_close(s[k].rec);
+    free(s[k].exe);
+  }
+  return 0;
+}
+
+/* Record PROG with `threads` threads into path; returns the target's exit
+ * status as ompadv should end with it, or -1 when nothing usable came out. */
+static int record(char **argv, int threads, const char *path, int *status)
+{
+  oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv };
+  oa_launch_run(&l);
+  int ok = oa_launch_handshake(&l) && oa_recording_name(l.result_path) == 0;
+  *status = oa_launch_exit_status(&l);
+  int killed = WIFSIGNALED(l.status);
+  oa_launch_cleanup(&l);
+  return ok ? (killed ? 1 : 0) : -1;
+}
+
+static int run_diff(const oa_command *self, int argc, char **argv)
+{
+  oa_common c = { 0 };
+  diff_opts o = { .threshold = 1.2 };
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  side s[2] = { { 0 }, { 0 } };
+  if (o.ninput) {
+    if (o.ninput != 2)
+      oa_die(OA_EXIT_USAGE, "diff: give two recordings (-i BASE -i OTHER), or a program");
+    if (first < argc)
+      oa_die(OA_EXIT_USAGE, "diff: give either -i BASE -i OTHER or a program, not both");
+    s[0].path = o.input[0];
+    s[1].path = o.input[1];
+    return analyse(s, &o, &c);
+  }
+  if (first >= argc)
+    oa_die(OA_EXIT_USAGE, "diff: no program given (usage: ompadv diff [OPTIONS] [--] PROG "
+           "[ARGS], or ompadv diff -i BASE -i OTHER)");
+  int n = c.threads > 0 ? c.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  if (n < 2)
+    oa_die(OA_EXIT_USAGE, "diff: the parallel run needs at least 2 threads (--threads N)");
+  char dir[] = "/tmp/ompadv-diff.XXXXXX";
+  if (!mkdtemp(dir))
+    oa_die(OA_EXIT_FAIL, "diff: cannot make a temporary directory: %s", strerror(errno));
+  char *base = oa_xasprintf("%s/base.data", dir), *other = oa_xasprintf("%s/other.data", dir);
+  oa_common c1 = c;
+  c1.threads = n;
+  oa_profile_prepare(&c1);  /* the task cost of the parallel run's team */
+  setenv(OMPADV_ENV_RECORD, "1", 1);
+  int st0, st1, rc = OA_EXIT_FAIL;
+  oa_note("diff: recording with 1 thread, then with %d", n);
+  int r0 = record(argv + first, 1, base, &st0);
+  int r1 = r0 == 0 ? record(argv + first, n, other, &st1) : -1;
+  if (r0 == 0 && r1 == 0) {
+    s[0].path = base;
+    s[1].path = other;
+    rc = analyse(s, &o, &c);
+    if (st1)
+      rc = st1;
+  } else if (r0 > 0 || r1 > 0) {
+    rc = r0 > 0 ? st0 : st1;  /* killed by a signal: say so by the exit status */
+  } else if (r0 == 0 && st0) {
+    rc = st0;
+  }
+  unlink(base);
+  unlink(other);
+  rmdir(dir);
+  free(base);
+  free(other);
+  return rc;
+}
+
+static const oa_option diff_options[] = {
+  { "input", 'i', "FILE", D_INPUT, "compare recordings: -i BASE -i OTHER instead of running a program" },
+  { "threshold", 0, "X", D_THRESHOLD, "flag regions on the critical path inflated more than X times [1.2]" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
+const oa_command oa_cmd_diff = {
+  "diff", run_diff, "where running in parallel inflates work: N threads against 1 thread",
+  "[OPTIONS] [--] PROG [ARGS]  |  -i BASE -i OTHER [OPTIONS]",
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, diff_options,
+};
