@@ -935,18 +935,17 @@ static void whatif(replay *p, oa_node *w, uint32_t region)
     return;
   w->has_sw = 1;
   w->sw = sw;
-  if (!p->opts->by_region) {
-    uint32_t g = region;
+  if (!p->opts->by_region) {  /* the profile: which regions, and their tasks' cost */
     size_t i = 0;
-    while (i < p->out->napplied && !(p->out->applied[i].region == g && p->out->applied[i].factor == f))
+    while (i < p->out->napplied
+           && !(p->out->applied[i].region == region && p->out->applied[i].factor == f))
       i++;
     if (i == p->out->napplied) {
       p->out->applied = oa_xrealloc(p->out->applied, (i + 1) * sizeof *p->out->applied);
-      p->out->applied[p->out->napplied++] = (struct oa_replay_applied){ g, f };
+      p->out->applied[p->out->napplied++] = (struct oa_replay_applied){ region, f };
     }
-  }
-  if (!p->opts->by_region)
     w->cost += (uint64_t)(((double)w->work + (double)sw - 1) / (double)sw) * p->task_cost;
+  }
   p->out->whatif_nodes++;
 }
 
