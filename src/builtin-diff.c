@@ -183,8 +183,8 @@ static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
   for (size_t i = 0; i < n; i++)
     if (strlen(rows[i].name) > w)
       w = strlen(rows[i].name);
-  fprintf(f, "  %-*s  %9s  %9s  %9s  %9s  %9s  %9s  %s\n", (int)w, "region", "work base",
-          "work", "inflation", "span base", "span", "inflation", "");
+  fprintf(f, "  %-*s  %9s  %9s  %9s  %9s  %9s  %9s\n", (int)w, "region", "work base",
+          "work", "inflation", "span base", "span", "inflation");
   for (size_t i = 0; i < n; i++) {
     const row *r = &rows[i];
     int both = r->present[0] && r->present[1];
@@ -193,8 +193,14 @@ static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
     infl_text(f, r->work_infl, both && r->work[0]);
     fprintf(f, "  %9s  %9s", oa_si(r->span[0], b[2], 32), oa_si(r->span[1], b[3], 32));
     infl_text(f, r->span_infl, both && r->span[0]);
-    fprintf(f, "  %s%s%s\n", r->spmd ? "SPMD" : "", !both ? "unmatched" : "",
-            flagged(r, o->threshold) ? (r->spmd ? " <<" : "<<") : "");
+    const char *mark[3] = { r->spmd ? "SPMD" : NULL, !both ? "unmatched" : NULL,
+                            flagged(r, o->threshold) ? "<<" : NULL };
+    for (int k = 0, sep = 0; k < 3; k++)
+      if (mark[k]) {
+        fprintf(f, "%s%s", sep ? " " : "  ", mark[k]);
+        sep = 1;
+      }
+    fputc('\n', f);
   }
 }
 
@@ -247,7 +253,8 @@ static void print_csv(FILE *f, row *rows, size_t n, const diff_opts *o)
              "spmd,matched,flagged\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &rows[i];
-    fprintf(f, "%s,%llu,%llu,%.4f,%llu,%llu,%.4f,%d,%d,%d\n", r->name,
+    oa_csv_field(f, r->name);
+    fprintf(f, ",%llu,%llu,%.4f,%llu,%llu,%.4f,%d,%d,%d\n",
             (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
             (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
             r->spmd, r->present[0] && r->present[1], flagged(r, o->threshold));
@@ -331,8 +338,25 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c)
   return 0;
 }
 
-/* Record PROG with `threads` threads into path; returns the target's exit
- * status as ompadv should end with it, or -1 when nothing usable came out. */
+/* The private directory of the two recordings, removed on every way out. */
+static char tmpdir[4096];
+
+static void remove_tmpdir(void)
+{
+  if (!*tmpdir)
+    return;
+  char *p = oa_xasprintf("%s/base.data", tmpdir), *q = oa_xasprintf("%s/other.data", tmpdir);
+  unlink(p);
+  unlink(q);
+  rmdir(tmpdir);
+  free(p);
+  free(q);
+  *tmpdir = 0;
+}
+
+/* Record PROG with `threads` threads into path: 0 when it ran to its end, 1
+ * when a signal killed it (the recording is still usable), -1 when nothing
+ * usable came out; *status: how ompadv should exit for this run. */
 static int record(char **argv, int threads, const char *path, int *status)
 {
   oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv };
@@ -365,10 +389,13 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   int n = c.threads > 0 ? c.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 2)
     oa_die(OA_EXIT_USAGE, "diff: the parallel run needs at least 2 threads (--threads N)");
-  char dir[] = "/tmp/ompadv-diff.XXXXXX";
-  if (!mkdtemp(dir))
-    oa_die(OA_EXIT_FAIL, "diff: cannot make a temporary directory: %s", strerror(errno));
-  char *base = oa_xasprintf("%s/base.data", dir), *other = oa_xasprintf("%s/other.data", dir);
+  const char *t = getenv("TMPDIR");
+  snprintf(tmpdir, sizeof tmpdir, "%s/ompadv-diff.XXXXXX", t && *t ? t : "/tmp");
+  if (!mkdtemp(tmpdir))
+    oa_die(OA_EXIT_FAIL, "diff: cannot make a temporary directory in %s: %s (set TMPDIR)",
+           t && *t ? t : "/tmp", strerror(errno));
+  atexit(remove_tmpdir);
+  char *base = oa_xasprintf("%s/base.data", tmpdir), *other = oa_xasprintf("%s/other.data", tmpdir);
   oa_common c1 = c;
   c1.threads = n;
   oa_profile_prepare(&c1);  /* the task cost of the parallel run's team */
@@ -377,20 +404,17 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   oa_note("diff: recording with 1 thread, then with %d", n);
   int r0 = record(argv + first, 1, base, &st0);
   int r1 = r0 == 0 ? record(argv + first, n, other, &st1) : -1;
-  if (r0 == 0 && r1 == 0) {
+  if (r0 == 0 && r1 >= 0) {
+    /* a parallel run killed by a signal still compares what it did */
     s[0].path = base;
     s[1].path = other;
     rc = analyse(s, &o, &c);
     if (st1)
       rc = st1;
-  } else if (r0 > 0 || r1 > 0) {
-    rc = r0 > 0 ? st0 : st1;  /* killed by a signal: say so by the exit status */
-  } else if (r0 == 0 && st0) {
-    rc = st0;
+  } else if (r0 > 0) {
+    rc = st0;  /* the 1-thread run was killed: 128+signal, nothing to compare */
   }
-  unlink(base);
-  unlink(other);
-  rmdir(dir);
+  remove_tmpdir();
   free(base);
   free(other);
   return rc;

@@ -195,7 +195,7 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
   fprintf(f, "\n  ]}\n");
 }
 
-static void csv_field(FILE *f, const char *s)
+void oa_csv_field(FILE *f, const char *s)
 {
   if (!strpbrk(s, ",\"\n")) {
     fputs(s, f);
@@ -215,7 +215,7 @@ static void render_csv(FILE *f, const row *rows, size_t n, const oa_whatif_info 
   fprintf(f, "location,construct,work,span,parallelism,serial_work_pct,tasking_overhead_pct,"
              "instances%s\n", w ? ",parallelism_before" : "");
   for (size_t i = 0; i < n; i++) {
-    csv_field(f, rows[i].where);
+    oa_csv_field(f, rows[i].where);
     fprintf(f, ",%s,%llu,%llu,%.4f,%.4f,%.4f,%llu",
             oa_construct_name(rows[i].kind), (unsigned long long)rows[i].work,
             (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,

@@ -38,6 +38,7 @@ typedef struct oa_whatif_info {
 const char *oa_construct_name(unsigned kind);
 const char *oa_si(uint64_t v, char *buf, size_t len);
 void oa_json_string(FILE *f, const char *s);
+void oa_csv_field(FILE *f, const char *s);
 
 /* Print the profile v (with what-if columns if w is given) in c->format,
  * then the notes (why: how the metric was chosen, or NULL). */
