@@ -125,7 +125,7 @@ static size_t collect(side *s, row *rows, size_t n)
     }
   }
   for (size_t i = 0; i < n; i++) {
-    if (rows[i].frags[1] <= rows[i].frags[0])
+    if (rows[i].frags[1] <= rows[i].frags[0] || !rows[i].present[0])
       rows[i].spmd = 0;  /* SPMD code runs once per thread: more fragments with more threads */
     rows[i].work_infl = ratio(rows[i].work[1], rows[i].work[0]);
     rows[i].span_infl = ratio(rows[i].span[1], rows[i].span[0]);
@@ -173,9 +173,10 @@ static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
 {
   char b[4][32];
   const oa_profile_header *h0 = &s[0].out.h, *h1 = &s[1].out.h;
-  fprintf(f, "differential profile: %u thread%s -> %u threads  (work %s -> %s %s, %.2fx; "
+  fprintf(f, "differential profile: %u thread%s -> %u thread%s  (work %s -> %s %s, %.2fx; "
              "span %s -> %s, %.2fx; parallelism %.2f -> %.2f)\n\n",
-          h0->threads, h0->threads == 1 ? "" : "s", h1->threads, oa_si(h0->work, b[0], 32),
+          h0->threads, h0->threads == 1 ? "" : "s", h1->threads, h1->threads == 1 ? "" : "s",
+          oa_si(h0->work, b[0], 32),
           oa_si(h1->work, b[1], 32), metric, ratio(h1->work, h0->work), oa_si(h0->span, b[2], 32),
           oa_si(h1->span, b[3], 32), ratio(h1->span, h0->span), ratio(h0->work, h0->span),
           ratio(h1->work, h1->span));
@@ -303,6 +304,10 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
   if (s[1].out.h.metric == OA_METRIC_TSC)
     oa_note("diff: tsc counts a fragment's wall-clock ticks, preemption included; with more "
             "threads than free cores, --metric cputime measures inflation better");
+  if (s[0].out.h.threads >= s[1].out.h.threads)
+    oa_warn("BASE ran with %u threads and OTHER with %u: the comparison is meant against fewer "
+            "threads in BASE (a num_threads clause overrides the 1-thread run)",
+            s[0].out.h.threads, s[1].out.h.threads);
   if (s[0].out.h.metric != s[1].out.h.metric)
     oa_warn("the recordings use different metrics (%s and %s): ratios mix units",
             oa_metric_name(s[0].out.h.metric), oa_metric_name(s[1].out.h.metric));
