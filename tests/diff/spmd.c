@@ -52,7 +52,7 @@
 // TEXT: differential profile: 1 thread -> 2 threads
 // TEXT-DAG: {{^ +(.*/)?}}[[SPMD]] {{.*[0-9]x}}  SPMD{{$}}
 // TEXT-DAG: {{^ +(.*/)?}}[[SPLIT]] {{.*[0-9]x}}  SPMD{{$}}
-// TEXT-DAG: {{^ +(.*/)?}}[[LOOP]] {{.*[0-9]x}}  {{$}}
+// TEXT-DAG: {{^ +(.*/)?}}[[LOOP]] {{.*[0-9]x$}}
 #include <omp.h>
 #include "burn.h"
 
