@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "profagg.h"
+#include "result.h"
 #include "util.h"
 
 #define PAGE 4096u
@@ -58,16 +59,7 @@ struct oa_recording {
   uint32_t nregions, cap_regions;
 };
 
-static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
-{
-  char msg[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  snprintf(err, errlen, "%s: %s", path, msg);
-  return -1;
-}
+#define fail oa_result_fail
 
 /* --- opening ---------------------------------------------------------------- */
 
@@ -125,40 +117,7 @@ static int read_names(oa_recording *r, const char *p, uint64_t used)
 
 static int read_profile(oa_recording *r, const char *p, uint64_t used)
 {
-  oa_profile_header h;
-  if (used == 0)
-    return 0;  /* a snapshot being rewritten */
-  if (used < sizeof h)
-    return -1;
-  memcpy(&h, p, sizeof h);
-  if (r->online && r->online->seq > h.seq)
-    return 0;
-  if (h.nlocs == 0 || h.nlocs > (1u << 24) || h.nnested > (1u << 24)
-      || (used - sizeof h) / sizeof(oa_profile_loc) < h.nlocs
-      || (used - sizeof h - h.nlocs * sizeof(oa_profile_loc)) / sizeof(oa_profile_nested)
-             < h.nnested)
-    return -1;
-  free(r->online);
-  free(r->online_locs);
-  free(r->online_nested);
-  r->online = oa_xmalloc(sizeof h);
-  *r->online = h;
-  r->online_locs = oa_xmalloc(h.nlocs * sizeof *r->online_locs);
-  memcpy(r->online_locs, p + sizeof h, h.nlocs * sizeof *r->online_locs);
-  r->online_nested = oa_xmalloc((h.nnested ? h.nnested : 1) * sizeof *r->online_nested);
-  memcpy(r->online_nested, p + sizeof h + h.nlocs * sizeof(oa_profile_loc),
-         h.nnested * sizeof *r->online_nested);
-  for (uint32_t i = 0; i < h.nlocs; i++)
-    if (r->online_locs[i].kind >= OA_C_NKINDS)
-      return -1;
-  for (uint32_t i = 0; i < h.nnested; i++) {
-    if (r->online_nested[i].loc >= h.nlocs || r->online_nested[i].nanc > OA_ANC_MAX + 1)
-      return -1;
-    for (uint32_t k = 0; k < r->online_nested[i].nanc && k < OA_ANC_MAX; k++)
-      if (r->online_nested[i].anc[k] >= h.nlocs)
-        return -1;
-  }
-  return 0;
+  return oa_profile_chunk(p, used, &r->online, &r->online_locs, &r->online_nested);
 }
 
 static thread_chunks *chunks_of(oa_recording *r, uint32_t thread)
@@ -394,16 +353,10 @@ int oa_rec_modules(oa_recording *r, oa_rec_module_fn fn, void *ctx)
       free(buf);
       return -1;
     }
-    uint64_t off = 0;
-    while (off + sizeof(oa_module) <= c.used) {
-      const oa_module *m = (const oa_module *)(buf + off);
-      /* records are 8-aligned: the next one must be too (fuzzing: misaligned reads) */
-      if (m->record_size < sizeof(oa_module) + m->path_len + 1 || m->record_size % 8
-          || off + m->record_size > c.used || m->path[m->path_len] != 0)
-        break;
+    int bad;
+    const oa_module *m;
+    for (uint64_t off = 0; (m = oa_module_at(buf, c.used, off, &bad)); off += m->record_size)
       fn(ctx, m->path, m->base, m->lo, m->hi);
-      off += m->record_size;
-    }
     free(buf);
   }
   return 0;

@@ -17,7 +17,7 @@
 
 #define PAGE 4096u
 
-static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
+int oa_result_fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
 {
   char msg[256];
   va_list ap;
@@ -27,6 +27,7 @@ static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...
   snprintf(err, errlen, "%s: %s", path, msg);
   return -1;
 }
+#define fail oa_result_fail
 
 static int cmp_seq(const void *a, const void *b)
 {
@@ -34,14 +35,27 @@ static int cmp_seq(const void *a, const void *b)
   return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+const oa_module *oa_module_at(const char *p, uint64_t used, uint64_t off, int *bad)
+{
+  *bad = 0;
+  if (off == used)
+    return NULL;
+  const oa_module *m = (const oa_module *)(p + off);
+  /* records are 8-aligned: the next one must be too (fuzzing: misaligned reads) */
+  if (off + sizeof(oa_module) > used || m->record_size < sizeof(oa_module) + m->path_len + 1
+      || m->record_size % 8 || off + m->record_size > used || m->path[m->path_len] != 0) {
+    *bad = 1;
+    return NULL;
+  }
+  return m;
+}
+
 static int add_modules(oa_result *r, const char *p, uint64_t used)
 {
   uint64_t off = 0;
-  while (off + sizeof(oa_module) <= used) {
-    const oa_module *m = (const oa_module *)(p + off);
-    if (m->record_size < sizeof(oa_module) + m->path_len + 1 || off + m->record_size > used
-        || m->path[m->path_len] != 0)
-      return -1;
+  int bad;
+  const oa_module *m;
+  for (; (m = oa_module_at(p, used, off, &bad)); off += m->record_size) {
     int seen = 0;
     for (size_t i = 0; i < r->nmodules && !seen; i++)
       seen = r->modules[i]->base == m->base && strcmp(r->modules[i]->path, m->path) == 0;
@@ -50,9 +64,8 @@ static int add_modules(oa_result *r, const char *p, uint64_t used)
       r->modules[r->nmodules] = oa_xmalloc(m->record_size);
       memcpy(r->modules[r->nmodules++], m, m->record_size);
     }
-    off += m->record_size;
   }
-  return off == used ? 0 : -1;
+  return bad ? -1 : 0;
 }
 
 static void drop_profile(oa_result *r)
@@ -67,7 +80,8 @@ static void drop_profile(oa_result *r)
 
 /* Several profile chunks: snapshots, then the final one.  The final wins;
  * otherwise the last whole snapshot.  A chunk being rewritten has used 0. */
-static int add_profile(oa_result *r, const char *p, uint64_t used)
+int oa_profile_chunk(const char *p, uint64_t used, oa_profile_header **hp, oa_profile_loc **lp,
+                     oa_profile_nested **np)
 {
   oa_profile_header h;
   if (used == 0)
@@ -75,29 +89,40 @@ static int add_profile(oa_result *r, const char *p, uint64_t used)
   if (used < sizeof h)
     return -1;
   memcpy(&h, p, sizeof h);
-  if (r->profile && r->profile->seq > h.seq)
+  if (*hp && (*hp)->seq > h.seq)
     return 0;
-  drop_profile(r);
-  if (h.nlocs == 0 || (used - sizeof h) / sizeof(oa_profile_loc) < h.nlocs
+  free(*hp);
+  free(*lp);
+  free(*np);
+  *hp = NULL;
+  *lp = NULL;
+  *np = NULL;
+  if (h.nlocs == 0 || h.nlocs > (1u << 24) || h.nnested > (1u << 24)
+      || (used - sizeof h) / sizeof(oa_profile_loc) < h.nlocs
       || (used - sizeof h - h.nlocs * sizeof(oa_profile_loc)) / sizeof(oa_profile_nested)
              < h.nnested)
     return -1;
-  r->profile = oa_xmalloc(sizeof h);
-  *r->profile = h;
-  r->locs = oa_xmalloc(h.nlocs * sizeof *r->locs);
-  memcpy(r->locs, p + sizeof h, h.nlocs * sizeof *r->locs);
-  r->nested = oa_xmalloc((h.nnested ? h.nnested : 1) * sizeof *r->nested);
-  memcpy(r->nested, p + sizeof h + h.nlocs * sizeof *r->locs, h.nnested * sizeof *r->nested);
-  for (uint32_t i = 0; i < h.nnested; i++) {
-    if (r->nested[i].loc >= h.nlocs || r->nested[i].nanc > OA_ANC_MAX + 1)
-      return -1;
-    for (uint32_t k = 0; k < r->nested[i].nanc && k < OA_ANC_MAX; k++)
-      if (r->nested[i].anc[k] >= h.nlocs)
-        return -1;
+  oa_profile_loc *locs = oa_xmalloc(h.nlocs * sizeof *locs);
+  oa_profile_nested *nested = oa_xmalloc((h.nnested ? h.nnested : 1) * sizeof *nested);
+  memcpy(locs, p + sizeof h, h.nlocs * sizeof *locs);
+  memcpy(nested, p + sizeof h + h.nlocs * sizeof *locs, h.nnested * sizeof *nested);
+  int bad = 0;
+  for (uint32_t i = 0; i < h.nnested && !bad; i++) {
+    bad = nested[i].loc >= h.nlocs || nested[i].nanc > OA_ANC_MAX + 1;
+    for (uint32_t k = 0; k < nested[i].nanc && k < OA_ANC_MAX && !bad; k++)
+      bad = nested[i].anc[k] >= h.nlocs;
   }
-  for (uint32_t i = 0; i < h.nlocs; i++)
-    if (r->locs[i].kind >= OA_C_NKINDS)
-      return -1;
+  for (uint32_t i = 0; i < h.nlocs && !bad; i++)
+    bad = locs[i].kind >= OA_C_NKINDS;
+  if (bad) {
+    free(locs);
+    free(nested);
+    return -1;
+  }
+  *hp = oa_xmalloc(sizeof h);
+  **hp = h;
+  *lp = locs;
+  *np = nested;
   return 0;
 }
 
@@ -144,7 +169,7 @@ static int read_chunks(oa_result *r, const char *base, uint64_t size, const char
     else if (c->kind == OA_CHUNK_MODULES)
       bad = add_modules(r, (const char *)(c + 1), c->used);
     else if (c->kind == OA_CHUNK_PROFILE)
-      bad = add_profile(r, (const char *)(c + 1), c->used);
+      bad = oa_profile_chunk((const char *)(c + 1), c->used, &r->profile, &r->locs, &r->nested);
     else
       bad = -1;
     if (bad)

@@ -23,6 +23,18 @@ typedef struct oa_result {
 /* Returns 0 on success; -1 with a message in err when the file cannot be
  * read or is not a well-formed ompadv result. */
 int oa_result_read(const char *path, oa_result *r, char *err, size_t errlen);
+
+/* Pieces of the format the recording reader (replay.c) shares: */
+/* "path: message" into err; returns -1. */
+int oa_result_fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* The module record at off of a modules chunk's payload; NULL at its end,
+ * or with *bad set when the record is malformed. */
+const oa_module *oa_module_at(const char *p, uint64_t used, uint64_t off, int *bad);
+/* A profile chunk's payload: kept in *h, *locs, *nested (replacing them)
+ * unless they hold a later profile.  0, or -1 when it is malformed. */
+int oa_profile_chunk(const char *p, uint64_t used, oa_profile_header **h, oa_profile_loc **locs,
+                     oa_profile_nested **nested);
 void oa_result_free(oa_result *r);
 
 #endif
