@@ -1,21 +1,24 @@
 // Known answer: a region that runs in one recording only.  The program takes
 // another path with a team of more than one thread: a single construct that
-// burns 20 ms.  Regions are matched by name (source lines), so the single's
+// burns 100 ms.  Regions are matched by name (source lines), so the single's
 // body exists in the 2-thread run only: diff lists it under "unmatched" with
 // "in": "other" (not under "regions", where a ratio against nothing would
 // mean nothing) and warns that regions ran in one recording only.
 //
-//   parallel { for static: 40 x burn(1)   @loop-@loop  both runs: 40 ms
-//              if (team > 1) single burn(20)          2 threads only
+//   parallel { for static: 40 x burn(5)   @loop-@loop  both runs: 200 ms
+//              if (team > 1) single burn(100)         2 threads only
 //              barrier }
 //   @single-@singleend: the single's body (the single construct begins it,
 //     its end, reported at the line of the body's last statement, ends it):
-//     only in "other", work 20 ms = 0.5 x the loop's 40 ms.
+//     only in "other", work 100 ms = 0.5 x the loop's 200 ms.
 //   The code between the loop and the barrier is cut by the single in the
 //   2-thread run, so @loop-@barrier (1 thread: checked, "in": "base") and
 //   @loop-@single, @single-@barrier (2 threads) are unmatched too, with
 //   microseconds of work.
 //   @loop-@loop: matched, work inflation 1.0.
+//   (Milliseconds, not less: the code before the first construct, which also
+//   holds the process's start-up, must stay under 1% of the span, or its
+//   run-to-run variation under load can reach the flagging threshold.)
 // A wrong model would report: a region matched against a missing one (work
 // 0) -> in "regions" with a ratio of 0 or infinity; no warning.
 //
@@ -46,10 +49,10 @@ int main(void)
   {
 #pragma omp for schedule(static) // @loop
     for (int i = 0; i < 40; i++)
-      burn(1);
+      burn(5);
     if (omp_get_num_threads() > 1) {
 #pragma omp single // @single
-      burn(20); // @singleend
+      burn(100); // @singleend
     }
 #pragma omp barrier // @barrier
   }
