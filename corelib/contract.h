@@ -35,7 +35,8 @@
 
 enum oa_state { OA_STATE_STARTED = 1, OA_STATE_FINALIZED = 2 };
 enum oa_mode { OA_MODE_TRACE = 1, OA_MODE_PROFILE = 2,
-               OA_MODE_RECORD = 3 /* profile mode with OMPADV_RECORD=1: a recording */ };
+               OA_MODE_RECORD = 3, /* profile mode with OMPADV_RECORD=1: a recording */
+               OA_MODE_RACE = 4 };
 enum oa_metric { OA_METRIC_TSC = 1, OA_METRIC_CPUTIME, OA_METRIC_CYCLES, OA_METRIC_INSTRUCTIONS };
 
 typedef struct oa_file_header {
@@ -98,14 +99,18 @@ typedef struct oa_chunk_header {
  *   TG_BEGIN / TG_END     a=task (taskgroup)
  *   DEP         a=new task b=address c=ompt_dependence_type_t
  *   CHUNK_BEGIN a=implicit task b=chunk P-node (a dynamic chunk or section)
- *   CHUNK_END   a=implicit task */
+ *   CHUNK_END   a=implicit task
+ *   MARK        a=the running W-node (0: none) b=task c=the program's mark
+ *               (omp_control_tool(OA_CONTROL_MARK, mark, NULL), for tests:
+ *               tells the oracle which fragment ran a piece of code) */
 enum oa_raw_type {
   OA_RAW_NODE = 200, OA_RAW_EDGE, OA_RAW_FRAG_BEGIN, OA_RAW_FRAG_END, OA_RAW_PAR_BEGIN,
   OA_RAW_PAR_END, OA_RAW_IMPL_BEGIN, OA_RAW_IMPL_END, OA_RAW_BAR_BEGIN, OA_RAW_BAR_END,
   OA_RAW_TASK_CREATE, OA_RAW_TASK_BEGIN, OA_RAW_TASK_END, OA_RAW_TW_BEGIN, OA_RAW_TW_END,
   OA_RAW_TG_BEGIN, OA_RAW_TG_END, OA_RAW_DEP, OA_RAW_CHUNK_BEGIN, OA_RAW_CHUNK_END,
-  OA_RAW_LAST = OA_RAW_CHUNK_END
+  OA_RAW_MARK, OA_RAW_LAST = OA_RAW_MARK
 };
+#define OA_CONTROL_MARK 67
 #define OMPADV_ENV_RAW "OMPADV_RAW"
 
 /* Record mode (OMPADV_RECORD=1 with profile mode: `ompadv record`) writes the
@@ -146,6 +151,45 @@ enum oa_rec_type {
   OA_REC_LAST = OA_REC_W
 };
 #define OMPADV_ENV_RECORD "OMPADV_RECORD"
+
+/* Race mode (OMPADV_MODE=race, `ompadv race`): the tool library is loaded
+ * as the target's TSan runtime (libclang_rt.tsan-x86_64.so, found through
+ * LD_LIBRARY_PATH) and receives every __tsan_* call of the instrumented code.
+ *   OMPADV_RACE        detector: "fast" (Alg. 19), "precise" (Alg. 20), or
+ *                      "check" (Alg. 17: detect nothing, only tell whether
+ *                      fast mode is safe for this run)
+ *   OMPADV_RACE_GRAIN  bytes of memory per shadow cell: 4 (default) or 1
+ * Records, through the per-thread event chunks:
+ *   REPORT   one per distinct pair of access sites (code addresses; the
+ *            driver merges pairs that map to the same source lines)
+ *            where=data address  a=code address of the later access (a
+ *            return address into the instrumented code)  b=the same for the
+ *            earlier access  c=code address of the directive the later
+ *            access's fragment runs in (0: none, serial code of main)
+ *            d=the same for the earlier access
+ *            sub=OA_RACE_* bits  thread=the later access's thread
+ *            time=earlier access's thread | later access size << 32
+ *                 | construct kind (enum oa_construct) of c << 40 | of d << 48
+ *   CHECK    (check mode, at the end) a=1 when fast mode is safe
+ *            b=OA_RACE_WHY_* bits  c=code address of the first construct
+ *            that ruled fast mode out (0: none or unknown)
+ *   SUMMARY  (at the end) a=memory accesses checked  b=races found before
+ *            deduplication  c=distinct pairs dropped (table full)
+ *            d=peak shadow memory in bytes  where=1 fast, 2 precise, 3 check
+ *            sub=shadow cell size in bytes (the grain) */
+#define OMPADV_ENV_RACE "OMPADV_RACE"
+#define OMPADV_ENV_RACE_GRAIN "OMPADV_RACE_GRAIN"
+enum oa_race_type { OA_RACE_REPORT = 400, OA_RACE_CHECK, OA_RACE_SUMMARY };
+enum oa_race_bits {
+  OA_RACE_LATER_WRITE = 1,   /* the later access writes */
+  OA_RACE_EARLIER_WRITE = 2, /* the earlier access writes */
+  OA_RACE_CONCURRENT = 4,    /* the two fragments ran at the same time in this run;
+                              * otherwise only logically parallel (another schedule) */
+};
+enum oa_race_why {
+  OA_RACE_WHY_MUTEX = 1,     /* critical, lock or ordered: fast mode knows no locksets */
+  OA_RACE_WHY_TASKWAIT = 2,  /* a task left children nobody waited for */
+};
 
 enum oa_event_flags {
   OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */

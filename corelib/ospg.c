@@ -238,15 +238,56 @@ enum { HAS_DIRECT = 0x1 };
  * stack the owner takes whole when its own list runs dry. */
 #define OA_SLAB 64
 
+int oa_ospg_retain;
+uint32_t oa_ospg_epoch;
+void *(*oa_ospg_slab_alloc)(size_t bytes);
+
+static void give_back(oa_node_pool *pool, oa_node *n)
+{
+  oa_node_pool *owner = n->owner ? n->owner : pool;
+  if (owner->on_free)
+    owner->on_free(owner, n, owner->free_ctx);
+  if (owner == pool) {
+    n->next = pool->free;
+    pool->free = n;
+    pool->nfree++;
+    return;
+  }
+  n->next = __atomic_load_n(&owner->remote, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&owner->remote, &n->next, n, 1, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED))
+    ;
+}
+
+/* Kept nodes of an epoch that is over go back to their pools. */
+static void release_limbo(oa_node_pool *pool)
+{
+  uint32_t now = __atomic_load_n(&oa_ospg_epoch, __ATOMIC_ACQUIRE);
+  if (pool->limbo_epoch == now)
+    return;
+  oa_node *n = pool->limbo;
+  pool->limbo = NULL;
+  pool->limbo_epoch = now;
+  while (n) {
+    oa_node *next = n->limbo_next;
+    free(n->preds);
+    give_back(pool, n);
+    n = next;
+  }
+}
+
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
 {
+  if (pool->limbo)
+    release_limbo(pool);
   if (!pool->free && __atomic_load_n(&pool->remote, __ATOMIC_RELAXED)) {
     pool->free = __atomic_exchange_n(&pool->remote, NULL, __ATOMIC_ACQUIRE);
     for (oa_node *n = pool->free; n; n = n->next)
       pool->nfree++;
   }
   if (!pool->free) {
-    oa_node *slab = xrealloc(NULL, OA_SLAB * sizeof *slab);
+    oa_node *slab = oa_ospg_slab_alloc ? oa_ospg_slab_alloc(OA_SLAB * sizeof *slab)
+                                       : xrealloc(NULL, OA_SLAB * sizeof *slab);
     if (pool->nslabs == pool->cap_slabs) {
       pool->cap_slabs = pool->cap_slabs ? pool->cap_slabs * 2 : 16;
       pool->slabs = xrealloc(pool->slabs, pool->cap_slabs * sizeof *pool->slabs);
@@ -275,7 +316,7 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
 
 void oa_node_pool_destroy(oa_node_pool *pool)
 {
-  for (size_t i = 0; i < pool->nslabs; i++)
+  for (size_t i = 0; i < pool->nslabs && !oa_ospg_slab_alloc; i++)
     free(pool->slabs[i]);
   free(pool->slabs);
   memset(pool, 0, sizeof *pool);
@@ -290,20 +331,17 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
   oa_ends_free(&n->via);
   oa_ends_free(&n->via_u);
   oa_ends_free(&n->ends);
-  free(n->preds);
-  oa_node_pool *owner = n->owner ? n->owner : pool;
-  if (owner->on_free)
-    owner->on_free(owner, n, owner->free_ctx);
-  if (owner == pool) {
-    n->next = pool->free;
-    pool->free = n;
-    pool->nfree++;
+  if (oa_ospg_retain) {
+    if (pool->limbo)
+      release_limbo(pool);
+    else
+      pool->limbo_epoch = __atomic_load_n(&oa_ospg_epoch, __ATOMIC_ACQUIRE);
+    n->limbo_next = pool->limbo;
+    pool->limbo = n;
     return;
   }
-  n->next = __atomic_load_n(&owner->remote, __ATOMIC_RELAXED);
-  while (!__atomic_compare_exchange_n(&owner->remote, &n->next, n, 1, __ATOMIC_RELEASE,
-                                      __ATOMIC_RELAXED))
-    ;
+  free(n->preds);
+  give_back(pool, n);
 }
 
 void oa_node_attach(oa_node *parent, oa_node *child)
@@ -317,6 +355,7 @@ void oa_node_attach(oa_node *parent, oa_node *child)
   else
     parent->first = child;
   parent->last = child;
+  child->ord = parent->nkids++;
   if (!parent->cursor)
     parent->cursor = child;
   parent->refs++;
@@ -537,13 +576,6 @@ const oa_node *oa_lca(const oa_node *a, const oa_node *b)
   return a;
 }
 
-static const oa_node *child_toward(const oa_node *anc, const oa_node *n)
-{
-  while (n->parent != anc)
-    n = n->parent;
-  return n;
-}
-
 /* Class of fragment w relative to its ancestor x (see the top of the file). */
 static int32_t class_upto(const oa_node *w, const oa_node *x)
 {
@@ -620,18 +652,56 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
   return found;
 }
 
+/* The LCA of a and b, and its children on the way to each (NULL when the
+ * LCA is that node itself). */
+static const oa_node *lca_children(const oa_node *a, const oa_node *b, const oa_node **ca,
+                                   const oa_node **cb)
+{
+  const oa_node *pa = NULL, *pb = NULL;
+  while (a->depth > b->depth) {
+    pa = a;
+    a = a->parent;
+  }
+  while (b->depth > a->depth) {
+    pb = b;
+    b = b->parent;
+  }
+  while (a != b) {
+    pa = a;
+    pb = b;
+    a = a->parent;
+    b = b->parent;
+  }
+  *ca = pa;
+  *cb = pb;
+  return a;
+}
+
+/* Alg. 1 (Alg. 18 when nested) once the LCA's children toward the left
+ * fragment l (lc) and the right one (rc) are known. */
+static int decide(const oa_node *l, const oa_node *lc, const oa_node *rc, int nested)
+{
+  if (lc->kind != OA_P)
+    return lc->kind == OA_ST && !nested ? class_upto(l, lc) > 0 : 0;
+  if (nested)
+    return !(lc->undeferred || (rc->kind == OA_P && rc->npreds && oa_directed_path(lc, rc)));
+  int32_t c = lc == l ? 0 : class_upto(l, lc);
+  return !((lc->undeferred && c == 0)
+           || (c == 1 && rc->kind == OA_P && rc->npreds && oa_directed_path(lc, rc)));
+}
+
 int oa_is_parallel(const oa_node *l, const oa_node *r)
 {
-  const oa_node *lca = oa_lca(l, r);
-  if (lca == l || lca == r)
-    return 0;  /* one contains the other: not two fragments */
-  const oa_node *lc = child_toward(lca, l);
-  const oa_node *rc = child_toward(lca, r);
-  if (lc->kind == OA_S || lc->kind == OA_W)
+  const oa_node *lc, *rc;
+  lca_children(l, r, &lc, &rc);
+  return lc && rc ? decide(l, lc, rc, 0) : 0;  /* else one contains the other */
+}
+
+int oa_may_parallel(const oa_node *a, const oa_node *b, int nested)
+{
+  const oa_node *ca, *cb;
+  lca_children(a, b, &ca, &cb);
+  if (!ca || !cb)
     return 0;
-  int32_t c = lc == l ? 0 : class_upto(l, lc);
-  if (lc->kind == OA_P)
-    return !((lc->undeferred && c == 0)
-             || (c == 1 && rc->kind == OA_P && oa_directed_path(lc, rc)));
-  return c > 0;
+  return cb->ord < ca->ord ? decide(b, cb, ca, nested) : decide(a, ca, cb, nested);
 }

@@ -116,6 +116,16 @@ struct oa_node {
   uint64_t sw;
   uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
   struct oa_node_pool *owner;    /* the pool it came from */
+  /* Race detection (tool/race.c): its place among its siblings (children
+   * are attached left to right), the thread that ran a fragment, when it
+   * ran (TSC; t1 0: still running), and the list of freed nodes kept
+   * readable until the parallel region they belong to is over */
+  uint32_t ord, nkids;
+  uint8_t has_deferred;           /* ST: a deferred task was created in it */
+  uint32_t thread;
+  uint64_t itask;                /* a fragment of an implicit task: that task's id, else 0 */
+  uint64_t t0, t1;
+  oa_node *limbo_next;
   /* For per-directive aggregation: the directives of the same kind whose
    * instances enclose this node, when known at creation (nanc 0xff: not set) */
   uint8_t nanc;
@@ -132,7 +142,20 @@ typedef struct oa_node_pool {
   /* called as each node of this pool is freed (single-threaded users) */
   void (*on_free)(struct oa_node_pool *pool, oa_node *n, void *ctx);
   void *free_ctx;
+  /* race mode: nodes this caller freed while oa_ospg_epoch was limbo_epoch */
+  oa_node *limbo;
+  uint32_t limbo_epoch;
 } oa_node_pool;
+
+/* Race mode keeps freed nodes readable (parent, kind, st_val, preds) for as
+ * long as shadow memory may name them: until the top-level parallel region
+ * they ran in is over, which the race runtime marks by advancing
+ * oa_ospg_epoch.  A pool hands its kept nodes back once the epoch moved on.
+ * oa_ospg_slab_alloc, when set, provides the pools' slabs (race mode: from
+ * one reserved range, so a node fits in 32 bits). */
+extern int oa_ospg_retain;
+extern uint32_t oa_ospg_epoch;
+extern void *(*oa_ospg_slab_alloc)(size_t bytes);
 
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent);
 /* Give back the pool's memory: every node it ever handed out is gone. */
@@ -154,6 +177,10 @@ int oa_node_has_ancestor_loc(const oa_node *n, uint32_t loc);
 /* Logical series-parallel queries on live nodes (Alg. 1). l must be to the
  * left of r (created earlier). */
 int oa_is_parallel(const oa_node *l, const oa_node *r);
+/* The same for two fragments in either order (a node's ord tells which is
+ * left); nested: Alg. 18, for runs whose taskwaits are fully nested (an
+ * ST-node counts as an S-node, a task's descendants end with it). */
+int oa_may_parallel(const oa_node *a, const oa_node *b, int nested);
 const oa_node *oa_lca(const oa_node *a, const oa_node *b);
 /* Is there a path of dependency edges from P-node a to its right sibling b? */
 int oa_directed_path(const oa_node *a, const oa_node *b);

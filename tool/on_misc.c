@@ -6,11 +6,18 @@
 /* What-if annotations (ompadv.h): in profile mode they end the running
  * fragment and begin one marked with the factor (or unmarked again).  The
  * answer is 0 ("done") for commands ompadv knows, -1 for others. */
-static int prof_control_tool(uint64_t command, void *arg, const void *ra)
+static int prof_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
 {
+  oa_thread *t = oa_me();
+  if (command == OA_CONTROL_MARK) {  /* tests: not a fragment boundary */
+    oa_task *task = t->cur;
+    oa_node *top = task ? oa_task_top(task) : NULL;
+    oa_raw(t, OA_RAW_MARK, top && top->kind == OA_W ? top->id : 0, task ? task->id : 0,
+           modifier, 0);
+    return 0;
+  }
   if (command != OA_CONTROL_WHATIF_BEGIN && command != OA_CONTROL_WHATIF_END)
     return -1;
-  oa_thread *t = oa_me();
   oa_prof_enter_at(t, ra);
   oa_task *task = t->cur;
   double factor = command == OA_CONTROL_WHATIF_BEGIN && arg ? *(const double *)arg : 0;
@@ -23,7 +30,7 @@ static int prof_control_tool(uint64_t command, void *arg, const void *ra)
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
 {
   if (oa_the_run.mode == OA_MODE_PROFILE)
-    return prof_control_tool(command, arg, ra);
+    return prof_control_tool(command, modifier, arg, ra);
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_control_tool, 0, ra);
   if (!e)

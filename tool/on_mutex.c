@@ -4,7 +4,7 @@
  * fragment.  The OSPG keeps no order between critical sections. */
 #include "prof.h"
 
-static void prof_mutex(unsigned type, ompt_mutex_t kind, const void *ra)
+static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *task = t->cur;
@@ -20,7 +20,11 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, const void *ra)
       oa_task_loc_push(task, loc);
     }
     oa_frag_begin(t, task, loc);
+    if (oa_race_active)
+      oa_race_mutex(t, 1, kind, wait_id, ra);
   } else if (type == ompt_callback_mutex_released) {
+    if (oa_race_active)
+      oa_race_mutex(t, 0, kind, wait_id, ra);
     if (directive)
       oa_task_loc_pop(task);
     oa_frag_begin(t, task, 0);
@@ -34,7 +38,7 @@ static void mutex_event(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id
 {
   if (oa_the_run.mode == OA_MODE_PROFILE) {
     if (type != ompt_callback_lock_init && type != ompt_callback_lock_destroy)
-      prof_mutex(type, kind, ra);
+      prof_mutex(type, kind, wait_id, ra);
     return;
   }
   oa_thread *t = oa_me();

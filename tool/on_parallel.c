@@ -14,6 +14,8 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   if (!e || !oa_task_top(e))
     goto out;
   oa_frag_end(t, e);
+  if (oa_race_active && e->kind == OA_TASK_INITIAL)
+    oa_race_epoch();  /* the serial code before it cannot race with it */
   oa_region *r = oa_prof_region_new(t, requested);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
   oa_task enc = { .nanc = 0 };
@@ -54,7 +56,9 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task, const vo
       e->n--;
     oa_prof_close(t, spar);
     t->cur = e;
-    if (e->kind == OA_TASK_INITIAL)
+    if (e->kind == OA_TASK_INITIAL && oa_race_active)
+      oa_race_epoch();  /* nor with the serial code after it */
+    else if (e->kind == OA_TASK_INITIAL)
       oa_prof_snapshot();
     oa_raw(t, OA_RAW_PAR_END, rid, e->id, 0, 0);
     oa_frag_begin(t, e, 0);
@@ -87,6 +91,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_prof_charge_startup(t, oa_task_top(init));
     oa_impl_push(t, init);
     t->cur = init;
+    if (oa_race_active)
+      oa_race_task_begin(t, 1);
   } else if (parallel && parallel->ptr) {
     oa_region *r = parallel->ptr;
     oa_task *it = oa_task_new(OA_TASK_IMPLICIT);
@@ -107,6 +113,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_impl_push(t, it);
     t->cur = it;
     oa_prof_team(team);
+    if (oa_race_active)
+      oa_race_task_begin(t, 1);
   }
   oa_prof_leave(t);
 }
@@ -120,6 +128,8 @@ static void prof_implicit_end(ompt_data_t *task)
   if (it) {
     t->nimpl--;
     oa_frag_end(t, it);
+    if (oa_race_active)
+      oa_race_task_end(t);
     oa_task_close_sts(t, it);
     while (it->n)
       oa_task_pop_close(t, it);

@@ -146,10 +146,14 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   p->nanc = (uint8_t)nt->nanc;
   memcpy(p->anc, nt->anc, sizeof p->anc);
   oa_prof_attach_task(t, top, p);
+  if (!p->undeferred)
+    top->has_deferred = 1;
   oa_task_push(nt, p);
   oa_task_loc_push(nt, loc);
   child->ptr = nt;
   oa_raw(t, OA_RAW_TASK_CREATE, e->id, nt->id, p->undeferred, p->id);
+  if (oa_race_active)
+    oa_race_task_created(t, child);
   oa_frag_begin(t, e, 0);
 out:
   oa_prof_leave(t);
@@ -173,6 +177,12 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
              || status == ompt_task_early_fulfill;
   if (pt && pt->kind == OA_TASK_EXPLICIT && over) {
     oa_frag_end(t, pt);
+    if (oa_race_active) {
+      oa_node *top = oa_task_top(pt);
+      if (top && top->kind == OA_ST && top->st_val == 0 && top->has_deferred)
+        oa_race_task_left_children(t, oa_prof_loc_where(pt->own_loc));
+      oa_race_task_end(t);
+    }
     oa_task_close_sts(t, pt);
     while (pt->n)
       oa_task_pop_close(t, pt);
@@ -188,6 +198,8 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
       nt->started = 1;
       oa_raw(t, OA_RAW_TASK_BEGIN, nt->id, 0, 0, 0);
       oa_frag_begin(t, nt, 0);
+      if (oa_race_active)
+        oa_race_task_begin(t, 0);
     }
   }
   oa_prof_leave(t);

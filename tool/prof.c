@@ -276,8 +276,10 @@ static void measure_read_cost(oa_thread *t)
 void oa_prof_leave(oa_thread *t)
 {
   t->ra = NULL;
-  if (running_fragment(t))
+  oa_node *w = running_fragment(t);
+  if (w)
     t->clock = read_metric(t);
+  t->race.w = w;  /* what the race runtime charges accesses to */
 }
 
 /* ompadv_whatif_begin(factor) / _end() (factor 0): the fragments between
@@ -298,6 +300,8 @@ oa_task *oa_task_new(unsigned kind)
     abort();
   task->kind = (uint8_t)kind;
   task->id = oa_prof_new_id();
+  oa_thread *t = oa_me();
+  task->uid = (uint64_t)(t->id + 1) << 40 | ++t->tasks_made;
   return task;
 }
 
@@ -377,6 +381,7 @@ void oa_frag_end(oa_thread *t, oa_task *task)
   oa_node *top = oa_task_top(task);
   if (top && top->kind == OA_W) {
     top->edge_end = edge_loc(t);
+    top->t1 = __rdtsc();
     oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
     oa_task_pop_close(t, task);
   }
@@ -406,6 +411,9 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->team_index = task->team_index;
   w->whatif = task->whatif;
   w->edge_begin = edge_loc(t);
+  w->thread = t->id;
+  w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
+  w->t0 = __rdtsc();
   if (own_loc && task->ws_slot && task->region) {
     w->inst = task->ws_slot;
     w->user = task->region;

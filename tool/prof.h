@@ -18,6 +18,7 @@ enum oa_task_kind { OA_TASK_INITIAL, OA_TASK_IMPLICIT, OA_TASK_EXPLICIT };
  * body it is in. */
 typedef struct oa_task {
   uint64_t id;                    /* raw log name */
+  uint64_t uid;                   /* unique in the run, always set */
   oa_node **stack;
   uint32_t n, cap;
   uint32_t *locs;                 /* location stack; locs[nlocs-1] is current */

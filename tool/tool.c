@@ -10,6 +10,8 @@
 
 #include "util.h"
 
+int oa_race_active, oa_race_detector;
+
 oa_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
                       .modules_lock = PTHREAD_MUTEX_INITIALIZER };
 __thread oa_thread *oa_self;
@@ -47,7 +49,8 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   }
   if (oa_out_open(oa_result_path, oa_runtime_version) != 0)
     return 0;
-  oa_the_run.header->mode = oa_prof_record ? OA_MODE_RECORD : oa_the_run.mode;
+  oa_the_run.header->mode = oa_prof_record ? OA_MODE_RECORD
+                            : oa_race_active ? OA_MODE_RACE : oa_the_run.mode;
 
   oa_where_init(lookup);
   oa_out_write_modules();
@@ -61,7 +64,9 @@ static void oa_finalize(ompt_data_t *tool_data)
 {
   if (!oa_the_run.enabled)
     return;
-  if (oa_the_run.mode == OA_MODE_PROFILE)
+  if (oa_race_active)
+    oa_race_finalize();
+  else if (oa_the_run.mode == OA_MODE_PROFILE)
     oa_prof_finalize();
   oa_out_write_modules();  /* again: libraries may have been dlopen'ed since */
   oa_out_finalize();
@@ -86,6 +91,16 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
     return NULL;
   }
   if (mode && strcmp(mode, "profile") == 0) {
+    oa_the_run.mode = OA_MODE_PROFILE;
+  } else if (mode && strcmp(mode, "race") == 0) {
+    /* race mode builds the OSPG as profile mode does, and keeps it */
+    if (!oa_race_start) {
+      fprintf(stderr, "ompadv: tool not started: race mode needs the race runtime "
+              "(libompadv-race.so), not this library\n");
+      return NULL;
+    }
+    if (!oa_race_start())
+      return NULL;
     oa_the_run.mode = OA_MODE_PROFILE;
   } else if (!mode || strcmp(mode, "trace") == 0) {
     oa_the_run.mode = OA_MODE_TRACE;

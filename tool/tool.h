@@ -11,6 +11,7 @@
 #include "contract.h"
 #include "ospg.h"
 #include "profagg.h"
+#include "race.h"
 
 #define OA_CHUNK_SIZE (256u * 1024u)
 #define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
@@ -78,6 +79,8 @@ typedef struct oa_thread {
   uint32_t nimpl;
   uint64_t impl_id[OA_MAX_IMPLICIT];
   struct oa_task *impl_task[OA_MAX_IMPLICIT];
+  uint64_t tasks_made;            /* oa_task uids */
+  oa_race_thread race;            /* race mode */
 } oa_thread;
 
 oa_thread *oa_thread_slow(void);

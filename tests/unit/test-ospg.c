@@ -293,6 +293,11 @@ static void check_parallel(const case_t *c)
       int got = oa_is_parallel(G.node[i], G.node[j]);
       CHECK(got == exp, "%s: IsParallel(%s, %s) = %d, expected %d", c->name, G.label[i],
             G.label[j], got, exp);
+      /* race detection asks in either order: the sibling order decides */
+      CHECK(oa_may_parallel(G.node[i], G.node[j], 0) == exp
+                && oa_may_parallel(G.node[j], G.node[i], 0) == exp,
+            "%s: may_parallel(%s, %s) either way, expected %d", c->name, G.label[i],
+            G.label[j], exp);
     }
   }
 }

@@ -1,0 +1,641 @@
+/* Apparent race detection (dissertation ch. 4) over the OSPG the construct
+ * handlers build: each access is checked against its location's access
+ * history (fast: Alg. 19, precise: Alg. 20) with the OSPG's may-parallel
+ * query, and the history is updated.  Histories and the OSPG nodes they name
+ * live for one top-level parallel region (an epoch): what came before it is
+ * in series with everything in it.  Also here: check mode (Alg. 17), the
+ * locksets, the reports, and forgetting memory that tasks reuse (4.4.1). */
+
+#include "race.h"
+
+#include <link.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <x86intrin.h>
+
+#include "prof.h"
+#include "shadow.h"
+
+static int detecting;           /* fast or precise: accesses are checked */
+static uint32_t epoch = 1;      /* cells of older epochs read as empty */
+
+/* --- node references: 32 bits in a cell ------------------------------------
+ * In race mode OSPG nodes come from one reserved range, so a node is its
+ * offset in 8-byte units (plus one: 0 is "none"). */
+#define ARENA_BYTES (UINT64_C(32) << 30)
+static uintptr_t arena, arena_used;  /* arena_used: atomic */
+
+static void *arena_alloc(size_t bytes)
+{
+  bytes = (bytes + 63) & ~(size_t)63;
+  uintptr_t off = __atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED);
+  if (off + bytes > ARENA_BYTES) {
+    fprintf(stderr, "ompadv: race: more than %llu GiB of OSPG nodes in one parallel region\n",
+            (unsigned long long)(ARENA_BYTES >> 30));
+    abort();
+  }
+  return (void *)(arena + off);
+}
+
+static inline uint32_t ref_of(const oa_node *n)
+{
+  return (uint32_t)(((uintptr_t)n - arena) >> 3) + 1;
+}
+
+static inline oa_node *node_of(uint32_t ref)
+{
+  return (oa_node *)(arena + ((uintptr_t)(ref - 1) << 3));
+}
+
+/* --- access sites: 32 bits in a cell ----------------------------------------
+ * A code address in the main executable is its offset there; others go
+ * through a table (instrumented shared libraries: few sites). */
+#define SITE_TABLE 65536
+static uintptr_t exe_lo;
+static uint64_t site_pc[SITE_TABLE];  /* open addressing, CAS-inserted */
+
+static inline uint32_t site_of(uintptr_t pc)
+{
+  uintptr_t off = pc - exe_lo;
+  if (off < 0x7fffffffu)
+    return (uint32_t)off + 1;
+  uint32_t h = (uint32_t)((pc * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
+  for (uint32_t i = 0; i < SITE_TABLE; i++, h = (h + 1) & (SITE_TABLE - 1)) {
+    uint64_t cur = __atomic_load_n(&site_pc[h], __ATOMIC_ACQUIRE);
+    if (cur == pc)
+      return 0x80000000u | h;
+    if (!cur && __atomic_compare_exchange_n(&site_pc[h], &cur, pc, 0, __ATOMIC_ACQ_REL,
+                                            __ATOMIC_ACQUIRE))
+      return 0x80000000u | h;
+    if (cur == pc)
+      return 0x80000000u | h;
+  }
+  return 0;  /* table full: the site is unknown */
+}
+
+static inline uintptr_t pc_of(uint32_t site)
+{
+  if (!site)
+    return 0;
+  if (site & 0x80000000u)
+    return site_pc[site & (SITE_TABLE - 1)];
+  return exe_lo + site - 1;
+}
+
+static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
+{
+  uintptr_t lo = UINTPTR_MAX;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD && info->dlpi_addr + info->dlpi_phdr[i].p_vaddr < lo)
+      lo = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+  *(uintptr_t *)data = lo;
+  return 1;  /* the first object is the program */
+}
+
+/* --- reports ------------------------------------------------------------------ */
+
+#define PAIR_TABLE 65536
+static uint64_t pairs[PAIR_TABLE];  /* reported (earlier site, later site) */
+static uint64_t races_found, pairs_dropped;
+
+/* 1 the first time this pair of sites is seen. */
+static int new_pair(uint32_t earlier, uint32_t later)
+{
+  uint64_t key = (uint64_t)earlier << 32 | later;
+  if (!key)
+    return 0;
+  uint32_t h = (uint32_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
+  for (uint32_t i = 0; i < PAIR_TABLE; i++, h = (h + 1) & (PAIR_TABLE - 1)) {
+    uint64_t cur = __atomic_load_n(&pairs[h], __ATOMIC_ACQUIRE);
+    if (cur == key)
+      return 0;
+    if (!cur && __atomic_compare_exchange_n(&pairs[h], &cur, key, 0, __ATOMIC_ACQ_REL,
+                                            __ATOMIC_ACQUIRE))
+      return 1;
+    if (cur == key)
+      return 0;
+  }
+  __atomic_add_fetch(&pairs_dropped, 1, __ATOMIC_RELAXED);
+  return 0;
+}
+
+static uint64_t construct_of(const oa_node *n, unsigned *kind)
+{
+  *kind = oa_prof_loc_kind(n->loc);
+  return oa_prof_loc_where(n->loc);
+}
+
+/* Did the two fragments run at the same time on two threads? */
+static int overlapped(const oa_node *earlier, const oa_node *later)
+{
+  uint64_t end = __atomic_load_n(&earlier->t1, __ATOMIC_RELAXED);
+  return earlier->thread != later->thread && (end == 0 || end > later->t0);
+}
+
+typedef struct access {
+  uintptr_t addr;
+  uint32_t size;
+  int write;
+  uint32_t site;
+  uintptr_t pc;
+} access;
+
+/* Storage of an implicit task's own frames (its private variables, its
+ * reduction copies, the loop's bounds) is used by whichever chunks of its
+ * worksharing loops its thread runs: chunks are logically parallel, but in
+ * any schedule each thread uses its own copy, so two fragments of the same
+ * implicit task never race there.  (Explicit tasks it runs are checked.) */
+static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
+                       const oa_node *e)
+{
+  return e->itask && e->itask == cur->itask && a->addr < t->race.itop
+         && a->addr >= t->race.stack_lo;
+}
+
+static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
+                   uint32_t earlier_site, int earlier_write)
+{
+  const oa_node *e = node_of(earlier_ref);
+  if (own_private(t, a, cur, e))
+    return;
+  __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
+  if (!new_pair(earlier_site, a->site))
+    return;
+  unsigned kc, kd;
+  uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
+  unsigned bits = (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0)
+                  | (overlapped(e, cur) ? OA_RACE_CONCURRENT : 0);
+  oa_event *ev = oa_begin(t, OA_RACE_REPORT, bits);
+  if (!ev)
+    return;
+  ev->where = a->addr;
+  ev->a = a->pc;
+  ev->b = pc_of(earlier_site);
+  ev->c = c;
+  ev->d = d;
+  ev->time = e->thread | (uint64_t)a->size << 32 | (uint64_t)(kc & 0xff) << 40
+             | (uint64_t)(kd & 0xff) << 48;
+  oa_commit(t);
+}
+
+static inline int par(uint32_t ref, const oa_node *cur, int nested)
+{
+  return oa_may_parallel(node_of(ref), cur, nested);
+}
+
+static uint32_t lca_depth(const oa_node *a, const oa_node *b)
+{
+  return oa_lca(a, b)->depth;
+}
+
+/* The two parallel accesses of one kind a history keeps (Alg. 19 lines
+ * 18-38): cur joins them when it is parallel to the one there, replaces
+ * both when it follows both, and replaces one when the pair it makes has
+ * its LCA nearer the root (so it stands for more of the parallel ones). */
+static void keep_pair(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, const oa_node *cur,
+                      uint32_t site, int nested)
+{
+  uint32_t me = ref_of(cur);
+  if (!*n1) {
+    *n1 = me;
+    *s1 = site;
+  } else if (!*n2) {
+    if (par(*n1, cur, nested)) {
+      *n2 = me;
+      *s2 = site;
+    } else {
+      *n1 = me;
+      *s1 = site;
+    }
+  } else {
+    int p1 = par(*n1, cur, nested), p2 = par(*n2, cur, nested);
+    if (!p1 && !p2) {
+      *n1 = me;
+      *s1 = site;
+      *n2 = 0;
+    } else if (p1 && p2) {
+      const oa_node *a = node_of(*n1), *b = node_of(*n2);
+      uint32_t d12 = lca_depth(a, b);
+      if (lca_depth(cur, b) < d12) {
+        *n1 = me;
+        *s1 = site;
+      } else if (lca_depth(cur, a) < d12) {
+        *n2 = me;
+        *s2 = site;
+      }
+    }
+  }
+}
+
+/* --- fast mode (Alg. 19): lock-free, one write and two reads per cell ------- */
+
+static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
+{
+  uint32_t me = ref_of(cur);
+  if (c->f.epoch != epoch) {
+    c->f.epoch = epoch;
+    c->f.w = a->write ? me : 0;
+    c->f.wpc = a->site;
+    c->f.r1 = a->write ? 0 : me;
+    c->f.r1pc = a->site;
+    c->f.r2 = 0;
+    return;
+  }
+  uint32_t w = c->f.w, r1 = c->f.r1, r2 = c->f.r2;
+  /* the same fragment again: nothing new to check or keep */
+  if (w == me || (!a->write && (r1 == me || r2 == me)))
+    return;
+  if (w && par(w, cur, 1))
+    report(t, a, cur, w, c->f.wpc, 1);
+  if (a->write) {
+    if (r1 && par(r1, cur, 1))
+      report(t, a, cur, r1, c->f.r1pc, 0);
+    if (r2 && par(r2, cur, 1))
+      report(t, a, cur, r2, c->f.r2pc, 0);
+    c->f.w = me;
+    c->f.wpc = a->site;
+    return;
+  }
+  keep_pair(&c->f.r1, &c->f.r1pc, &c->f.r2, &c->f.r2pc, cur, a->site, 1);
+}
+
+/* --- locksets ------------------------------------------------------------------
+ * A set of held locks is interned once: its id is its index (0: no lock). */
+#define MAX_LOCKSETS 4096
+typedef struct lockset {
+  uint32_t n;
+  uint64_t locks[OA_RACE_MAXLOCKS];
+} lockset;
+static lockset *locksets;           /* [MAX_LOCKSETS] */
+static uint32_t nlocksets = 1;
+static pthread_mutex_t lockset_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static uint32_t intern_lockset(const uint64_t *locks, uint32_t n)
+{
+  if (!n)
+    return 0;
+  uint64_t sorted[OA_RACE_MAXLOCKS];
+  memcpy(sorted, locks, n * sizeof *locks);
+  for (uint32_t i = 1; i < n; i++)
+    for (uint32_t j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+      uint64_t x = sorted[j];
+      sorted[j] = sorted[j - 1];
+      sorted[j - 1] = x;
+    }
+  pthread_mutex_lock(&lockset_lock);
+  uint32_t id = 0;
+  for (uint32_t i = 1; i < nlocksets && !id; i++)
+    if (locksets[i].n == n && memcmp(locksets[i].locks, sorted, n * sizeof *sorted) == 0)
+      id = i;
+  if (!id && nlocksets < MAX_LOCKSETS) {
+    id = nlocksets;
+    locksets[id].n = n;
+    memcpy(locksets[id].locks, sorted, n * sizeof *sorted);
+    __atomic_store_n(&nlocksets, nlocksets + 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&lockset_lock);
+  return id;  /* 0 when the table is full: reported as unprotected */
+}
+
+static int share_a_lock(uint32_t a, uint32_t b)
+{
+  if (!a || !b)
+    return 0;
+  if (a == b)
+    return 1;
+  const lockset *x = &locksets[a], *y = &locksets[b];
+  for (uint32_t i = 0, j = 0; i < x->n && j < y->n;) {
+    if (x->locks[i] == y->locks[j])
+      return 1;
+    if (x->locks[i] < y->locks[j])
+      i++;
+    else
+      j++;
+  }
+  return 0;
+}
+
+/* --- precise mode (Alg. 20): histories per (ST-node or root, lockset) -------- */
+
+typedef struct oa_hist {
+  struct oa_hist *next;
+  uint32_t node;                  /* the ST-node or root it summarizes */
+  uint32_t lockset;
+  uint32_t wr[2], wrpc[2];        /* two parallel writes */
+  uint32_t rd[2], rdpc[2];        /* two parallel reads */
+} oa_hist;
+
+/* Histories come from per-thread blocks that all go back at the end of the
+ * epoch (no thread runs the program's code then). */
+#define HIST_BLOCK (1u << 20)
+typedef struct hist_block {
+  struct hist_block *next;
+  size_t used;
+} hist_block;
+static hist_block *blocks_used, *blocks_free;  /* under blocks_lock */
+static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t hist_bytes;
+static __thread hist_block *my_block;
+static __thread uint32_t my_block_epoch;
+
+static oa_hist *hist_new(void)
+{
+  if (!my_block || my_block_epoch != epoch || my_block->used + sizeof(oa_hist) > HIST_BLOCK) {
+    pthread_mutex_lock(&blocks_lock);
+    hist_block *b = blocks_free;
+    if (b)
+      blocks_free = b->next;
+    pthread_mutex_unlock(&blocks_lock);
+    if (!b) {
+      b = mmap(NULL, HIST_BLOCK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (b == MAP_FAILED) {
+        fprintf(stderr, "ompadv: race: out of memory for access histories\n");
+        abort();
+      }
+      __atomic_add_fetch(&hist_bytes, HIST_BLOCK, __ATOMIC_RELAXED);
+    }
+    b->used = sizeof *b;
+    pthread_mutex_lock(&blocks_lock);
+    b->next = blocks_used;
+    blocks_used = b;
+    pthread_mutex_unlock(&blocks_lock);
+    my_block = b;
+    my_block_epoch = epoch;
+  }
+  oa_hist *h = (oa_hist *)((char *)my_block + my_block->used);
+  my_block->used += sizeof *h;
+  memset(h, 0, sizeof *h);
+  return h;
+}
+
+static void cell_lock(oa_cell *c)
+{
+  while (__atomic_exchange_n(&c->p.lock, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(&c->p.lock, __ATOMIC_RELAXED))
+      _mm_pause();
+}
+
+static void cell_unlock(oa_cell *c)
+{
+  __atomic_store_n(&c->p.lock, 0, __ATOMIC_RELEASE);
+}
+
+static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
+{
+  uint32_t me = ref_of(cur), ls = t->race.lockset;
+  /* the last access: the same fragment, kind and lockset adds nothing */
+  uint64_t last = (uint64_t)me | (uint64_t)ls << 32 | (uint64_t)(a->write != 0) << 63;
+  cell_lock(c);
+  if (c->p.epoch != epoch) {
+    c->p.epoch = epoch;
+    c->p.list = NULL;
+    c->p.spare[0] = 0;
+  } else if (c->p.spare[0] == last) {
+    cell_unlock(c);
+    return;
+  }
+  c->p.spare[0] = last;
+  for (oa_hist *h = c->p.list; h; h = h->next) {
+    if (share_a_lock(h->lockset, ls))
+      continue;
+    for (int i = 0; i < 2; i++) {
+      if (h->wr[i] && h->wr[i] != me && par(h->wr[i], cur, 0))
+        report(t, a, cur, h->wr[i], h->wrpc[i], 1);
+      if (a->write && h->rd[i] && h->rd[i] != me && par(h->rd[i], cur, 0))
+        report(t, a, cur, h->rd[i], h->rdpc[i], 0);
+    }
+  }
+  for (const oa_node *n = cur->parent; n; n = n->parent) {
+    if (n->kind != OA_ST && n->parent)
+      continue;
+    uint32_t nref = ref_of(n);
+    oa_hist *h = c->p.list;
+    while (h && (h->node != nref || h->lockset != ls))
+      h = h->next;
+    if (!h) {
+      h = hist_new();
+      h->node = nref;
+      h->lockset = ls;
+      h->next = c->p.list;
+      c->p.list = h;
+    }
+    if (a->write)
+      keep_pair(&h->wr[0], &h->wrpc[0], &h->wr[1], &h->wrpc[1], cur, a->site, 0);
+    else
+      keep_pair(&h->rd[0], &h->rdpc[0], &h->rd[1], &h->rdpc[1], cur, a->site, 0);
+  }
+  cell_unlock(c);
+}
+
+/* --- the access path (tsan.c) -------------------------------------------------- */
+
+void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc)
+{
+  const oa_node *cur = t->race.w;
+  if (!detecting || !size || addr + size > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
+    return;
+  t->race.checked++;
+  access a = { addr, size, write, site_of(pc), pc };
+  uintptr_t g = (uintptr_t)1 << oa_shadow_grain_shift;
+  uintptr_t first = addr & ~(g - 1), last = (addr + size - 1) & ~(g - 1);
+  for (uintptr_t p = first; p <= last; p += g) {
+    oa_cell *c = oa_shadow_cell(p);
+    if (oa_race_detector == OA_DET_FAST)
+      check_fast(t, c, &a, cur);
+    else
+      check_precise(t, c, &a, cur);
+  }
+}
+
+/* --- hooks (race.h) ---------------------------------------------------------------- */
+
+static uint32_t why, why_set;   /* check mode: OA_RACE_WHY_*; why_set: the first */
+static uint64_t why_where;
+
+static void rule_out_fast(unsigned reason, uint64_t where)
+{
+  if (!__atomic_fetch_or(&why, reason, __ATOMIC_RELAXED)
+      && !__atomic_exchange_n(&why_set, 1, __ATOMIC_RELAXED))
+    why_where = where;
+}
+
+int oa_race_start(void)
+{
+  const char *d = getenv(OMPADV_ENV_RACE), *g = getenv(OMPADV_ENV_RACE_GRAIN);
+  if (!d || strcmp(d, "fast") == 0)
+    oa_race_detector = OA_DET_FAST;
+  else if (strcmp(d, "precise") == 0)
+    oa_race_detector = OA_DET_PRECISE;
+  else if (strcmp(d, "check") == 0)
+    oa_race_detector = OA_DET_CHECK;
+  else {
+    fprintf(stderr, "ompadv: tool not started: unknown race detector '%s'\n", d);
+    return 0;
+  }
+  dl_iterate_phdr(find_exe, &exe_lo);
+  if (oa_race_detector != OA_DET_CHECK) {
+    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    locksets = calloc(MAX_LOCKSETS, sizeof *locksets);
+    if (p == MAP_FAILED || !locksets || oa_shadow_init(g && atoi(g) == 1 ? 1 : 4) != 0) {
+      fprintf(stderr, "ompadv: tool not started: cannot reserve memory for race detection\n");
+      return 0;
+    }
+    arena = (uintptr_t)p;
+    oa_ospg_slab_alloc = arena_alloc;
+    oa_ospg_retain = 1;
+    __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+    detecting = 1;
+  }
+  oa_race_active = 1;
+  return 1;
+}
+
+/* Called by the initial thread at the start and the end of each top-level
+ * parallel region, when no other thread runs the program's code. */
+void oa_race_epoch(void)
+{
+  if (!detecting)
+    return;
+  pthread_mutex_lock(&blocks_lock);
+  hist_block *b = blocks_used;
+  while (b) {
+    hist_block *next = b->next;
+    b->next = blocks_free;
+    blocks_free = b;
+    b = next;
+  }
+  blocks_used = NULL;
+  pthread_mutex_unlock(&blocks_lock);
+  __atomic_store_n(&epoch, epoch + 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+}
+
+/* A task's frames lie below the runtime's call into it; the callback runs
+ * a little deeper than that call, so the top is taken with some margin.
+ * The lowest frame seen (__tsan_func_entry) bounds them below. */
+#define FRAME_MARGIN 512
+
+void oa_race_task_begin(oa_thread *t, int implicit)
+{
+  oa_race_thread *r = &t->race;
+  uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
+  if (!r->stack_lo) {
+    pthread_attr_t attr;
+    void *lo;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      if (pthread_attr_getstack(&attr, &lo, &size) == 0)
+        r->stack_lo = (uintptr_t)lo;
+      pthread_attr_destroy(&attr);
+    }
+  }
+  if (r->nframes < OA_RACE_MAXFRAMES) {
+    r->frames[r->nframes].top = top;
+    r->frames[r->nframes].sp_min = r->sp_min;
+    r->frames[r->nframes].itop = r->itop;
+  }
+  r->nframes++;
+  r->sp_min = top;
+  if (implicit)
+    r->itop = top;
+}
+
+/* Its locals are gone: a later task may get the same addresses, and must
+ * not be taken for a racing sibling. */
+void oa_race_task_end(oa_thread *t)
+{
+  oa_race_thread *r = &t->race;
+  if (!r->nframes)
+    return;
+  r->nframes--;
+  if (r->nframes >= OA_RACE_MAXFRAMES)
+    return;
+  uintptr_t top = r->frames[r->nframes].top;
+  if (detecting && r->sp_min < top)
+    oa_shadow_clear(r->sp_min, top);
+  r->sp_min = r->frames[r->nframes].sp_min;
+  r->itop = r->frames[r->nframes].itop;
+}
+
+/* libomp allocates a task's private data and shareds right behind the task
+ * structure that holds its OMPT data, and reuses them for later tasks: the
+ * block of a new task starts with no history.  The distance between the
+ * two is learnt from the first task created through __kmpc_omp_task_alloc
+ * (tsan.c), and serves for tasks libomp allocates itself (taskloop). */
+static intptr_t block_offset;
+static int block_offset_known;
+
+void oa_race_task_created(oa_thread *t, void *task_data)
+{
+  oa_race_thread *r = &t->race;
+  char *block = r->task_block;
+  if (block) {
+    intptr_t off = block - (char *)task_data;
+    if (!block_offset_known && off > -4096 && off < 4096) {
+      block_offset = off;
+      block_offset_known = 1;
+    }
+    r->task_block = NULL;
+  } else if (block_offset_known && r->task_size) {
+    block = (char *)task_data + block_offset;
+  }
+  if (block && detecting)
+    oa_shadow_clear((uintptr_t)block, (uintptr_t)block + r->task_size);
+}
+
+void oa_race_mutex(oa_thread *t, int acquired, unsigned kind, uint64_t wait_id, const void *ra)
+{
+  oa_race_thread *r = &t->race;
+  if (acquired)
+    rule_out_fast(OA_RACE_WHY_MUTEX, (uint64_t)(uintptr_t)ra);
+  /* critical names and locks are told apart by their wait ids; the kind
+   * keeps an ordered region apart from a lock at the same address */
+  uint64_t id = wait_id ^ ((uint64_t)kind << 56);
+  if (acquired && r->nlocks < OA_RACE_MAXLOCKS) {
+    r->locks[r->nlocks++] = id;
+  } else if (!acquired) {
+    for (uint32_t i = r->nlocks; i-- > 0;)
+      if (r->locks[i] == id) {
+        r->locks[i] = r->locks[--r->nlocks];
+        break;
+      }
+  }
+  if (detecting)
+    r->lockset = intern_lockset(r->locks, r->nlocks);
+}
+
+void oa_race_task_left_children(oa_thread *t, uint64_t where)
+{
+  rule_out_fast(OA_RACE_WHY_TASKWAIT, where);
+}
+
+void oa_race_finalize(void)
+{
+  oa_thread *t = oa_me();
+  uint64_t checked = 0;
+  for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
+       u = u->next_thread)
+    checked += u->race.checked;
+  if (oa_race_detector == OA_DET_CHECK) {
+    oa_event *e = oa_begin(t, OA_RACE_CHECK, 0);
+    if (e) {
+      e->a = why == 0;
+      e->b = why;
+      e->c = why_where;
+      oa_commit(t);
+    }
+  }
+  oa_event *e = oa_begin(t, OA_RACE_SUMMARY, 1u << oa_shadow_grain_shift);
+  if (!e)
+    return;
+  e->where = (uint64_t)oa_race_detector;
+  e->a = checked;
+  e->b = races_found;
+  e->c = pairs_dropped;
+  e->d = oa_shadow_mapped() + hist_bytes + arena_used;
+  oa_commit(t);
+}

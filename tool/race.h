@@ -1,0 +1,64 @@
+/* Race mode (dissertation ch. 4): the OSPG the construct handlers build is
+ * kept readable for the current top-level parallel region, and every access
+ * the instrumented code reports (tsan.c) is checked against the location's
+ * access history in shadow memory (shadow.c) with Alg. 19 (fast) or Alg. 20
+ * (precise).  This header is what the rest of the tool calls. */
+#ifndef OMPADV_RACE_H
+#define OMPADV_RACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OA_RACE_MAXLOCKS 16      /* locks one thread holds at once (more: not tracked) */
+#define OA_RACE_MAXFRAMES 128    /* tasks nested on one thread's stack */
+
+/* Per-thread state, inside oa_thread (tool.h). */
+typedef struct oa_race_thread {
+  struct oa_node *w;             /* the fragment the thread runs (NULL: untracked) */
+  uint32_t ignore;               /* >0: inside a runtime call whose accesses are its own */
+  uint32_t in_reduce;            /* a reduction's combination is pending its end call */
+  uint32_t lockset;              /* interned set of the locks held (0: none) */
+  uint32_t nlocks;
+  uint64_t locks[OA_RACE_MAXLOCKS];
+  uintptr_t sp_min;              /* lowest frame seen since the innermost task began */
+  uint32_t nframes;
+  struct { uintptr_t top, sp_min, itop; } frames[OA_RACE_MAXFRAMES];
+  uintptr_t itop;                /* top of the innermost implicit task's frames */
+  uintptr_t stack_lo;            /* lowest address of this thread's stack */
+  void *task_block;              /* the last block __kmpc_omp_task_alloc returned */
+  size_t task_size;              /* its size (private data and shareds included) */
+  uint64_t checked;              /* accesses looked at */
+} oa_race_thread;
+
+/* The library is the race runtime (libompadv-race.so) and `ompadv race`
+ * asked for race mode: the __tsan_* entry points act. */
+extern int oa_race_active;
+enum oa_race_detector { OA_DET_FAST = 1, OA_DET_PRECISE = 2, OA_DET_CHECK = 3 };
+extern int oa_race_detector;
+
+/* Called by the tool.  Declared weak: libompadv.so (profile, trace) has no
+ * race runtime and never calls them (oa_race_active stays 0). */
+#define OA_RACE_HOOK __attribute__((weak))
+struct oa_thread;
+struct oa_node;
+/* from ompt_start_tool: read OMPADV_RACE*; 0 when race mode cannot run */
+OA_RACE_HOOK int oa_race_start(void);
+/* a top-level parallel region begins or ends: forget the access history */
+OA_RACE_HOOK void oa_race_epoch(void);
+/* a task (explicit or implicit) begins / ends running on this thread */
+OA_RACE_HOOK void oa_race_task_begin(struct oa_thread *t, int implicit);
+OA_RACE_HOOK void oa_race_task_end(struct oa_thread *t);
+/* an explicit task was created: its data block starts afresh */
+OA_RACE_HOOK void oa_race_task_created(struct oa_thread *t, void *task_data);
+/* mutual exclusion: acquired (1) or released (0) */
+OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, int acquired, unsigned kind,
+                                uint64_t wait_id, const void *ra);
+/* a task ends with children nobody waited for (check mode, Alg. 17);
+ * where: code address of its directive */
+OA_RACE_HOOK void oa_race_task_left_children(struct oa_thread *t, uint64_t where);
+OA_RACE_HOOK void oa_race_finalize(void);
+
+/* tsan.c -> race.c: one access of the program's code at pc */
+void oa_race_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
+
+#endif

@@ -1,0 +1,89 @@
+/* The two-level shadow table (shadow.h).  The first level covers the whole
+ * 47-bit user address space (256 MiB reserved, pages touched only where the
+ * program has memory); second-level blocks are reserved on first use. */
+#include "shadow.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+unsigned oa_shadow_grain_shift = 2;
+oa_cell **oa_shadow_l1;
+static uint64_t mapped;          /* atomic */
+
+#define L1_ENTRIES (UINT64_C(1) << (OA_SHADOW_ADDR_BITS - OA_SHADOW_BLOCK_SHIFT))
+#define BLOCK_BYTES(shift) (((UINT64_C(1) << OA_SHADOW_BLOCK_SHIFT) >> (shift)) * sizeof(oa_cell))
+
+static void *reserve(uint64_t bytes)
+{
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+int oa_shadow_init(unsigned grain_bytes)
+{
+  oa_shadow_grain_shift = grain_bytes == 1 ? 0 : 2;
+  oa_shadow_l1 = reserve(L1_ENTRIES * sizeof *oa_shadow_l1);
+  return oa_shadow_l1 ? 0 : -1;
+}
+
+oa_cell *oa_shadow_block(uintptr_t addr)
+{
+  oa_cell **slot = &oa_shadow_l1[addr >> OA_SHADOW_BLOCK_SHIFT];
+  uint64_t bytes = BLOCK_BYTES(oa_shadow_grain_shift);
+  oa_cell *b = reserve(bytes), *expected = NULL;
+  if (!b) {
+    fprintf(stderr, "ompadv: race: out of address space for shadow memory\n");
+    _exit(125);
+  }
+  if (__atomic_compare_exchange_n(slot, &expected, b, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    __atomic_add_fetch(&mapped, bytes, __ATOMIC_RELAXED);
+    return b;
+  }
+  munmap(b, bytes);  /* another thread mapped it first */
+  return expected;
+}
+
+/* Whole pages of cells go back to the kernel (they read as zeros, an empty
+ * history, and cost nothing until touched again); the edges are zeroed. */
+static void clear_cells(oa_cell *from, oa_cell *to)
+{
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t lo = (uintptr_t)from, hi = (uintptr_t)to;
+  uintptr_t plo = (lo + page - 1) & ~(page - 1), phi = hi & ~(page - 1);
+  if (phi > plo + 4 * page) {
+    memset(from, 0, plo - lo);
+    madvise((void *)plo, phi - plo, MADV_DONTNEED);
+    memset((void *)phi, 0, hi - phi);
+  } else {
+    memset(from, 0, hi - lo);
+  }
+}
+
+void oa_shadow_clear(uintptr_t lo, uintptr_t hi)
+{
+  const uintptr_t block = UINT64_C(1) << OA_SHADOW_BLOCK_SHIFT;
+  if (hi > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
+    hi = UINT64_C(1) << OA_SHADOW_ADDR_BITS;
+  /* whole cells only: a cell shared with live neighbours keeps its history */
+  uintptr_t g = (uintptr_t)1 << oa_shadow_grain_shift;
+  lo = (lo + g - 1) & ~(g - 1);
+  hi &= ~(g - 1);
+  while (lo < hi) {
+    uintptr_t end = (lo | (block - 1)) + 1;
+    if (end > hi)
+      end = hi;
+    oa_cell *b = __atomic_load_n(&oa_shadow_l1[lo >> OA_SHADOW_BLOCK_SHIFT], __ATOMIC_ACQUIRE);
+    if (b)
+      clear_cells(b + ((lo & (block - 1)) >> oa_shadow_grain_shift),
+                  b + (((end - 1) & (block - 1)) >> oa_shadow_grain_shift) + 1);
+    lo = end;
+  }
+}
+
+uint64_t oa_shadow_mapped(void)
+{
+  return __atomic_load_n(&mapped, __ATOMIC_RELAXED);
+}

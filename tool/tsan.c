@@ -1,0 +1,346 @@
+/* The ThreadSanitizer ABI, as clang-19 and gcc emit calls to it: race mode
+ * loads this library in place of libclang_rt.tsan-x86_64.so.  Plain and
+ * volatile reads and writes of every size, ranges and mem* functions go to
+ * the detector (race.c); atomics do their operation and are never checked
+ * (they are synchronization, not races).  Also interposed: free and realloc
+ * (freed memory starts afresh), and the libomp entries whose memory traffic
+ * is the runtime's, not the program's (reductions) or whose blocks are
+ * reused (task allocation). */
+
+#include <dlfcn.h>
+#include <malloc.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <x86intrin.h>
+
+#include "prof.h"
+#include "shadow.h"
+
+#define EXPORT __attribute__((visibility("default")))
+#define PC() ((uintptr_t)__builtin_return_address(0))
+
+/* The per-access filter, inlined into every entry point: a thread the tool
+ * does not know, no running fragment, or a runtime call in progress. */
+static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint32_t size,
+                                                             int write, uintptr_t pc)
+{
+  oa_thread *t = oa_self;
+  if (__builtin_expect(!t || !t->race.w || t->race.ignore, 0))
+    return;
+  oa_race_access(t, addr, size, write, pc);
+}
+
+EXPORT void __tsan_init(void) {}
+EXPORT void __tsan_func_exit(void) {}
+
+/* The lowest frame of the running task bounds the stack it used (race.c). */
+EXPORT void __tsan_func_entry(void *caller_pc)
+{
+  oa_thread *t = oa_self;
+  uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+  if (t && sp < t->race.sp_min)
+    t->race.sp_min = sp;
+}
+
+#define ACCESS(name, size, write)                                   \
+  EXPORT void __tsan_##name(void *a) { access_at((uintptr_t)a, size, write, PC()); } \
+  EXPORT void __tsan_##name##_pc(void *a, void *pc) { access_at((uintptr_t)a, size, write, (uintptr_t)pc); }
+#define SIZES(prefix, write) \
+  ACCESS(prefix##1, 1, write) ACCESS(prefix##2, 2, write) ACCESS(prefix##4, 4, write) \
+  ACCESS(prefix##8, 8, write) ACCESS(prefix##16, 16, write)
+SIZES(read, 0)
+SIZES(write, 1)
+SIZES(unaligned_read, 0)
+SIZES(unaligned_write, 1)
+SIZES(volatile_read, 0)
+SIZES(volatile_write, 1)
+
+EXPORT void __tsan_read_range(void *a, unsigned long n) { access_at((uintptr_t)a, (uint32_t)n, 0, PC()); }
+EXPORT void __tsan_write_range(void *a, unsigned long n) { access_at((uintptr_t)a, (uint32_t)n, 1, PC()); }
+EXPORT void __tsan_read_range_pc(void *a, unsigned long n, void *pc) { access_at((uintptr_t)a, (uint32_t)n, 0, (uintptr_t)pc); }
+EXPORT void __tsan_write_range_pc(void *a, unsigned long n, void *pc) { access_at((uintptr_t)a, (uint32_t)n, 1, (uintptr_t)pc); }
+
+/* C++ virtual calls: the vtable pointer is read, and written by
+ * constructors (a write of the same value is not a change). */
+EXPORT void __tsan_vptr_read(void **p) { access_at((uintptr_t)p, 8, 0, PC()); }
+EXPORT void __tsan_vptr_update(void **p, void *v)
+{
+  if (*p != v)
+    access_at((uintptr_t)p, 8, 1, PC());
+}
+
+/* Ranges longer than 4 GiB are checked in pieces. */
+static void range_at(uintptr_t a, size_t n, int write, uintptr_t pc)
+{
+  while (n) {
+    uint32_t k = n > 0x40000000u ? 0x40000000u : (uint32_t)n;
+    access_at(a, k, write, pc);
+    a += k;
+    n -= k;
+  }
+}
+
+EXPORT void *__tsan_memcpy(void *d, const void *s, size_t n)
+{
+  range_at((uintptr_t)s, n, 0, PC());
+  range_at((uintptr_t)d, n, 1, PC());
+  return memcpy(d, s, n);
+}
+
+EXPORT void *__tsan_memmove(void *d, const void *s, size_t n)
+{
+  range_at((uintptr_t)s, n, 0, PC());
+  range_at((uintptr_t)d, n, 1, PC());
+  return memmove(d, s, n);
+}
+
+EXPORT void *__tsan_memset(void *d, int c, size_t n)
+{
+  range_at((uintptr_t)d, n, 1, PC());
+  return memset(d, c, n);
+}
+
+/* --- atomics: performed (sequentially consistent), never checked ---------- */
+
+#define ATOMICS(bits, T)                                                                   \
+  EXPORT T __tsan_atomic##bits##_load(const volatile T *a, int mo)                          \
+  { return __atomic_load_n(a, __ATOMIC_SEQ_CST); }                                          \
+  EXPORT void __tsan_atomic##bits##_store(volatile T *a, T v, int mo)                       \
+  { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }                                             \
+  EXPORT T __tsan_atomic##bits##_exchange(volatile T *a, T v, int mo)                       \
+  { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); }                                   \
+  EXPORT T __tsan_atomic##bits##_fetch_add(volatile T *a, T v, int mo)                      \
+  { return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); }                                    \
+  EXPORT T __tsan_atomic##bits##_fetch_sub(volatile T *a, T v, int mo)                      \
+  { return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); }                                    \
+  EXPORT T __tsan_atomic##bits##_fetch_and(volatile T *a, T v, int mo)                      \
+  { return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); }                                    \
+  EXPORT T __tsan_atomic##bits##_fetch_or(volatile T *a, T v, int mo)                       \
+  { return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); }                                     \
+  EXPORT T __tsan_atomic##bits##_fetch_xor(volatile T *a, T v, int mo)                      \
+  { return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); }                                    \
+  EXPORT T __tsan_atomic##bits##_fetch_nand(volatile T *a, T v, int mo)                     \
+  { return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); }                                   \
+  EXPORT int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, \
+                                                           int fmo)                         \
+  { return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }   \
+  EXPORT int __tsan_atomic##bits##_compare_exchange_weak(volatile T *a, T *c, T v, int mo,  \
+                                                         int fmo)                           \
+  { return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }   \
+  EXPORT T __tsan_atomic##bits##_compare_exchange_val(volatile T *a, T c, T v, int mo,      \
+                                                      int fmo)                              \
+  {                                                                                         \
+    __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
+    return c;                                                                               \
+  }
+ATOMICS(8, uint8_t)
+ATOMICS(16, uint16_t)
+ATOMICS(32, uint32_t)
+ATOMICS(64, uint64_t)
+
+/* 128-bit atomics are rare: one lock makes them atomic with each other. */
+typedef unsigned __int128 u128;
+static uint32_t lock128;
+static void l128(void)
+{
+  while (__atomic_exchange_n(&lock128, 1, __ATOMIC_ACQUIRE))
+    _mm_pause();
+}
+static void u128_(void) { __atomic_store_n(&lock128, 0, __ATOMIC_RELEASE); }
+#define RMW128(name, expr)                                            \
+  EXPORT u128 __tsan_atomic128_##name(volatile u128 *a, u128 v, int mo) \
+  {                                                                   \
+    l128();                                                           \
+    u128 old = *a;                                                    \
+    *a = (expr);                                                      \
+    u128_();                                                          \
+    return old;                                                       \
+  }
+RMW128(exchange, v)
+RMW128(fetch_add, old + v)
+RMW128(fetch_sub, old - v)
+RMW128(fetch_and, old & v)
+RMW128(fetch_or, old | v)
+RMW128(fetch_xor, old ^ v)
+RMW128(fetch_nand, ~(old & v))
+EXPORT u128 __tsan_atomic128_load(const volatile u128 *a, int mo)
+{
+  l128();
+  u128 v = *a;
+  u128_();
+  return v;
+}
+EXPORT void __tsan_atomic128_store(volatile u128 *a, u128 v, int mo)
+{
+  l128();
+  *a = v;
+  u128_();
+}
+EXPORT u128 __tsan_atomic128_compare_exchange_val(volatile u128 *a, u128 c, u128 v, int mo, int fmo)
+{
+  l128();
+  u128 old = *a;
+  if (old == c)
+    *a = v;
+  u128_();
+  return old;
+}
+EXPORT int __tsan_atomic128_compare_exchange_strong(volatile u128 *a, u128 *c, u128 v, int mo,
+                                                   int fmo)
+{
+  u128 old = __tsan_atomic128_compare_exchange_val(a, *c, v, mo, fmo);
+  if (old == *c)
+    return 1;
+  *c = old;
+  return 0;
+}
+EXPORT int __tsan_atomic128_compare_exchange_weak(volatile u128 *a, u128 *c, u128 v, int mo,
+                                                 int fmo)
+{
+  return __tsan_atomic128_compare_exchange_strong(a, c, v, mo, fmo);
+}
+
+EXPORT void __tsan_atomic_thread_fence(int mo) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+EXPORT void __tsan_atomic_signal_fence(int mo) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
+/* --- freed memory ---------------------------------------------------------------- */
+
+extern void __libc_free(void *);
+extern void *__libc_realloc(void *, size_t);
+
+static void forget(void *p)
+{
+  if (p && oa_race_active)
+    oa_shadow_clear((uintptr_t)p, (uintptr_t)p + malloc_usable_size(p));
+}
+
+EXPORT void free(void *p)
+{
+  if (oa_shadow_l1)
+    forget(p);
+  __libc_free(p);
+}
+
+EXPORT void *realloc(void *p, size_t n)
+{
+  size_t old = p && oa_shadow_l1 ? malloc_usable_size(p) : 0;
+  void *q = __libc_realloc(p, n);
+  if (q && q != p && old)
+    oa_shadow_clear((uintptr_t)p, (uintptr_t)p + old);
+  return q;
+}
+
+/* --- libomp entries ----------------------------------------------------------------
+ * Each calls the runtime's own (the next definition after this library). */
+typedef struct ident ident_t;
+typedef void (*reduce_fn)(void *, void *);
+#define REAL(name, type)                                   \
+  static __typeof__(type) real_##name;                               \
+  if (!real_##name)                                        \
+    real_##name = (type)dlsym(RTLD_NEXT, #name);
+
+/* A reduction's combination is the runtime's business: the tree method
+ * reads the other threads' private copies inside the call, and the thread
+ * that gets 1 combines into the shared variable before the end call (under
+ * the runtime's lock or after its barrier).  None of it is the program's
+ * race; atomics (result 2) are not checked anyway. */
+static int32_t reduce(int32_t (*real)(ident_t *, int32_t, int32_t, size_t, void *, reduce_fn, void *),
+                      ident_t *loc, int32_t gtid, int32_t n, size_t size, void *data, reduce_fn f,
+                      void *lck)
+{
+  oa_thread *t = oa_self;
+  if (t)
+    t->race.ignore++;
+  int32_t r = real(loc, gtid, n, size, data, f, lck);
+  if (t && r == 1)
+    t->race.in_reduce = 1;
+  else if (t)
+    t->race.ignore--;
+  return r;
+}
+
+EXPORT int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t n, size_t size,
+                                    void *data, reduce_fn f, void *lck)
+{
+  REAL(__kmpc_reduce_nowait, int32_t (*)(ident_t *, int32_t, int32_t, size_t, void *, reduce_fn, void *));
+  return reduce(real___kmpc_reduce_nowait, loc, gtid, n, size, data, f, lck);
+}
+
+EXPORT int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t n, size_t size, void *data,
+                             reduce_fn f, void *lck)
+{
+  REAL(__kmpc_reduce, int32_t (*)(ident_t *, int32_t, int32_t, size_t, void *, reduce_fn, void *));
+  return reduce(real___kmpc_reduce, loc, gtid, n, size, data, f, lck);
+}
+
+/* The end calls come only after a result of 1 (the atomic method's
+ * blocking form calls __kmpc_end_reduce too: then nothing is pending). */
+static void end_reduce(void)
+{
+  oa_thread *t = oa_self;
+  if (t && t->race.in_reduce) {
+    t->race.in_reduce = 0;
+    t->race.ignore--;
+  }
+}
+
+EXPORT void __kmpc_end_reduce_nowait(ident_t *loc, int32_t gtid, void *lck)
+{
+  REAL(__kmpc_end_reduce_nowait, void (*)(ident_t *, int32_t, void *));
+  real___kmpc_end_reduce_nowait(loc, gtid, lck);
+  end_reduce();
+}
+
+EXPORT void __kmpc_end_reduce(ident_t *loc, int32_t gtid, void *lck)
+{
+  REAL(__kmpc_end_reduce, void (*)(ident_t *, int32_t, void *));
+  real___kmpc_end_reduce(loc, gtid, lck);
+  end_reduce();
+}
+
+/* The block a new task's private data and shareds live in (race.c). */
+EXPORT void *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags, size_t size_task,
+                                   size_t size_shareds, void *entry)
+{
+  REAL(__kmpc_omp_task_alloc, void *(*)(ident_t *, int32_t, int32_t, size_t, size_t, void *));
+  void *task = real___kmpc_omp_task_alloc(loc, gtid, flags, size_task, size_shareds, entry);
+  oa_thread *t = oa_self;
+  if (t && task) {
+    t->race.task_block = task;
+    t->race.task_size = size_task + size_shareds;
+  }
+  return task;
+}
+
+/* A taskloop's tasks are copies libomp makes of the pattern task: they get
+ * the pattern's size, and their blocks are found from their OMPT data. */
+typedef void (*task_dup_fn)(void *, void *, int32_t);
+static void taskloop_starts(void)
+{
+  oa_thread *t = oa_self;
+  if (t)
+    t->race.task_block = NULL;
+}
+
+EXPORT void __kmpc_taskloop(ident_t *loc, int32_t gtid, void *task, int32_t if_val, uint64_t *lb,
+                            uint64_t *ub, int64_t st, int32_t nogroup, int32_t sched,
+                            uint64_t grainsize, task_dup_fn dup)
+{
+  REAL(__kmpc_taskloop, void (*)(ident_t *, int32_t, void *, int32_t, uint64_t *, uint64_t *,
+                                 int64_t, int32_t, int32_t, uint64_t, task_dup_fn));
+  taskloop_starts();
+  real___kmpc_taskloop(loc, gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, dup);
+}
+
+EXPORT void __kmpc_taskloop_5(ident_t *loc, int32_t gtid, void *task, int32_t if_val,
+                              uint64_t *lb, uint64_t *ub, int64_t st, int32_t nogroup,
+                              int32_t sched, uint64_t grainsize, int32_t modifier,
+                              task_dup_fn dup)
+{
+  REAL(__kmpc_taskloop_5, void (*)(ident_t *, int32_t, void *, int32_t, uint64_t *, uint64_t *,
+                                   int64_t, int32_t, int32_t, uint64_t, int32_t, task_dup_fn));
+  taskloop_starts();
+  real___kmpc_taskloop_5(loc, gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, modifier,
+                         dup);
+}
