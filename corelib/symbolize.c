@@ -472,6 +472,25 @@ int oa_sym_lookup(oa_symbolizer *s, uint64_t ra, oa_srcloc *out)
   return 1;
 }
 
+/* Data addresses are not return addresses: no "- 1", and no sizeless
+ * labels, which name code. */
+int oa_sym_data(oa_symbolizer *s, uint64_t addr, const char **name, uint64_t *offset)
+{
+  *name = NULL;
+  *offset = 0;
+  module *m = addr ? module_for(s, addr) : NULL;
+  if (!m || !dwfl_module_of(s, m))
+    return 0;
+  if (!m->syms_indexed)
+    index_symbols(m);
+  const span *sym = span_find(&m->sym_spans, addr);
+  if (!sym)
+    return 0;
+  *name = intern(s, m->sym_names[sym->idx]);
+  *offset = addr - sym->lo;
+  return 1;
+}
+
 static void module_free(module *m)
 {
   free(m->path);

@@ -1,4 +1,5 @@
-/* Source locations for code addresses of a finished run, through libdw.
+/* Source locations for code addresses of a finished run, and the variables
+ * holding data addresses, through libdw.
  * Modules are described as the tool saw them (path and load bias), so the
  * lookups happen in the driver, after the target exited, never in callbacks. */
 #ifndef OMPADV_SYMBOLIZE_H
@@ -25,6 +26,11 @@ void oa_sym_add_module(oa_symbolizer *s, const char *path, uint64_t base,
  * belong to the symbolizer and stay valid until oa_sym_free.  Results are
  * cached per address. */
 int oa_sym_lookup(oa_symbolizer *s, uint64_t ra, oa_srcloc *out);
+/* Name a data address: the sized symbol (a global or static variable) that
+ * holds it.  Returns 1 and the symbol's name and the offset into it, or 0
+ * (heap, stack, or an object without symbols).  name belongs to the
+ * symbolizer, like oa_sym_lookup's strings. */
+int oa_sym_data(oa_symbolizer *s, uint64_t addr, const char **name, uint64_t *offset);
 void oa_sym_free(oa_symbolizer *s);
 
 /* A symbolizer for the objects a result file lists. */

@@ -821,6 +821,8 @@ static void detect_tsan(Elf *e, const struct dyninfo *dyn, oa_target *t)
   for (size_t i = 0; i < dyn->nneeded; i++)
     if (fnmatch("libclang_rt.tsan-*.so", base_name(dyn->needed[i]), 0) == 0)
       t->tsan_shared = 1;
+    else if (fnmatch("libtsan.so*", base_name(dyn->needed[i]), 0) == 0)
+      t->tsan_gcc = 1;
   t->tsan_static = elf_defines(e, "__tsan_init", 0) > 0;
 }
 

@@ -20,6 +20,7 @@ typedef struct oa_target {
   int  omp_lib_has_ompt;   /* omp_lib defines ompt_start_tool */
   int  tsan_shared;        /* NEEDs libclang_rt.tsan-x86_64.so (ompadv cc --race) */
   int  tsan_static;        /* defines __tsan_init itself (static TSan runtime) */
+  int  tsan_gcc;           /* NEEDs gcc's libtsan.so.* (gcc -fsanitize=thread) */
 } oa_target;
 
 /* Resolve prog (a PATH lookup when it has no '/'), check it is an executable

@@ -101,6 +101,73 @@ static void provide_tsan_runtime(const oa_launch *l)
           l->argv[0]);
 }
 
+/* Race mode stands in for the target's TSan runtime, so the target must
+ * reach one through the dynamic loader under its usual name. */
+static void check_race_target(const oa_launch *l)
+{
+  const char *prog = l->argv[0];
+  const char *slash = strrchr(prog, '/');
+  const char *name = slash ? slash + 1 : prog;
+  if (l->target.tsan_static)
+    oa_die(OA_EXIT_USAGE, "'%s' is linked with the static TSan runtime; rebuild with: "
+           "ompadv cc --race -O1 -g %s.c -o %s", prog, name, name);
+  /* gcc's instrumentation would do, but its libgomp inlines static loops and
+   * calls libomp's task entry points from inside, where race mode cannot
+   * see task data: a clang build gives the detector what it needs. */
+  if (l->target.tsan_gcc)
+    oa_die(OA_EXIT_USAGE, "'%s' is built with gcc's ThreadSanitizer (libtsan), which race mode "
+           "does not serve; rebuild with: ompadv cc --race -O1 -g %s.c -o %s", prog, name, name);
+  if (!l->target.tsan_shared)
+    oa_die(OA_EXIT_USAGE, "'%s' has no ThreadSanitizer instrumentation; rebuild with: "
+           "ompadv cc --race -O1 -g %s.c -o %s", prog, name, name);
+}
+
+/* In race mode the tool is the race runtime, under the name the target
+ * NEEDs: preloaded by that path and found again by the loader through
+ * LD_LIBRARY_PATH, it is one object (the loader matches the file). */
+static char *race_runtime(oa_launch *l)
+{
+  l->race_dir = oa_race_dir();
+  if (!l->race_dir)
+    oa_die(OA_EXIT_FAIL, "cannot find ompadv's race runtime race/%s next to the ompadv "
+           "executable (broken installation? run make install again)", OA_RACE_RUNTIME);
+  return oa_xasprintf("%s/%s", l->race_dir, OA_RACE_RUNTIME);
+}
+
+/* Race mode's defaults, each only when the user did not choose: one chunk
+ * per iteration for schedule(runtime) loops, so that iterations in conflict
+ * run as different fragments; and no spinning, as race mode runs more
+ * threads than there are cores. */
+static void prepare_race_env(const oa_launch *l)
+{
+  char num[16];
+  prepend_env("LD_LIBRARY_PATH", l->race_dir);
+  setenv(OMPADV_ENV_RACE, l->race, 1);
+  if (l->grain > 0) {
+    snprintf(num, sizeof num, "%d", l->grain);
+    setenv(OMPADV_ENV_RACE_GRAIN, num, 1);
+  }
+  setenv("OMP_SCHEDULE", "dynamic,1", 0);
+  setenv("KMP_BLOCKTIME", "0", 0);
+}
+
+/* A run whose output nobody wants (race mode's check run).  Its input is a
+ * file the parent rewinds afterwards, or nothing: a pipe or a terminal
+ * cannot be read twice. */
+static void silence_child(void)
+{
+  struct stat st;
+  int fd = open("/dev/null", O_RDWR);
+  if (fd < 0)
+    return;
+  dup2(fd, STDOUT_FILENO);
+  dup2(fd, STDERR_FILENO);
+  if (fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode))
+    dup2(fd, STDIN_FILENO);
+  if (fd > STDERR_FILENO)
+    close(fd);
+}
+
 static void make_tmpdir(oa_launch *l)
 {
   const char *base = getenv("TMPDIR");
@@ -130,6 +197,8 @@ static void prepare_child_env(oa_launch *l, const char *tool, const char *patter
     snprintf(num, sizeof num, "%d", l->threads);
     setenv("OMP_NUM_THREADS", num, 1);
   }
+  if (l->race)
+    prepare_race_env(l);
 }
 
 /* The directory of a user-given result file must exist before the run: the
@@ -153,7 +222,9 @@ int oa_launch_run(oa_launch *l)
     check_result_dir(l->result);
   if (oa_inspect(l->argv[0], &l->target, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, "%s", err);
-  char *tool = oa_tool_library();
+  if (l->race)
+    check_race_target(l);
+  char *tool = l->race ? race_runtime(l) : oa_tool_library();
   if (!tool)
     oa_die(OA_EXIT_FAIL, "cannot find ompadv's tool library libompadv.so next to %s "
            "(broken installation? run make install again)", "the ompadv executable");
@@ -162,10 +233,11 @@ int oa_launch_run(oa_launch *l)
   make_tmpdir(l);
   if (l->target.runtime == OA_RT_LIBGOMP)
     redirect_libgomp(l);
-  if (l->target.tsan_shared)
+  if (l->target.tsan_shared && !l->race)
     provide_tsan_runtime(l);
   char *pattern = l->result ? oa_xstrdup(l->result) : oa_xasprintf("%s/result.%%p", l->tmpdir);
 
+  off_t input_at = l->quiet_child ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
   fflush(NULL);
   install_forwarding();
   pid_t pid = fork();
@@ -173,6 +245,8 @@ int oa_launch_run(oa_launch *l)
     oa_die(OA_EXIT_FAIL, "cannot fork: %s", strerror(errno));
   if (pid == 0) {
     prepare_child_env(l, tool, pattern);
+    if (l->quiet_child)
+      silence_child();
     execv(l->target.path, l->argv);
     fprintf(stderr, "ompadv: cannot run %s: %s\n", l->target.path, strerror(errno));
     _exit(127);
@@ -186,6 +260,8 @@ int oa_launch_run(oa_launch *l)
     if (errno != EINTR)
       oa_die(OA_EXIT_FAIL, "waiting for %s: %s", l->argv[0], strerror(errno));
   child_pid = 0;
+  if (input_at >= 0)
+    lseek(STDIN_FILENO, input_at, SEEK_SET);
   l->result_path = oa_expand_pid(pattern, (long)pid);
   free(pattern);
   free(tool);
@@ -245,4 +321,6 @@ void oa_launch_cleanup(oa_launch *l)
   }
   free(l->result_path);
   l->result_path = NULL;
+  free(l->race_dir);
+  l->race_dir = NULL;
 }

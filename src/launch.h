@@ -14,12 +14,20 @@ typedef struct oa_launch {
   int threads;               /* 0: leave OMP_NUM_THREADS alone */
   const char *result;        /* result file pattern (%p = pid); NULL: private temp dir */
   char **argv;               /* PROG ARGS..., NULL-terminated */
+  /* race mode (`ompadv race`): the race runtime stands in for the target's
+   * TSan runtime and is the tool; the target must be instrumented for it */
+  const char *race;          /* OMPADV_RACE: fast|precise|check; NULL: not race mode */
+  int grain;                 /* OMPADV_RACE_GRAIN (0: the runtime's default) */
+  int quiet_child;           /* the child's stdout and stderr go to /dev/null, its stdin
+                              * comes from /dev/null unless it is a seekable file */
   /* filled by oa_launch_run */
   oa_target target;
   pid_t pid;
   int status;                /* waitpid status */
   char *result_path;         /* the child's result file */
   char *tmpdir;              /* private directory, removed by oa_launch_cleanup */
+  char *race_dir;            /* race mode: the directory holding the race runtime
+                              * under the TSan runtime's name */
 } oa_launch;
 
 /* Inspect, run and wait.  Returns 0 when the target ran (whatever its exit

@@ -13,8 +13,8 @@
 
 /* Only commands that work are listed. */
 const oa_command *const oa_commands[] = { &oa_cmd_profile, &oa_cmd_record, &oa_cmd_report,
-                                           &oa_cmd_whatif, &oa_cmd_diff, &oa_cmd_trace, &oa_cmd_cc,
-                                           &oa_cmd_help, NULL };
+                                           &oa_cmd_whatif, &oa_cmd_diff, &oa_cmd_race,
+                                           &oa_cmd_trace, &oa_cmd_cc, &oa_cmd_help, NULL };
 
 const oa_command *oa_find_command(const char *name)
 {
@@ -114,6 +114,33 @@ char *oa_tool_library(void)
   };
   free(dir);
   return first_existing(cands, sizeof cands / sizeof cands[0]);
+}
+
+/* Found like the tool library, each candidate directory checked for the
+ * runtime's file; the directory itself is resolved, not the file, which is a
+ * symbolic link whose name is what the target looks for. */
+char *oa_race_dir(void)
+{
+  const char *env = getenv("OMPADV_RACE_DIR");
+  if (env && *env)
+    return realpath(env, NULL);
+  char *dir = exe_dir();
+  char *cands[] = {
+    dir ? oa_xasprintf("%s/tool/.libs/race", dir) : NULL,
+    dir ? oa_xasprintf("%s/../lib/ompadv/race", dir) : NULL,
+    dir ? oa_xasprintf("%s/../lib64/ompadv/race", dir) : NULL,
+    oa_xstrdup(OMPADV_PKGLIBDIR "/race"),
+  };
+  free(dir);
+  char *found = NULL;
+  for (size_t i = 0; i < sizeof cands / sizeof cands[0]; i++) {
+    char *lib = cands[i] ? oa_xasprintf("%s/" OA_RACE_RUNTIME, cands[i]) : NULL;
+    if (!found && lib && access(lib, R_OK) == 0)
+      found = realpath(cands[i], NULL);
+    free(lib);
+    free(cands[i]);
+  }
+  return found;
 }
 
 /* ompadv's helper programs: in the build tree beside the tool's sources,

@@ -58,13 +58,15 @@ const oa_command *oa_find_command(const char *name);
 
 /* Files of the installation, found from /proc/self/exe; NULL if not found. */
 char *oa_tool_library(void);
+/* The directory holding the race runtime under the TSan runtime's name. */
+#define OA_RACE_RUNTIME "libclang_rt.tsan-x86_64.so"
+char *oa_race_dir(void);
 char *oa_man_page(const char *page);
 char *oa_helper_program(const char *name);
 char *oa_include_dir(void);
 
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
-    oa_cmd_trace,
-    oa_cmd_cc, oa_cmd_help;
+    oa_cmd_race, oa_cmd_trace, oa_cmd_cc, oa_cmd_help;
 
 /* builtin-profile.c: set up the environment of a profiling run (metric,
  * task creation costs); returns how the metric was chosen, or NULL. */

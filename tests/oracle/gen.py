@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random OpenMP C programs for the happens-before oracle (issue 4).
 
-usage: gen.py --seed S [--size N]
+usage: gen.py --seed S [--size N] [--without LIST] [--accesses K]
 
 Prints a valid, deterministic OpenMP program: random nesting of parallel
 (num_threads 1-3, nested with omp_set_max_active_levels(2)), for
@@ -18,6 +18,24 @@ thread of the team meets them (the top level of an implicit task, or of
 main, where they bind to the initial team of one), never inside worksharing,
 tasks, critical, masked or single; a critical section holds only burn()
 (no task scheduling point inside it, so no thread can deadlock on it).
+
+--accesses K (issue 8, the race oracle) adds K shared variables oa_v0 ..
+oa_v<K-1> (longs, each on its own 64-byte line), each accessed at exactly two
+source sites, write/write, write/read or read/write, put at random statement
+positions of the same program (serial main code, region bodies, loop and
+taskloop bodies, tasks, single, masked, sections, after barriers and
+taskwaits; never in a critical section).  A site is one line:
+    OA_MARK(id); oa_vK = id;          or    OA_MARK(id); oa_use(oa_vK);
+where OA_MARK(id) is omp_control_tool(67, id, NULL): `ompadv profile
+--save-raw` then records a MARK record with the running fragment (ids 1 ..
+2K; the sites of oa_vK are 2K+1 and 2K+2).  oa_use() keeps the read at any
+optimization level without writing memory.  main first calls
+omp_get_num_procs(), after which the runtime answers omp_control_tool.  The
+program ends with a machine-readable map, one comment line per site:
+    // oa-site ID VARIABLE read|write LINE
+The structure is the one the seed prints without --accesses (the sites are
+placed with a separate random generator), and K = 0 prints exactly that
+program.
 """
 import argparse
 import random
@@ -36,12 +54,18 @@ class Gen:
         self.budget = size          # estimated fragments left
         self.always_wait = self.r.random() < 0.35
         self.lines = []
+        self.spots = []             # (line index, indent): where a site may go (--accesses)
         self.ncrit = 0
         self.used = set()
 
     # -- helpers ----------------------------------------------------------------
     def emit(self, ind, text):
         self.lines.append("  " * ind + text)
+
+    def spot(self, ind):
+        """Code here runs in the enclosing block's task, outside any critical
+        section: an access site may be inserted before the next line."""
+        self.spots.append((len(self.lines), ind))
 
     def burn(self, ind):
         self.emit(ind, "burn(%d);" % self.r.choice([100, 200, 300, 500, 800, 1200, 2000]))
@@ -71,11 +95,14 @@ class Gen:
         of parallelism around it."""
         n = self.r.randint(1, nmax)
         made_tasks = False
+        self.spot(ind)
         self.burn(ind)
         for _ in range(n):
             if self.budget <= 0:
                 break
+            self.spot(ind)
             kind = self.statement(ind, ctx, depth, mult, active)
+            self.spot(ind)
             made_tasks |= kind in ("task", "taskloop")
             if self.r.random() < 0.5:
                 self.burn(ind)
@@ -85,6 +112,7 @@ class Gen:
             self.emit(ind, "#pragma omp taskwait")
             self.used.add("taskwait")
             self.spend(mult)
+            self.spot(ind)
             self.burn(ind)
 
     def statement(self, ind, ctx, depth, mult, active):
@@ -194,6 +222,7 @@ class Gen:
         if self.r.random() < 0.3 and depth < 3:
             self.nested(False, False, self.block, ind + 1, "task", depth + 1, mult * n, active, nmax=2)
         else:
+            self.spot(ind + 1)
             self.burn(ind + 1)
         self.emit(ind, "}")
 
@@ -214,6 +243,7 @@ class Gen:
             self.nested(True, self.in_tg, self.block,
                         ind + 1, "task", depth + 1, max(1, mult * n // 2), active, nmax=2)
         else:
+            self.spot(ind + 1)
             self.burn(ind + 1)
         self.emit(ind, "}")
         self.after_nowait = bool(nowait)
@@ -264,7 +294,32 @@ class Gen:
             self.s_barrier(ind + 1, ctx, depth, mult * n, active)
         self.emit(ind, "}")
 
-    def program(self):
+    def accesses(self, k):
+        """Insert the sites of k variables at random spots; returns the
+        declarations, the main prologue and the site map."""
+        r = random.Random(self.seed * 104729 + 7 * k + 3)
+        sites = []                  # (id, variable, kind, spot)
+        for v in range(k):
+            kinds = r.choice([("write", "write"), ("write", "read"), ("read", "write")])
+            for j, kind in enumerate(kinds):
+                sites.append((2 * v + j + 1, v, kind, r.choice(self.spots)))
+        # insert from the bottom up so that earlier line indexes stay valid;
+        # sites at one spot go in id order
+        for sid, v, kind, (at, ind) in sorted(sites, key=lambda x: (-x[3][0], -x[0])):
+            access = "oa_v%d = %d;" % (v, sid) if kind == "write" else "oa_use(oa_v%d);" % v
+            self.lines.insert(at, "  " * ind + "OA_MARK(%d); %s" % (sid, access))
+        decls = "".join("long oa_v%d __attribute__((aligned(64)));\n" % v for v in range(k))
+        decls = """
+/* --accesses %d: the shared variables and their access sites */
+#define OA_MARK(id) omp_control_tool(67, (id), NULL)
+%s__attribute__((always_inline)) static inline void oa_use(long x)
+{
+  __asm__ volatile("" : : "r"(x));
+}
+""" % (k, decls)
+        return decls, sites
+
+    def program(self, accesses=0):
         self.emit(1, "omp_set_max_active_levels(2);")
         self.block(1, "main", 0, 1, 0, nmax=4)
         if "parallel" not in self.used:
@@ -273,12 +328,29 @@ class Gen:
             self.emit(1, "{")
             self.block(2, "top", 1, 2, 1)
             self.emit(1, "}")
+        decls, sites = "", []
+        if accesses:
+            decls, sites = self.accesses(accesses)
+            # the runtime answers omp_control_tool only once initialized
+            self.lines.insert(0, "  (void)omp_get_num_procs();")
         body = "\n".join(self.lines)
+        text = self.text(body, decls)
+        if sites:
+            where = {}
+            for n, line in enumerate(text.split("\n"), 1):
+                if "OA_MARK(" in line and not line.startswith("#define"):
+                    where[int(line.split("OA_MARK(")[1].split(")")[0])] = n
+            text += "// site map (oa-site ID VARIABLE KIND LINE):\n"
+            for sid, v, kind, _ in sorted(sites):
+                text += "// oa-site %d oa_v%d %s %d\n" % (sid, v, kind, where[sid])
+        return text
+
+    def text(self, body, decls):
         return """// Generated by tests/oracle/gen.py --seed %d (constructs: %s%s)
 #include <omp.h>
 
 static int dep[%d];
-
+%s
 __attribute__((noinline)) static void burn(int n)
 {
   volatile unsigned x = 0;
@@ -293,7 +365,7 @@ int main(void)
   return 0;
 }
 """ % (self.seed, " ".join(sorted(self.used)), "; taskwait after every task level" if self.always_wait else "",
-       DEPVARS, body)
+       DEPVARS, decls, body)
 
 
 def main():
@@ -309,12 +381,15 @@ def main():
                          "between a nowait loop or sections and the next barrier), dep-tg, dep-chunk (no depend "
                          "clause directly inside a taskgroup, or a loop chunk or a section), nowait (no nowait clause); the same seed then prints "
                          "another program")
+    ap.add_argument("--accesses", type=int, default=0, metavar="K",
+                    help="add K shared variables, each accessed at two sites at random places, with a site "
+                         "map at the end (for the race oracle; default 0: none)")
     args = ap.parse_args()
     size = args.size
     if size is None:
         size = random.Random(args.seed * 7919 + 1).randint(10, 70)
     without = [w for w in args.without.split(",") if w]
-    print(Gen(args.seed, size, without).program(), end="")
+    print(Gen(args.seed, size, without).program(args.accesses), end="")
 
 
 if __name__ == "__main__":

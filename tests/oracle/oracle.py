@@ -2,6 +2,7 @@
 """Happens-before oracle for ompadv's OSPG (issue 4).
 
 usage: oracle.py DUMPFILE [--program PATH] [--label TEXT] [--quiet]
+       oracle.py --races PROGRAM.c DUMPFILE [--label TEXT]
 
 DUMPFILE is the output of build/tests/oracle/ospg-dump: 'R' lines, the raw
 records of one run in global arrival order, then the OSPG's answers
@@ -39,8 +40,27 @@ The rules (one per kind of record):
    inoutset, taken as inout) after the last out/inout and the ins since it,
    in after the last out/inout; a taskwait clears the creator's map;
  - critical sections and locks: nothing.
+
+--races PROGRAM.c (issue 8) instead prints, as JSON, the data races the
+graph implies among the access sites of a program from gen.py --accesses K:
+PROGRAM.c ends with its site map ('// oa-site ID VARIABLE read|write LINE'),
+and each execution of a site left a MARK record (c = the site id) naming the
+fragment that ran it.  Two executions of sites of one variable race iff at
+least one writes, they ran in different fragments, and neither fragment
+reaches the other in the graph (the OSPG's answers are not used; locks are
+not modelled, gen.py puts no site in a critical section).  A site that runs
+several times (in a loop, a replicated region body, a repeated task) can race
+with itself.  Output:
+  {"label": ..., "racy": {VARIABLE: [[LINE, LINE], ...]}, "safe": [VARIABLE...],
+   "witness": {VARIABLE: [[LINE, W, LINE, W], ...]}, "sites": {ID: [VARIABLE,
+   KIND, LINE, EXECUTIONS]}, "anomalies": [...]}
+with the site pairs as line pairs, smaller line first; witness gives, per
+racy pair, one pair of fragments (W ids) that ran them.  Exit status 0, 1
+when there are anomalies (records that break the model, a site that never
+ran or ran outside a fragment), 2 on unusable input.
 """
 import argparse
+import json
 import sys
 from collections import deque
 
@@ -48,7 +68,7 @@ DEP_IN = 1
 DEP_OUTLIKE = {2, 3, 4, 7, 34, 35}
 RECORDS = {"NODE", "EDGE", "FRAG_BEGIN", "FRAG_END", "PAR_BEGIN", "PAR_END", "IMPL_BEGIN",
            "IMPL_END", "BAR_BEGIN", "BAR_END", "TASK_CREATE", "TASK_BEGIN", "TASK_END",
-           "TW_BEGIN", "TW_END", "TG_BEGIN", "TG_END", "DEP", "CHUNK_BEGIN", "CHUNK_END"}
+           "TW_BEGIN", "TW_END", "TG_BEGIN", "TG_END", "DEP", "CHUNK_BEGIN", "CHUNK_END", "MARK"}
 
 
 class InputError(Exception):
@@ -90,6 +110,7 @@ class Oracle:
         self.frag_thread = {}
         self.frag_order = []        # W ids in order of FRAG_BEGIN
         self.frag_work = {}
+        self.marks = []             # (mark, W id, task, thread) in record order
         self.tasks = {}
         self.regions = {}           # region -> {'fork', 'join', 'enc', 'bars': {k: v}}
         self.anomalies = []
@@ -397,6 +418,19 @@ class Oracle:
         else:
             self.anomaly("dependence type %d not modelled" % kind)
 
+    def on_MARK(self, thread, w, tid, mark, d):
+        t = self.task(tid)
+        if w == 0 or w not in self.frag_vertex:
+            self.anomaly("mark %d in task %d outside any fragment (W%d)" % (mark, tid, w))
+            return
+        if t.open != w:
+            self.anomaly("mark %d names fragment W%d of task %d, whose open fragment is %s"
+                         % (mark, w, tid, t.open))
+        if self.frag_task[w] != tid:
+            self.anomaly("mark %d in task %d names fragment W%d of task %d"
+                         % (mark, tid, w, self.frag_task[w]))
+        self.marks.append((mark, w, tid, thread))
+
     def on_CHUNK_BEGIN(self, thread, tid, pnode, c, d):
         t = self.task(tid)
         if t.kind not in ("implicit", "root"):
@@ -545,6 +579,68 @@ def analyse(o):
     return par, work, span
 
 
+def read_sites(program):
+    """The site map at the end of a gen.py --accesses program:
+    id -> (variable, kind, line)."""
+    sites = {}
+    try:
+        with open(program) as f:
+            lines = f.read().split("\n")
+    except OSError as e:
+        raise InputError("%s: %s" % (program, e))
+    for line in lines:
+        p = line.split()
+        if len(p) == 6 and p[:2] == ["//", "oa-site"]:
+            sid, var, kind, n = int(p[2]), p[3], p[4], int(p[5])
+            if kind not in ("read", "write") or not 1 <= n <= len(lines) \
+                    or "OA_MARK(%d);" % sid not in lines[n - 1]:
+                raise InputError("%s: bad site map line %r" % (program, line))
+            sites[sid] = (var, kind, n)
+    if not sites:
+        raise InputError("%s: no site map (// oa-site lines; gen.py --accesses)" % program)
+    return sites
+
+
+def races(o, par, sites, label):
+    """The racy variables and site pairs the graph implies (--races)."""
+    index = {w: i for i, w in enumerate(o.frag_order)}
+    anomalies = list(o.anomalies)
+    runs = {}                       # site -> set of fragments that ran it
+    for mark, w, tid, thread in o.marks:
+        if mark not in sites:
+            anomalies.append("mark %d is not a site of the program" % mark)
+            continue
+        runs.setdefault(mark, set()).add(w)
+    for sid in sorted(sites):
+        if sid not in runs:
+            anomalies.append("site %d (line %d) never ran" % (sid, sites[sid][2]))
+    byvar = {}
+    for sid, (var, kind, line) in sites.items():
+        byvar.setdefault(var, []).extend((sid, w) for w in sorted(runs.get(sid, ())))
+    racy, witness = {}, {}
+    for var, inst in sorted(byvar.items()):
+        pairs = {}
+        for i, (s1, w1) in enumerate(inst):
+            for s2, w2 in inst[i:]:
+                if w1 == w2 or (sites[s1][1] == "read" and sites[s2][1] == "read"):
+                    continue
+                if not par[w1] >> index[w2] & 1:
+                    continue
+                l1, l2 = sites[s1][2], sites[s2][2]
+                key = (min(l1, l2), max(l1, l2))
+                if key not in pairs:
+                    pairs[key] = [l1, w1, l2, w2] if l1 <= l2 else [l2, w2, l1, w1]
+        if pairs:
+            racy[var] = [list(k) for k in sorted(pairs)]
+            witness[var] = [pairs[k] for k in sorted(pairs)]
+    out = {"label": label, "racy": racy, "safe": sorted(v for v in byvar if v not in racy),
+           "witness": witness,
+           "sites": {str(sid): [var, kind, line, sum(1 for m in o.marks if m[0] == sid)]
+                     for sid, (var, kind, line) in sorted(sites.items())},
+           "anomalies": anomalies}
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dump")
@@ -555,6 +651,8 @@ def main(argv=None):
     ap.add_argument("--region0-barrier-noop", action="store_true",
                     help="a barrier outside any parallel region orders nothing (by default it is the "
                          "initial task's team-of-one barrier: it waits for the tasks created before it)")
+    ap.add_argument("--races", metavar="PROGRAM", help="print the races the graph implies among the access "
+                    "sites of PROGRAM (gen.py --accesses), as JSON, instead of comparing with the OSPG")
     args = ap.parse_args(argv)
     who = "oracle" + (" [%s]" % args.label if args.label else "")
 
@@ -566,9 +664,16 @@ def main(argv=None):
             o.feed(r)
         o.finish()
         par, work, span = analyse(o)
+        sites = read_sites(args.races) if args.races else None
     except InputError as e:
         print("%s: %s" % (who, e), file=sys.stderr)
         return 2
+
+    if args.races:
+        out = races(o, par, sites, args.label)
+        print("{\n" + ",\n".join(" %s: %s" % (json.dumps(k), json.dumps(out[k], sort_keys=True))
+                                 for k in sorted(out)) + "\n}")
+        return 1 if out["anomalies"] else 0
 
     frags = o.frag_order
     problems = []

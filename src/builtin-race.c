@@ -1,0 +1,518 @@
+/* `ompadv race`: run a TSan-instrumented program on ompadv's race runtime,
+ * which checks every access against the OSPG (dissertation ch. 4), and print
+ * the races it found, in any schedule for this input, TSan-style or as JSON. */
+#include "ompadv.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "contract.h"
+#include "launch.h"
+#include "render.h"
+#include "result.h"
+#include "symbolize.h"
+#include "util.h"
+
+/* Race mode runs more threads than a small machine has cores: more, smaller
+ * static chunks put more conflicting iterations into different fragments
+ * (OMPT reports one chunk per thread for a static loop, so iterations inside
+ * one thread's chunk look serial to the detector). */
+#define RACE_THREADS 4
+
+enum { R_MODE = 1, R_GRAIN, R_ERROR_EXITCODE, R_THREADS, R_FORMAT };
+
+typedef struct race_opts {
+  const char *mode;          /* auto|fast|precise */
+  int grain;                 /* 0: the runtime's default (4) */
+  int error_exitcode;        /* 0: the target's own status */
+  int threads;               /* 0: not given */
+  const char *format;
+} race_opts;
+
+static _Noreturn void bad_value(const char *opt, const char *v, const char *want)
+{
+  oa_die(OA_EXIT_USAGE, "race: %s wants %s, not '%s' (see 'ompadv race --help')", opt, want, v);
+}
+
+static long parse_num(const char *opt, const char *v, long lo, long hi, const char *want)
+{
+  char *end;
+  errno = 0;
+  long n = strtol(v, &end, 10);
+  if (errno || end == v || *end || n < lo || n > hi)
+    bad_value(opt, v, want);
+  return n;
+}
+
+static int on_option(int id, const char *arg, void *ctx)
+{
+  race_opts *o = ctx;
+  switch (id) {
+  case R_MODE:
+    if (strcmp(arg, "auto") && strcmp(arg, "fast") && strcmp(arg, "precise"))
+      bad_value("--mode", arg, "auto, fast or precise");
+    o->mode = arg;
+    break;
+  case R_GRAIN:
+    if (strcmp(arg, "4") && strcmp(arg, "1"))
+      bad_value("--grain", arg, "4 or 1 (bytes of memory per shadow cell)");
+    o->grain = atoi(arg);
+    break;
+  case R_ERROR_EXITCODE:
+    o->error_exitcode = (int)parse_num("--error-exitcode", arg, 1, 255, "a number from 1 to 255");
+    break;
+  case R_THREADS:
+    o->threads = (int)parse_num("--threads", arg, 1, 100000, "a positive number");
+    break;
+  case R_FORMAT:
+    if (strcmp(arg, "text") && strcmp(arg, "json"))
+      bad_value("--format", arg, "text or json");
+    o->format = arg;
+    break;
+  }
+  return 0;
+}
+
+/* ---- the races of a run ------------------------------------------------------ */
+
+/* One side of a race. */
+typedef struct race_access {
+  int write;
+  unsigned size;             /* 0: unknown (the earlier access) */
+  unsigned thread;
+  uint64_t code, construct;  /* code addresses */
+  unsigned kind;             /* enum oa_construct of the construct */
+  char *location;            /* "file:line:col", or the code address */
+  const char *function;      /* NULL: unknown */
+  char *construct_location;  /* "file:line"; NULL: serial code of main */
+} race_access;
+
+typedef struct race {
+  uint64_t seq;              /* the first report's, for a stable order */
+  uint64_t address;
+  int concurrent;
+  size_t reports;            /* runtime reports merged into this one */
+  race_access first, second;      /* the earlier and the later access */
+  const char *key[2];        /* the two locations, sorted: the merge key */
+} race;
+
+typedef struct race_run {
+  oa_result r;
+  oa_symbolizer *sym;
+  race *races;
+  size_t nraces;
+  const oa_event *summary;   /* NULL: the runtime never finished */
+  const char *detector;      /* the one asked for */
+  int grain;
+} race_run;
+
+/* "file:line[:col]" of a return address, or NULL. */
+static char *source_of(oa_symbolizer *sym, uint64_t ra, int with_col, const char **func)
+{
+  oa_srcloc loc;
+  int known = oa_sym_lookup(sym, ra, &loc);
+  if (func)
+    *func = known ? loc.func : NULL;
+  if (!known || !loc.file || !loc.line)
+    return NULL;
+  char *path = oa_path_display(loc.file);
+  char *s = with_col && loc.col ? oa_xasprintf("%s:%d:%d", path, loc.line, loc.col)
+                                : oa_xasprintf("%s:%d", path, loc.line);
+  free(path);
+  return s;
+}
+
+static void describe(race_run *rr, race_access *a, uint64_t code, uint64_t construct,
+                     unsigned kind)
+{
+  a->code = code;
+  a->construct = construct;
+  a->kind = kind;
+  a->location = source_of(rr->sym, code, 1, &a->function);
+  if (!a->location)
+    a->location = oa_xasprintf("0x%llx", (unsigned long long)code);
+  a->construct_location = construct ? source_of(rr->sym, construct, 0, NULL) : NULL;
+  if (construct && !a->construct_location)
+    a->construct_location = oa_xasprintf("0x%llx", (unsigned long long)construct);
+}
+
+static void add_report(race_run *rr, const oa_event *e, size_t *cap)
+{
+  if (rr->nraces == *cap) {
+    *cap = *cap ? 2 * *cap : 64;
+    rr->races = oa_xrealloc(rr->races, *cap * sizeof *rr->races);
+  }
+  race *x = &rr->races[rr->nraces++];
+  memset(x, 0, sizeof *x);
+  x->seq = e->seq;
+  x->address = e->where;
+  x->concurrent = (e->sub & OA_RACE_CONCURRENT) != 0;
+  x->reports = 1;
+  x->second.write = (e->sub & OA_RACE_LATER_WRITE) != 0;
+  x->second.size = (unsigned)((e->time >> 32) & 0xff);
+  x->second.thread = e->thread;
+  describe(rr, &x->second, e->a, e->c, (unsigned)((e->time >> 40) & 0xff));
+  x->first.write = (e->sub & OA_RACE_EARLIER_WRITE) != 0;
+  x->first.thread = (uint32_t)e->time;
+  describe(rr, &x->first, e->b, e->d, (unsigned)((e->time >> 48) & 0xff));
+  int swap = strcmp(x->first.location, x->second.location) > 0;
+  x->key[0] = swap ? x->second.location : x->first.location;
+  x->key[1] = swap ? x->first.location : x->second.location;
+}
+
+static int by_key(const void *a, const void *b)
+{
+  const race *x = a, *y = b;
+  int c = strcmp(x->key[0], y->key[0]);
+  if (!c)
+    c = strcmp(x->key[1], y->key[1]);
+  return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static void free_access(race_access *a)
+{
+  free(a->location);
+  free(a->construct_location);
+}
+
+/* The runtime tells pairs of code addresses apart; the user sees source
+ * lines, which inlining and unrolling reach through several addresses, and
+ * a pair found in either order is one race. */
+static void merge(race_run *rr)
+{
+  qsort(rr->races, rr->nraces, sizeof *rr->races, by_key);
+  size_t n = 0;
+  for (size_t i = 0; i < rr->nraces; i++) {
+    race *x = &rr->races[i];
+    race *kept = n ? &rr->races[n - 1] : NULL;
+    if (kept && !strcmp(kept->key[0], x->key[0]) && !strcmp(kept->key[1], x->key[1])) {
+      kept->reports += x->reports;
+      kept->concurrent |= x->concurrent;
+      free_access(&x->first);
+      free_access(&x->second);
+      continue;
+    }
+    rr->races[n++] = *x;
+  }
+  rr->nraces = n;
+}
+
+static int collect(race_run *rr, const char *path)
+{
+  char err[PATH_MAX + 256];
+  size_t cap = 0;
+  if (oa_result_read(path, &rr->r, err, sizeof err) != 0) {
+    oa_error("cannot read the race runtime's results: %s", err);
+    return -1;
+  }
+  rr->sym = oa_sym_for_result(&rr->r);
+  for (size_t i = 0; i < rr->r.nevents; i++) {
+    const oa_event *e = &rr->r.events[i];
+    if (e->type == OA_RACE_REPORT)
+      add_report(rr, e, &cap);
+    else if (e->type == OA_RACE_SUMMARY)
+      rr->summary = e;
+  }
+  merge(rr);
+  return 0;
+}
+
+static void race_run_free(race_run *rr)
+{
+  for (size_t i = 0; i < rr->nraces; i++) {
+    free_access(&rr->races[i].first);
+    free_access(&rr->races[i].second);
+  }
+  free(rr->races);
+  oa_sym_free(rr->sym);
+  oa_result_free(&rr->r);
+}
+
+/* ---- printing ---------------------------------------------------------------- */
+
+static const char *summary_detector(const race_run *rr)
+{
+  if (rr->summary && rr->summary->where == 1)
+    return "fast";
+  if (rr->summary && rr->summary->where == 2)
+    return "precise";
+  return rr->detector;
+}
+
+static int summary_grain(const race_run *rr)
+{
+  if (rr->summary && rr->summary->sub)
+    return rr->summary->sub;
+  return rr->grain ? rr->grain : 4;
+}
+
+static const char *construct_text(const race_access *a)
+{
+  return a->construct_location ? oa_construct_name(a->kind) : "serial code of main";
+}
+
+static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
+{
+  const char *var;
+  uint64_t off;
+  fprintf(f, "==================\nWARNING: ompadv: data race (%s)\n",
+          x->concurrent ? "concurrent in this run"
+                        : "logically parallel; not concurrent in this run");
+  for (int later = 1; later >= 0; later--) {
+    const race_access *a = later ? &x->second : &x->first;
+    if (later)
+      fprintf(f, "  %s of size %u at 0x%llx", a->write ? "Write" : "Read", a->size,
+              (unsigned long long)x->address);
+    else
+      fprintf(f, "  Previous %s", a->write ? "write" : "read");
+    fprintf(f, " by thread T%u:\n    #0 %s %s\n", a->thread, a->function ? a->function : "??",
+            a->location);
+    if (a->construct_location)
+      fprintf(f, "    in %s at %s\n", construct_text(a), a->construct_location);
+    else
+      fprintf(f, "    in %s\n", construct_text(a));
+  }
+  if (oa_sym_data(sym, x->address, &var, &off) && off)
+    fprintf(f, "  Location is global '%s' + %llu at 0x%llx\n", var, (unsigned long long)off,
+            (unsigned long long)x->address);
+  else if (var)
+    fprintf(f, "  Location is global '%s' at 0x%llx\n", var, (unsigned long long)x->address);
+  else
+    fprintf(f, "  Location is a heap or stack address 0x%llx\n", (unsigned long long)x->address);
+  fprintf(f, "==================\n");
+}
+
+static void print_summary_line(FILE *f, const race_run *rr)
+{
+  char b[32];
+  fprintf(f, "ompadv: race: ");
+  if (rr->nraces)
+    fprintf(f, "%zu race%s", rr->nraces, rr->nraces == 1 ? "" : "s");
+  else
+    fprintf(f, "no races found");
+  fprintf(f, " (%s detector, %d-byte cell%s", summary_detector(rr), summary_grain(rr),
+          summary_grain(rr) == 1 ? "" : "s");
+  if (rr->summary)
+    fprintf(f, ", %s accesses checked)\n", oa_si(rr->summary->a, b, sizeof b));
+  else
+    fprintf(f, "; the run ended early: only what it reached was checked)\n");
+}
+
+static void print_text(FILE *f, race_run *rr)
+{
+  for (size_t i = 0; i < rr->nraces; i++)
+    print_text_race(f, &rr->races[i], rr->sym);
+  print_summary_line(f, rr);
+}
+
+static void json_or_null(FILE *f, const char *s)
+{
+  if (s)
+    oa_json_string(f, s);
+  else
+    fputs("null", f);
+}
+
+static void print_json_access(FILE *f, const race_access *a, int later)
+{
+  fprintf(f, "{\"access\": \"%s\", ", a->write ? "write" : "read");
+  if (later)
+    fprintf(f, "\"size\": %u, ", a->size);
+  fputs("\"location\": ", f);
+  oa_json_string(f, a->location);
+  fputs(", \"function\": ", f);
+  json_or_null(f, a->function);
+  fprintf(f, ", \"thread\": %u, \"construct\": \"%s\", \"construct_location\": ", a->thread,
+          a->construct_location ? oa_construct_name(a->kind) : "main");
+  json_or_null(f, a->construct_location);
+  fputc('}', f);
+}
+
+static void print_json(FILE *f, race_run *rr)
+{
+  const oa_event *s = rr->summary;
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"race\", \"detector\": \"%s\", \"grain\": %d, "
+             "\"threads\": %u,\n  \"races\": [", summary_detector(rr), summary_grain(rr),
+          rr->r.header.nthreads);
+  for (size_t i = 0; i < rr->nraces; i++) {
+    const race *x = &rr->races[i];
+    const char *var;
+    uint64_t off;
+    int known = oa_sym_data(rr->sym, x->address, &var, &off);
+    fprintf(f, "%s\n    {\"address\": \"0x%llx\", \"variable\": ", i ? "," : "",
+            (unsigned long long)x->address);
+    json_or_null(f, known ? var : NULL);
+    fprintf(f, ", \"offset\": %llu, \"concurrent\": %s, \"reports\": %zu,\n     \"first\": ",
+            (unsigned long long)off, x->concurrent ? "true" : "false", x->reports);
+    print_json_access(f, &x->first, 0);
+    fputs(",\n     \"second\": ", f);
+    print_json_access(f, &x->second, 1);
+    fputc('}', f);
+  }
+  fprintf(f, "%s],\n  \"summary\": {\"races\": %zu, \"complete\": %s", rr->nraces ? "\n  " : "",
+          rr->nraces, s ? "true" : "false");
+  if (s)
+    fprintf(f, ", \"accesses\": %llu, \"reports\": %llu, \"dropped\": %llu, "
+               "\"shadow_bytes\": %llu", (unsigned long long)s->a, (unsigned long long)s->b,
+            (unsigned long long)s->c, (unsigned long long)s->d);
+  fprintf(f, "}}\n");
+}
+
+/* What the user should know beside the races: lost results, the cost. */
+static void report_notes(const race_run *rr)
+{
+  const oa_event *s = rr->summary;
+  if (rr->r.header.events_lost)
+    oa_warn("race: %llu records were lost (the result file could not grow: disk full?); "
+            "some races may be missing", (unsigned long long)rr->r.header.events_lost);
+  if (s && s->c)
+    oa_warn("race: %llu more pairs of racing code addresses were dropped (the runtime's table "
+            "is full); fix the races shown and run again", (unsigned long long)s->c);
+  if (s) {
+    char b[32];
+    oa_debug("race: %llu reports before merging by source line, peak shadow memory %sB",
+             (unsigned long long)s->b, oa_si(s->d, b, sizeof b));
+  }
+}
+
+/* ---- the runs ------------------------------------------------------------------ */
+
+static const char *first_line_of(oa_symbolizer *sym, uint64_t ra, char *buf, size_t len)
+{
+  char *s = ra ? source_of(sym, ra, 0, NULL) : NULL;
+  snprintf(buf, len, "%s", s ? s : "?");
+  free(s);
+  return buf;
+}
+
+/* Why the check run ruled fast mode out, for the note. */
+static char *precise_reason(const oa_event *check, oa_symbolizer *sym)
+{
+  char where[PATH_MAX + 32];
+  const char *at = check->c ? first_line_of(sym, check->c, where, sizeof where) : NULL;
+  if (check->b & OA_RACE_WHY_MUTEX)
+    return at ? oa_xasprintf("critical, lock or ordered at %s needs locksets", at)
+              : oa_xstrdup("critical, lock or ordered needs locksets");
+  if (check->b & OA_RACE_WHY_TASKWAIT)
+    return at ? oa_xasprintf("a task at %s leaves children nobody waits for", at)
+              : oa_xstrdup("a task leaves children nobody waits for");
+  return oa_xstrdup("the check run ruled the fast detector out");
+}
+
+/* --mode auto: a first run with the check runtime (Alg. 17) tells whether
+ * the fast detector is exact for this program and input.  Returns the
+ * detector, or NULL when the tool never started (said on stderr). */
+static const char *choose_detector(const race_opts *o, char **argv, int threads)
+{
+  oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = "check",
+                  .grain = o->grain, .quiet_child = 1 };
+  oa_launch_run(&l);
+  const char *det = NULL;
+  char *why = NULL;
+  const oa_event *check = NULL;
+  oa_result r;
+  char err[PATH_MAX + 256];
+  if (!oa_launch_handshake(&l))
+    goto out;
+  det = "precise";
+  if (oa_result_read(l.result_path, &r, err, sizeof err) != 0) {
+    why = oa_xasprintf("the check run's results are unreadable: %s", err);
+    goto out;
+  }
+  for (size_t i = 0; i < r.nevents; i++)
+    if (r.events[i].type == OA_RACE_CHECK)
+      check = &r.events[i];
+  if (!check) {
+    why = WIFSIGNALED(l.status)
+              ? oa_xasprintf("the check run was killed by signal %d", WTERMSIG(l.status))
+              : oa_xstrdup("the check run ended before its verdict");
+  } else if (check->a == 1) {
+    det = "fast";
+    why = oa_xstrdup("no critical, lock or ordered, and every task is waited for");
+  } else {
+    oa_symbolizer *sym = oa_sym_for_result(&r);
+    why = precise_reason(check, sym);
+    oa_sym_free(sym);
+  }
+  oa_result_free(&r);
+out:
+  if (det)
+    oa_note("race: %s detector (%s)", det, why);
+  free(why);
+  oa_launch_cleanup(&l);
+  return det;
+}
+
+/* The team size: --threads, else the user's OMP_NUM_THREADS, else ours. */
+static int team_size(const race_opts *o)
+{
+  const char *env = getenv("OMP_NUM_THREADS");
+  if (o->threads)
+    return o->threads;
+  return env && *env ? 0 : RACE_THREADS;
+}
+
+/* The detection run and its report; returns ompadv's exit status. */
+static int detect(const race_opts *o, FILE *out, char **argv, int threads, const char *det)
+{
+  oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = det,
+                  .grain = o->grain };
+  race_run rr = { .detector = det, .grain = o->grain };
+  oa_launch_run(&l);
+  int ok = oa_launch_handshake(&l) && collect(&rr, l.result_path) == 0;
+  if (ok) {
+    if (strcmp(o->format, "json") == 0)
+      print_json(out, &rr);
+    else
+      print_text(out, &rr);
+    fflush(out);
+    report_notes(&rr);
+  }
+  int rc = oa_launch_exit_status(&l);
+  if (WIFSIGNALED(l.status) && ok)
+    oa_note("race: the report holds the races found before '%s' died", argv[0]);
+  else if (!ok)
+    rc = WIFSIGNALED(l.status) ? rc : OA_EXIT_FAIL;  /* ompadv's failure, unless it died */
+  else if (rr.nraces && o->error_exitcode)
+    rc = o->error_exitcode;
+  race_run_free(&rr);
+  oa_launch_cleanup(&l);
+  return rc;
+}
+
+static int run_race(const oa_command *self, int argc, char **argv)
+{
+  race_opts o = { .mode = "auto", .format = "text" };
+  oa_common c = { 0 };
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  if (first >= argc)
+    oa_die(OA_EXIT_USAGE, "race: no program given (usage: ompadv race [OPTIONS] [--] PROG "
+           "[ARGS])");
+  FILE *out = oa_open_output(&c);  /* before the runs: a bad path must not waste them */
+  int threads = team_size(&o);
+  oa_debug("race: %d threads", threads);
+  const char *det = strcmp(o.mode, "auto") ? o.mode : choose_detector(&o, argv + first, threads);
+  int rc = det ? detect(&o, out, argv + first, threads, det) : OA_EXIT_FAIL;
+  if (out != stderr)
+    fclose(out);
+  return rc;
+}
+
+static const oa_option race_options[] = {
+  { "mode", 0, "M", R_MODE, "detector: auto|fast|precise (auto runs the program twice) [auto]" },
+  { "grain", 0, "N", R_GRAIN, "bytes of memory per shadow cell: 4|1 [4]" },
+  { "error-exitcode", 0, "N", R_ERROR_EXITCODE,
+    "exit with N (1-255) when a race is found [the target's status]" },
+  { "threads", 0, "N", R_THREADS, "run the target with N OpenMP threads [4, or OMP_NUM_THREADS]" },
+  { "format", 0, "F", R_FORMAT, "report format: text|json [text]" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
+const oa_command oa_cmd_race = {
+  "race", run_race, "find the data races the program can have in any schedule for its input",
+  "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [OPTIONS] [--] PROG [ARGS]",
+  OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, race_options,
+};

@@ -1,0 +1,19 @@
+// RACE: yes
+// PAIR: A A
+// WHY: missing reduction on a double: sum += a[i] from every iteration
+// NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
+#include <stdio.h>
+#define N 1000
+double a[N];
+double sum;
+int main(void) {
+  for (int i = 0; i < N; i++)
+    a[i] = 0.5 * i;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+    sum += a[i]; // @A
+    __asm__ volatile("" ::: "memory");
+  }
+  printf("%g\n", sum);
+  return 0;
+}
