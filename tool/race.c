@@ -533,6 +533,11 @@ void oa_race_task_begin(oa_thread *t, int implicit)
       pthread_attr_destroy(&attr);
     }
   }
+  /* the frames below this point are dead: calls the task that runs here
+   * returned from; another task's frames will take their place */
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < here)
+    oa_shadow_clear(r->sp_min, here);
   if (r->nframes < OA_RACE_MAXFRAMES) {
     r->frames[r->nframes].top = top;
     r->frames[r->nframes].sp_min = r->sp_min;
@@ -555,7 +560,7 @@ void oa_race_task_end(oa_thread *t)
   if (r->nframes >= OA_RACE_MAXFRAMES)
     return;
   uintptr_t top = r->frames[r->nframes].top;
-  if (detecting && r->sp_min < top)
+  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < top)
     oa_shadow_clear(r->sp_min, top);
   r->sp_min = r->frames[r->nframes].sp_min;
   r->itop = r->frames[r->nframes].itop;
@@ -569,22 +574,34 @@ void oa_race_task_end(oa_thread *t)
 static intptr_t block_offset;
 static int block_offset_known;
 
+void oa_race_task_block(oa_thread *t, void *block, size_t size)
+{
+  t->race.task_block = block;
+  t->race.task_size = size;
+  if (detecting)  /* before the creator writes the task's firstprivate values */
+    oa_shadow_clear((uintptr_t)block, (uintptr_t)block + size);
+}
+
+int oa_race_block_offset_unknown(void)
+{
+  return !__atomic_load_n(&block_offset_known, __ATOMIC_ACQUIRE);
+}
+
 void oa_race_task_created(oa_thread *t, void *task_data)
 {
   oa_race_thread *r = &t->race;
   char *block = r->task_block;
-  if (block) {
+  if (block) {  /* cleared when allocated */
     intptr_t off = block - (char *)task_data;
     if (!block_offset_known && off > -4096 && off < 4096) {
       block_offset = off;
-      block_offset_known = 1;
+      __atomic_store_n(&block_offset_known, 1, __ATOMIC_RELEASE);
     }
     r->task_block = NULL;
-  } else if (block_offset_known && r->task_size) {
-    block = (char *)task_data + block_offset;
-  }
-  if (block && detecting)
+  } else if (block_offset_known && r->task_size && detecting) {
+    block = (char *)task_data + block_offset;  /* a taskloop's copy */
     oa_shadow_clear((uintptr_t)block, (uintptr_t)block + r->task_size);
+  }
 }
 
 void oa_race_mutex(oa_thread *t, int acquired, unsigned kind, uint64_t wait_id, const void *ra)

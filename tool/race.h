@@ -16,6 +16,7 @@
 typedef struct oa_race_thread {
   struct oa_node *w;             /* the fragment the thread runs (NULL: untracked) */
   uint32_t ignore;               /* >0: inside a runtime call whose accesses are its own */
+  void *ignore_task;             /* ... made by this task (tasks it runs meanwhile count) */
   uint32_t in_reduce;            /* a reduction's combination is pending its end call */
   uint32_t lockset;              /* interned set of the locks held (0: none) */
   uint32_t nlocks;
@@ -50,6 +51,10 @@ OA_RACE_HOOK void oa_race_task_begin(struct oa_thread *t, int implicit);
 OA_RACE_HOOK void oa_race_task_end(struct oa_thread *t);
 /* an explicit task was created: its data block starts afresh */
 OA_RACE_HOOK void oa_race_task_created(struct oa_thread *t, void *task_data);
+/* tsan.c: a task block came from __kmpc_omp_task_alloc */
+void oa_race_task_block(struct oa_thread *t, void *block, size_t size);
+/* tsan.c: the distance from task blocks to their OMPT data is not known */
+int oa_race_block_offset_unknown(void);
 /* mutual exclusion: acquired (1) or released (0) */
 OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, int acquired, unsigned kind,
                                 uint64_t wait_id, const void *ra);

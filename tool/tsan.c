@@ -26,7 +26,9 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
                                                              int write, uintptr_t pc)
 {
   oa_thread *t = oa_self;
-  if (__builtin_expect(!t || !t->race.w || t->race.ignore, 0))
+  if (__builtin_expect(!t || !t->race.w, 0))
+    return;
+  if (__builtin_expect(t->race.ignore && t->race.ignore_task == t->cur, 0))
     return;
   oa_race_access(t, addr, size, write, pc);
 }
@@ -234,6 +236,20 @@ EXPORT void *realloc(void *p, size_t n)
 /* --- libomp entries ----------------------------------------------------------------
  * Each calls the runtime's own (the next definition after this library). */
 typedef struct ident ident_t;
+
+/* The running task's own accesses are the runtime's until ignore_end; a
+ * task the thread runs meanwhile (inside a barrier, say) is checked. */
+static void ignore_begin(oa_thread *t)
+{
+  if (!t->race.ignore++)
+    t->race.ignore_task = t->cur;
+}
+
+static void ignore_end(oa_thread *t)
+{
+  if (t->race.ignore && !--t->race.ignore)
+    t->race.ignore_task = NULL;
+}
 typedef void (*reduce_fn)(void *, void *);
 #define REAL(name, type)                                   \
   static __typeof__(type) real_##name;                               \
@@ -251,12 +267,12 @@ static int32_t reduce(int32_t (*real)(ident_t *, int32_t, int32_t, size_t, void 
 {
   oa_thread *t = oa_self;
   if (t)
-    t->race.ignore++;
+    ignore_begin(t);
   int32_t r = real(loc, gtid, n, size, data, f, lck);
   if (t && r == 1)
     t->race.in_reduce = 1;
   else if (t)
-    t->race.ignore--;
+    ignore_end(t);
   return r;
 }
 
@@ -281,7 +297,7 @@ static void end_reduce(void)
   oa_thread *t = oa_self;
   if (t && t->race.in_reduce) {
     t->race.in_reduce = 0;
-    t->race.ignore--;
+    ignore_end(t);
   }
 }
 
@@ -306,21 +322,50 @@ EXPORT void *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags, si
   REAL(__kmpc_omp_task_alloc, void *(*)(ident_t *, int32_t, int32_t, size_t, size_t, void *));
   void *task = real___kmpc_omp_task_alloc(loc, gtid, flags, size_task, size_shareds, entry);
   oa_thread *t = oa_self;
-  if (t && task) {
-    t->race.task_block = task;
-    t->race.task_size = size_task + size_shareds;
-  }
+  if (t && task)
+    oa_race_task_block(t, task, size_task + size_shareds);
   return task;
 }
 
-/* A taskloop's tasks are copies libomp makes of the pattern task: they get
- * the pattern's size, and their blocks are found from their OMPT data. */
+/* A taskloop's tasks are copies libomp makes of the pattern task, in
+ * blocks of the pattern's size found from their OMPT data (race.c), which
+ * needs one task created the ordinary way first: an empty undeferred task
+ * does, if the program has not made one yet.  The copies' firstprivate
+ * values are written by the program's task_dup function inside the call:
+ * initialization of blocks that are about to start afresh, not accesses. */
 typedef void (*task_dup_fn)(void *, void *, int32_t);
-static void taskloop_starts(void)
+static int32_t empty_task(int32_t gtid, void *task) { return 0; }
+
+static void learn_block_offset(ident_t *loc, int32_t gtid)
+{
+  REAL(__kmpc_omp_task_begin_if0, void (*)(ident_t *, int32_t, void *));
+  REAL(__kmpc_omp_task_complete_if0, void (*)(ident_t *, int32_t, void *));
+  void *task = __kmpc_omp_task_alloc(loc, gtid, 1, 64, 0, (void *)empty_task);
+  if (!task || !real___kmpc_omp_task_begin_if0 || !real___kmpc_omp_task_complete_if0)
+    return;
+  real___kmpc_omp_task_begin_if0(loc, gtid, task);
+  empty_task(gtid, task);
+  real___kmpc_omp_task_complete_if0(loc, gtid, task);
+}
+
+static void taskloop_starts(ident_t *loc, int32_t gtid, void *pattern)
+{
+  oa_thread *t = oa_self;
+  if (!t)
+    return;
+  size_t size = t->race.task_block == pattern ? t->race.task_size : 0;
+  if (oa_race_block_offset_unknown())
+    learn_block_offset(loc, gtid);
+  t->race.task_block = NULL;
+  t->race.task_size = size;
+  ignore_begin(t);
+}
+
+static void taskloop_ends(void)
 {
   oa_thread *t = oa_self;
   if (t)
-    t->race.task_block = NULL;
+    ignore_end(t);
 }
 
 EXPORT void __kmpc_taskloop(ident_t *loc, int32_t gtid, void *task, int32_t if_val, uint64_t *lb,
@@ -329,8 +374,9 @@ EXPORT void __kmpc_taskloop(ident_t *loc, int32_t gtid, void *task, int32_t if_v
 {
   REAL(__kmpc_taskloop, void (*)(ident_t *, int32_t, void *, int32_t, uint64_t *, uint64_t *,
                                  int64_t, int32_t, int32_t, uint64_t, task_dup_fn));
-  taskloop_starts();
+  taskloop_starts(loc, gtid, task);
   real___kmpc_taskloop(loc, gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, dup);
+  taskloop_ends();
 }
 
 EXPORT void __kmpc_taskloop_5(ident_t *loc, int32_t gtid, void *task, int32_t if_val,
@@ -340,7 +386,8 @@ EXPORT void __kmpc_taskloop_5(ident_t *loc, int32_t gtid, void *task, int32_t if
 {
   REAL(__kmpc_taskloop_5, void (*)(ident_t *, int32_t, void *, int32_t, uint64_t *, uint64_t *,
                                    int64_t, int32_t, int32_t, uint64_t, int32_t, task_dup_fn));
-  taskloop_starts();
+  taskloop_starts(loc, gtid, task);
   real___kmpc_taskloop_5(loc, gtid, task, if_val, lb, ub, st, nogroup, sched, grainsize, modifier,
                          dup);
+  taskloop_ends();
 }
