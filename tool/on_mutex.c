@@ -79,10 +79,27 @@ static void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id, const voi
   mutex_event(ompt_callback_lock_destroy, kind, wait_id, 0, 0, ra);
 }
 
+/* A nested lock taken again by its owner: acquire ended the fragment, and
+ * no acquired follows (the runtime reports this instead), so the next
+ * fragment begins here; releasing it short of the last time only reports
+ * the scope's end. */
+static void prof_nest_lock(ompt_scope_endpoint_t endpoint, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *task = t->cur;
+  oa_prof_enter_at(t, ra);
+  oa_node *top = task ? oa_task_top(task) : NULL;
+  if (endpoint == ompt_scope_begin && top && top->kind != OA_W)
+    oa_frag_begin(t, task, 0);
+  oa_prof_leave(t);
+}
+
 static void on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE)
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_nest_lock(endpoint, ra);
     return;
+  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_nest_lock, endpoint, ra);
   if (!e)

@@ -191,14 +191,30 @@ static uint32_t lca_depth(const oa_node *a, const oa_node *b)
   return oa_lca(a, b)->depth;
 }
 
+static void keep_pair_of(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, uint32_t me,
+                         const oa_node *cur, uint32_t site, int nested);
+
 /* The two parallel accesses of one kind a history keeps (Alg. 19 lines
  * 18-38): cur joins them when it is parallel to the one there, replaces
  * both when it follows both, and replaces one when the pair it makes has
  * its LCA nearer the root (so it stands for more of the parallel ones). */
-static void keep_pair(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, const oa_node *cur,
-                      uint32_t site, int nested)
+static int keep_pair(uint32_t *p1, uint32_t *s1, uint32_t *p2, uint32_t *s2, const oa_node *cur,
+                     uint32_t site, int nested)
 {
-  uint32_t me = ref_of(cur);
+  /* read once: in fast mode other threads update the cell meanwhile */
+  uint32_t me = ref_of(cur), v1 = __atomic_load_n(p1, __ATOMIC_RELAXED),
+           v2 = __atomic_load_n(p2, __ATOMIC_RELAXED), o1 = v1, o2 = v2;
+  keep_pair_of(&v1, s1, &v2, s2, me, cur, site, nested);
+  if (v1 == o1 && v2 == o2)
+    return 0;
+  __atomic_store_n(p1, v1, __ATOMIC_RELAXED);
+  __atomic_store_n(p2, v2, __ATOMIC_RELAXED);
+  return 1;
+}
+
+static void keep_pair_of(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, uint32_t me,
+                         const oa_node *cur, uint32_t site, int nested)
+{
   if (!*n1) {
     *n1 = me;
     *s1 = site;
@@ -232,34 +248,67 @@ static void keep_pair(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, co
 
 /* --- fast mode (Alg. 19): lock-free, one write and two reads per cell ------- */
 
+#define EPOCH_BUSY 0x80000000u  /* a thread is filling the cell for this epoch */
+
+static inline uint32_t load32(const uint32_t *p)
+{
+  return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+/* No lock: a writer swaps itself in (a full barrier) and then looks at the
+ * readers again, a reader that joined the history looks at the writer
+ * again after a barrier; so of two racing threads at least one sees the
+ * other.  A cell starting an epoch is filled by one thread only. */
 static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur);
-  if (c->f.epoch != epoch) {
-    c->f.epoch = epoch;
-    c->f.w = a->write ? me : 0;
-    c->f.wpc = a->site;
-    c->f.r1 = a->write ? 0 : me;
-    c->f.r1pc = a->site;
-    c->f.r2 = 0;
-    return;
+  uint32_t e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
+  if (e != epoch) {
+    if (e != (epoch | EPOCH_BUSY)
+        && __atomic_compare_exchange_n(&c->f.epoch, &e, epoch | EPOCH_BUSY, 0, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE)) {
+      c->f.w = a->write ? me : 0;
+      c->f.wpc = a->site;
+      c->f.r1 = a->write ? 0 : me;
+      c->f.r1pc = a->site;
+      c->f.r2 = 0;
+      __atomic_store_n(&c->f.epoch, epoch, __ATOMIC_RELEASE);
+      return;
+    }
+    while ((e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE)) == (epoch | EPOCH_BUSY))
+      _mm_pause();
+    if (e != epoch)
+      return;  /* the memory was freed meanwhile */
   }
-  uint32_t w = c->f.w, r1 = c->f.r1, r2 = c->f.r2;
+  uint32_t w = load32(&c->f.w), r1 = load32(&c->f.r1), r2 = load32(&c->f.r2);
   /* the same fragment again: nothing new to check or keep */
-  if (w == me || (!a->write && (r1 == me || r2 == me)))
+  if (a->write ? w == me : (r1 == me || r2 == me))
     return;
-  if (w && par(w, cur, 1))
-    report(t, a, cur, w, c->f.wpc, 1);
+  if (w && w != me && par(w, cur, 1))
+    report(t, a, cur, w, load32(&c->f.wpc), 1);
   if (a->write) {
-    if (r1 && par(r1, cur, 1))
-      report(t, a, cur, r1, c->f.r1pc, 0);
-    if (r2 && par(r2, cur, 1))
-      report(t, a, cur, r2, c->f.r2pc, 0);
-    c->f.w = me;
+    if (r1 && r1 != me && par(r1, cur, 1))
+      report(t, a, cur, r1, load32(&c->f.r1pc), 0);
+    if (r2 && r2 != me && par(r2, cur, 1))
+      report(t, a, cur, r2, load32(&c->f.r2pc), 0);
+    uint32_t wpc = load32(&c->f.wpc);
+    uint32_t old = __atomic_exchange_n(&c->f.w, me, __ATOMIC_SEQ_CST);
     c->f.wpc = a->site;
+    if (old != w && old && old != me && par(old, cur, 1))
+      report(t, a, cur, old, wpc, 1);
+    uint32_t n1 = load32(&c->f.r1), n2 = load32(&c->f.r2);
+    if (n1 && n1 != r1 && n1 != r2 && n1 != me && par(n1, cur, 1))
+      report(t, a, cur, n1, load32(&c->f.r1pc), 0);
+    if (n2 && n2 != r1 && n2 != r2 && n2 != me && par(n2, cur, 1))
+      report(t, a, cur, n2, load32(&c->f.r2pc), 0);
     return;
   }
-  keep_pair(&c->f.r1, &c->f.r1pc, &c->f.r2, &c->f.r2pc, cur, a->site, 1);
+  if (!keep_pair(&c->f.r1, &c->f.r1pc, &c->f.r2, &c->f.r2pc, cur, a->site, 1))
+    return;
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  uint32_t now = load32(&c->f.w);
+  if (now != w && now && now != me && par(now, cur, 1))
+    report(t, a, cur, now, load32(&c->f.wpc), 1);
 }
 
 /* --- locksets ------------------------------------------------------------------
