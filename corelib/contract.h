@@ -99,6 +99,7 @@ typedef struct oa_chunk_header {
  *   TG_BEGIN / TG_END     a=task (taskgroup)
  *   DEP         a=new task b=address c=ompt_dependence_type_t
  *   CHUNK_BEGIN a=implicit task b=chunk P-node (a dynamic chunk or section)
+ *               c=1: a thread's share of a schedule(static) loop
  *   CHUNK_END   a=implicit task
  *   MARK        a=the running W-node (0: none) b=task c=the program's mark
  *               (omp_control_tool(OA_CONTROL_MARK, mark, NULL), for tests:

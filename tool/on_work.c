@@ -62,6 +62,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
       }
     }
     oa_task_loc_push(task, loc);
+    if (shared)
+      task->static_loop = work == ompt_work_loop_static;
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
@@ -81,6 +83,12 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
   oa_prof_enter(t);
+  /* A static schedule gives iteration i to the same thread in every run
+   * (and in every loop with the same bounds, which programs rely on after
+   * nowait): race mode keeps the thread's share in its implicit task's
+   * order instead of making it a chunk any thread could have run. */
+  if (task && oa_race_active && task->static_loop && kind == ompt_dispatch_ws_loop_chunk)
+    goto out;
   if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
     oa_frag_end(t, task);
     close_chunk(t, task);
@@ -96,10 +104,11 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
       oa_prof_attach(t, top, p);
       oa_task_push(task, p);
       task->chunk = p;
-      oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
+      oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, task->static_loop, 0);
       oa_frag_begin(t, task, 0);
     }
   }
+out:
   oa_prof_leave(t);
 }
 

@@ -32,6 +32,7 @@ typedef struct oa_task {
   uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
+  uint8_t static_loop;            /* in a schedule(static) loop */
   float whatif;                   /* inside ompadv_whatif_begin(factor): factor, else 0 */
   uint32_t own_loc;               /* explicit tasks: their directive */
   uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */

@@ -48,7 +48,10 @@ and each execution of a site left a MARK record (c = the site id) naming the
 fragment that ran it.  Two executions of sites of one variable race iff at
 least one writes, they ran in different fragments, and neither fragment
 reaches the other in the graph (the OSPG's answers are not used; locks are
-not modelled, gen.py puts no site in a critical section).  A site that runs
+not modelled, gen.py puts no site in a critical section).  A thread's share
+of a schedule(static) loop (CHUNK_BEGIN c=1) stays in its implicit task's
+program order here, as race mode has it: the same thread runs the same
+iterations in every run (OpenMP's static schedule).  A site that runs
 several times (in a loop, a replicated region body, a repeated task) can race
 with itself.  Output:
   {"label": ..., "racy": {VARIABLE: [[LINE, LINE], ...]}, "safe": [VARIABLE...],
@@ -101,6 +104,7 @@ class Task:
 
 class Oracle:
     def __init__(self):
+        self.static_in_order = False  # --races: static chunks in program order
         self.names = []             # vertex -> description
         self.weight = []            # vertex -> work (0 for virtual vertices)
         self.succ = []
@@ -433,6 +437,9 @@ class Oracle:
 
     def on_CHUNK_BEGIN(self, thread, tid, pnode, c, d):
         t = self.task(tid)
+        if c == 1 and self.static_in_order:
+            t.static_chunk = True
+            return
         if t.kind not in ("implicit", "root"):
             self.anomaly("chunk in task %d, not an implicit task" % tid)
         if t.chunk_base is not None:
@@ -445,6 +452,9 @@ class Oracle:
 
     def on_CHUNK_END(self, thread, tid, b, c, d):
         t = self.task(tid)
+        if getattr(t, "static_chunk", False):
+            t.static_chunk = False
+            return
         if t.chunk_base is None:
             self.anomaly("chunk ends in task %d without beginning" % tid)
             return
@@ -660,6 +670,7 @@ def main(argv=None):
         recs, ospg = parse(args.dump)
         o = Oracle()
         o.region0_noop = args.region0_barrier_noop
+        o.static_in_order = bool(args.races)
         for r in recs:
             o.feed(r)
         o.finish()
