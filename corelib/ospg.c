@@ -599,15 +599,15 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
   return c;
 }
 
-/* Depth-first over b's predecessors, each node once. */
-int oa_directed_path(const oa_node *a, const oa_node *b)
+/* Depth-first over b's predecessors, each node once.  Dependences point to
+ * older siblings, so a predecessor created before a cannot lead to it. */
+static int path_search(const oa_node *a, const oa_node *b)
 {
-  size_t cap = 64, top = 0, vcap = 128, nvisited = 0;
-  const oa_node **stack = xrealloc(NULL, cap * sizeof *stack);
-  const oa_node **visited = calloc(vcap, sizeof *visited);
+  enum { SMALL = 64 };
+  const oa_node *stack_in[SMALL], *visited_in[2 * SMALL] = { 0 };
+  size_t cap = SMALL, top = 0, vcap = 2 * SMALL, nvisited = 0;
+  const oa_node **stack = stack_in, **visited = visited_in;
   int found = 0;
-  if (!visited)
-    abort();
   stack[top++] = b;
   while (top > 0 && !found) {
     const oa_node *n = stack[--top];
@@ -617,6 +617,8 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
         found = 1;
         break;
       }
+      if (p->ord < a->ord)
+        continue;
       size_t h = ((uintptr_t)p >> 4) & (vcap - 1);
       while (visited[h] && visited[h] != p)
         h = (h + 1) & (vcap - 1);
@@ -636,19 +638,52 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
             g = (g + 1) & (ncap - 1);
           nv[g] = visited[k];
         }
-        free(visited);
+        if (visited != visited_in)
+          free(visited);
         visited = nv;
         vcap = ncap;
       }
       if (top == cap) {
         cap *= 2;
-        stack = xrealloc(stack, cap * sizeof *stack);
+        if (stack == stack_in) {
+          stack = xrealloc(NULL, cap * sizeof *stack);
+          memcpy(stack, stack_in, sizeof stack_in);
+        } else {
+          stack = xrealloc(stack, cap * sizeof *stack);
+        }
       }
       stack[top++] = p;
     }
   }
-  free(stack);
-  free(visited);
+  if (stack != stack_in)
+    free(stack);
+  if (visited != visited_in)
+    free(visited);
+  return found;
+}
+
+/* Race detection asks about the same pairs of sibling tasks over and over
+ * (every location two tasks share).  A task's dependences are all known
+ * when it is created, and paths only lead to older siblings, so an answer
+ * never changes while both nodes live (until oa_ospg_epoch moves on, when
+ * their memory may be reused). */
+#define PATH_MEMO 1024
+static __thread struct { const oa_node *a, *b; uint32_t epoch; int found; } path_memo[PATH_MEMO];
+
+int oa_directed_path(const oa_node *a, const oa_node *b)
+{
+  uintptr_t k = (((uintptr_t)a >> 3) * 31 + ((uintptr_t)b >> 3)) * UINT64_C(0x9e3779b97f4a7c15);
+  __typeof__(path_memo[0]) *m = &path_memo[k >> (64 - 10)];
+  uint32_t epoch = __atomic_load_n(&oa_ospg_epoch, __ATOMIC_RELAXED);
+  if (m->a == a && m->b == b && m->epoch == epoch)
+    return m->found;
+  int found = path_search(a, b);
+  if (oa_ospg_retain) {  /* otherwise nodes come and go within an epoch */
+    m->a = a;
+    m->b = b;
+    m->epoch = epoch;
+    m->found = found;
+  }
   return found;
 }
 
@@ -699,8 +734,14 @@ int oa_is_parallel(const oa_node *l, const oa_node *r)
 
 int oa_may_parallel(const oa_node *a, const oa_node *b, int nested)
 {
+  uint32_t depth;
+  return oa_may_parallel_at(a, b, nested, &depth);
+}
+
+int oa_may_parallel_at(const oa_node *a, const oa_node *b, int nested, uint32_t *lca_depth)
+{
   const oa_node *ca, *cb;
-  lca_children(a, b, &ca, &cb);
+  *lca_depth = lca_children(a, b, &ca, &cb)->depth;
   if (!ca || !cb)
     return 0;
   return cb->ord < ca->ord ? decide(b, cb, ca, nested) : decide(a, ca, cb, nested);

@@ -181,6 +181,8 @@ int oa_is_parallel(const oa_node *l, const oa_node *r);
  * left); nested: Alg. 18, for runs whose taskwaits are fully nested (an
  * ST-node counts as an S-node, a task's descendants end with it). */
 int oa_may_parallel(const oa_node *a, const oa_node *b, int nested);
+/* The same, also giving the depth of their LCA. */
+int oa_may_parallel_at(const oa_node *a, const oa_node *b, int nested, uint32_t *lca_depth);
 const oa_node *oa_lca(const oa_node *a, const oa_node *b);
 /* Is there a path of dependency edges from P-node a to its right sibling b? */
 int oa_directed_path(const oa_node *a, const oa_node *b);

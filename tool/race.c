@@ -181,14 +181,29 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   oa_commit(t);
 }
 
-static inline int par(uint32_t ref, const oa_node *cur, int nested)
+/* A fragment meets the same earlier fragments again and again (the
+ * neighbours of its loop chunk, the task before it): the answers for the
+ * running fragment are remembered per thread. */
+static inline int par_at(uint32_t ref, const oa_node *cur, int nested, uint32_t *depth)
 {
-  return oa_may_parallel(node_of(ref), cur, nested);
+  oa_thread *t = oa_self;
+  uint32_t me = ref_of(cur);
+  uint32_t k = (ref * 0x9e3779b1u) >> (32 - 9);
+  __typeof__(t->race.pcache[0]) *e = &t->race.pcache[k & (OA_RACE_PCACHE - 1)];
+  if (e->ref != ref || e->cur != me || e->nested != nested) {
+    e->par = (uint8_t)oa_may_parallel_at(node_of(ref), cur, nested, &e->depth);
+    e->ref = ref;
+    e->cur = me;
+    e->nested = (uint8_t)nested;
+  }
+  *depth = e->depth;
+  return e->par;
 }
 
-static uint32_t lca_depth(const oa_node *a, const oa_node *b)
+static inline int par(uint32_t ref, const oa_node *cur, int nested)
 {
-  return oa_lca(a, b)->depth;
+  uint32_t depth;
+  return par_at(ref, cur, nested, &depth);
 }
 
 static void keep_pair_of(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, uint32_t me,
@@ -227,18 +242,18 @@ static void keep_pair_of(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2,
       *s1 = site;
     }
   } else {
-    int p1 = par(*n1, cur, nested), p2 = par(*n2, cur, nested);
+    uint32_t d1, d2;
+    int p1 = par_at(*n1, cur, nested, &d1), p2 = par_at(*n2, cur, nested, &d2);
     if (!p1 && !p2) {
       *n1 = me;
       *s1 = site;
       *n2 = 0;
     } else if (p1 && p2) {
-      const oa_node *a = node_of(*n1), *b = node_of(*n2);
-      uint32_t d12 = lca_depth(a, b);
-      if (lca_depth(cur, b) < d12) {
+      uint32_t d12 = oa_lca(node_of(*n1), node_of(*n2))->depth;
+      if (d2 < d12) {
         *n1 = me;
         *s1 = site;
-      } else if (lca_depth(cur, a) < d12) {
+      } else if (d1 < d12) {
         *n2 = me;
         *s2 = site;
       }
@@ -256,9 +271,11 @@ static inline uint32_t load32(const uint32_t *p)
 }
 
 /* No lock: a writer swaps itself in (a full barrier) and then looks at the
- * readers again, a reader that joined the history looks at the writer
- * again after a barrier; so of two racing threads at least one sees the
- * other.  A cell starting an epoch is filled by one thread only. */
+ * readers again, so two writes never miss each other; a reader that joined
+ * the history looks at the writer again, without a barrier (one costs more
+ * than the rest of the check), so a read and a write of one location a few
+ * nanoseconds apart on two cores can still miss each other.  A cell
+ * starting an epoch is filled by one thread only. */
 static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur);
@@ -305,7 +322,6 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
   }
   if (!keep_pair(&c->f.r1, &c->f.r1pc, &c->f.r2, &c->f.r2pc, cur, a->site, 1))
     return;
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
   uint32_t now = load32(&c->f.w);
   if (now != w && now && now != me && par(now, cur, 1))
     report(t, a, cur, now, load32(&c->f.wpc), 1);
@@ -486,17 +502,31 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   const oa_node *cur = t->race.w;
   if (!detecting || !size || addr + size > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
     return;
-  t->race.checked++;
-  access a = { addr, size, write, site_of(pc), pc };
-  uintptr_t g = (uintptr_t)1 << oa_shadow_grain_shift;
-  uintptr_t first = addr & ~(g - 1), last = (addr + size - 1) & ~(g - 1);
-  for (uintptr_t p = first; p <= last; p += g) {
-    oa_cell *c = oa_shadow_cell(p);
+  oa_race_thread *r = &t->race;
+  r->checked++;
+  access a = { addr, size, write, 0, pc };
+  unsigned shift = oa_shadow_grain_shift;
+  uint32_t me = ref_of(cur);
+  uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
+  /* the same cells, kind and lockset as before in this fragment: the
+   * histories have it already (the fast path that needs no shadow) */
+  uint64_t key = (uint64_t)first << 6 | (uint64_t)((last - first) & 31) << 1 | (write != 0);
+  __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> 53];
+  if (f->key == key && f->cur == me && f->lockset == r->lockset && f->gen == r->fgen
+      && last - first < 32)
+    return;
+  a.site = site_of(pc);
+  for (uintptr_t cell = first; cell <= last; cell++) {
+    oa_cell *c = oa_shadow_cell(cell << shift);
     if (oa_race_detector == OA_DET_FAST)
       check_fast(t, c, &a, cur);
     else
       check_precise(t, c, &a, cur);
   }
+  f->key = key;
+  f->cur = me;
+  f->lockset = r->lockset;
+  f->gen = r->fgen;
 }
 
 /* --- hooks (race.h) ---------------------------------------------------------------- */

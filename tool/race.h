@@ -11,6 +11,8 @@
 
 #define OA_RACE_MAXLOCKS 16      /* locks one thread holds at once (more: not tracked) */
 #define OA_RACE_MAXFRAMES 128    /* tasks nested on one thread's stack */
+#define OA_RACE_PCACHE 512       /* remembered may-parallel answers per thread */
+#define OA_RACE_FILTER 2048      /* cells the running fragment already accessed */
 
 /* Per-thread state, inside oa_thread (tool.h). */
 typedef struct oa_race_thread {
@@ -29,6 +31,13 @@ typedef struct oa_race_thread {
   void *task_block;              /* the last block __kmpc_omp_task_alloc returned */
   size_t task_size;              /* its size (private data and shareds included) */
   uint64_t checked;              /* accesses looked at */
+  /* cells the running fragment accessed in this way (cell number << 1 |
+   * write), with this lockset: nothing new in them; fgen moves on when this
+   * thread frees memory */
+  struct { uint64_t key; uint32_t cur, lockset, gen; } filter[OA_RACE_FILTER];
+  uint32_t fgen;
+  /* may-parallel answers for the running fragment (cur), by earlier node */
+  struct { uint32_t ref, cur, depth; uint8_t nested, par; } pcache[OA_RACE_PCACHE];
 } oa_race_thread;
 
 /* The library is the race runtime (libompadv-race.so) and `ompadv race`

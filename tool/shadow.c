@@ -29,12 +29,18 @@ int oa_shadow_init(unsigned grain_bytes)
   return oa_shadow_l1 ? 0 : -1;
 }
 
+/* Blocks are shared anonymous memory: a cell is always read before it is
+ * written, and in a private mapping the read maps the kernel's zero page,
+ * which the write then copies, interrupting the other cores to flush their
+ * TLBs on every page of shadow.  A shared mapping gets its page at the
+ * read. */
 oa_cell *oa_shadow_block(uintptr_t addr)
 {
   oa_cell **slot = &oa_shadow_l1[addr >> OA_SHADOW_BLOCK_SHIFT];
   uint64_t bytes = BLOCK_BYTES(oa_shadow_grain_shift);
-  oa_cell *b = reserve(bytes), *expected = NULL;
-  if (!b) {
+  oa_cell *b = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), *expected = NULL;
+  if (b == MAP_FAILED) {
     fprintf(stderr, "ompadv: race: out of address space for shadow memory\n");
     _exit(125);
   }
@@ -46,16 +52,20 @@ oa_cell *oa_shadow_block(uintptr_t addr)
   return expected;
 }
 
-/* Whole pages of cells go back to the kernel (they read as zeros, an empty
- * history, and cost nothing until touched again); the edges are zeroed. */
+/* Zeroed (an empty history); large ranges give their whole pages back to
+ * the kernel instead, which reads them as zeros and costs nothing until
+ * they are touched again, but makes it interrupt the other cores (TLB
+ * shootdown), which costs more than zeroing a few hundred kilobytes. */
 static void clear_cells(oa_cell *from, oa_cell *to)
 {
   uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
   uintptr_t lo = (uintptr_t)from, hi = (uintptr_t)to;
   uintptr_t plo = (lo + page - 1) & ~(page - 1), phi = hi & ~(page - 1);
-  if (phi > plo + 4 * page) {
+  if (phi > plo + 256 * page) {
     memset(from, 0, plo - lo);
-    madvise((void *)plo, phi - plo, MADV_DONTNEED);
+    /* shared memory: only REMOVE drops the pages' contents */
+    if (madvise((void *)plo, phi - plo, MADV_REMOVE) != 0)
+      memset((void *)plo, 0, phi - plo);
     memset((void *)phi, 0, hi - phi);
   } else {
     memset(from, 0, hi - lo);

@@ -213,8 +213,12 @@ extern void *__libc_realloc(void *, size_t);
 
 static void forget(void *p)
 {
-  if (p && oa_race_active)
-    oa_shadow_clear((uintptr_t)p, (uintptr_t)p + malloc_usable_size(p));
+  if (!p || !oa_race_active)
+    return;
+  oa_shadow_clear((uintptr_t)p, (uintptr_t)p + malloc_usable_size(p));
+  oa_thread *t = oa_self;
+  if (t)
+    t->race.fgen++;  /* the memory may come back to this fragment */
 }
 
 EXPORT void free(void *p)
