@@ -270,11 +270,10 @@ static inline uint32_t load32(const uint32_t *p)
   return __atomic_load_n(p, __ATOMIC_RELAXED);
 }
 
-/* No lock: a writer swaps itself in (a full barrier) and then looks at the
- * readers again, so two writes never miss each other; a reader that joined
- * the history looks at the writer again, without a barrier (one costs more
- * than the rest of the check), so a read and a write of one location a few
- * nanoseconds apart on two cores can still miss each other.  A cell
+/* No lock, and no barrier (one costs more than the rest of the check): a
+ * writer looks at the readers again after storing itself, a reader that
+ * joined the history at the writer; so only two accesses of one location
+ * a few nanoseconds apart on two cores can miss each other.  A cell
  * starting an epoch is filled by one thread only. */
 static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
 {
@@ -308,11 +307,8 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
       report(t, a, cur, r1, load32(&c->f.r1pc), 0);
     if (r2 && r2 != me && par(r2, cur, 1))
       report(t, a, cur, r2, load32(&c->f.r2pc), 0);
-    uint32_t wpc = load32(&c->f.wpc);
-    uint32_t old = __atomic_exchange_n(&c->f.w, me, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&c->f.w, me, __ATOMIC_RELAXED);
     c->f.wpc = a->site;
-    if (old != w && old && old != me && par(old, cur, 1))
-      report(t, a, cur, old, wpc, 1);
     uint32_t n1 = load32(&c->f.r1), n2 = load32(&c->f.r2);
     if (n1 && n1 != r1 && n1 != r2 && n1 != me && par(n1, cur, 1))
       report(t, a, cur, n1, load32(&c->f.r1pc), 0);
@@ -506,14 +502,17 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   r->checked++;
   access a = { addr, size, write, 0, pc };
   unsigned shift = oa_shadow_grain_shift;
-  uint32_t me = ref_of(cur);
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
   /* the same cells, kind and lockset as before in this fragment: the
    * histories have it already (the fast path that needs no shadow) */
+  if (r->stamp_cur != cur || r->stamp_lockset != r->lockset) {
+    r->stamp++;
+    r->stamp_cur = cur;
+    r->stamp_lockset = r->lockset;
+  }
   uint64_t key = (uint64_t)first << 6 | (uint64_t)((last - first) & 31) << 1 | (write != 0);
-  __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> 53];
-  if (f->key == key && f->cur == me && f->lockset == r->lockset && f->gen == r->fgen
-      && last - first < 32)
+  __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> 51];
+  if (f->key == key && f->stamp == r->stamp && last - first < 32)
     return;
   a.site = site_of(pc);
   for (uintptr_t cell = first; cell <= last; cell++) {
@@ -524,9 +523,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
       check_precise(t, c, &a, cur);
   }
   f->key = key;
-  f->cur = me;
-  f->lockset = r->lockset;
-  f->gen = r->fgen;
+  f->stamp = r->stamp;
 }
 
 /* --- hooks (race.h) ---------------------------------------------------------------- */

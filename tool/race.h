@@ -12,7 +12,7 @@
 #define OA_RACE_MAXLOCKS 16      /* locks one thread holds at once (more: not tracked) */
 #define OA_RACE_MAXFRAMES 128    /* tasks nested on one thread's stack */
 #define OA_RACE_PCACHE 512       /* remembered may-parallel answers per thread */
-#define OA_RACE_FILTER 2048      /* cells the running fragment already accessed */
+#define OA_RACE_FILTER 8192      /* accesses the running fragment already made */
 
 /* Per-thread state, inside oa_thread (tool.h). */
 typedef struct oa_race_thread {
@@ -31,11 +31,14 @@ typedef struct oa_race_thread {
   void *task_block;              /* the last block __kmpc_omp_task_alloc returned */
   size_t task_size;              /* its size (private data and shareds included) */
   uint64_t checked;              /* accesses looked at */
-  /* cells the running fragment accessed in this way (cell number << 1 |
-   * write), with this lockset: nothing new in them; fgen moves on when this
-   * thread frees memory */
-  struct { uint64_t key; uint32_t cur, lockset, gen; } filter[OA_RACE_FILTER];
-  uint32_t fgen;
+  /* accesses (first cell, cells, kind) the running fragment made with this
+   * lockset: nothing new in the cells' histories.  An entry holds while its
+   * stamp is the thread's: the stamp moves on with the fragment, the
+   * lockset, and memory this thread frees */
+  struct { uint64_t key, stamp; } filter[OA_RACE_FILTER];
+  uint64_t stamp;
+  const void *stamp_cur;
+  uint32_t stamp_lockset;
   /* may-parallel answers for the running fragment (cur), by earlier node */
   struct { uint32_t ref, cur, depth; uint8_t nested, par; } pcache[OA_RACE_PCACHE];
 } oa_race_thread;

@@ -218,7 +218,7 @@ static void forget(void *p)
   oa_shadow_clear((uintptr_t)p, (uintptr_t)p + malloc_usable_size(p));
   oa_thread *t = oa_self;
   if (t)
-    t->race.fgen++;  /* the memory may come back to this fragment */
+    t->race.stamp++;  /* the memory may come back to this fragment */
 }
 
 EXPORT void free(void *p)
