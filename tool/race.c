@@ -402,8 +402,37 @@ static uint64_t hist_bytes;
 static __thread hist_block *my_block;
 static __thread uint32_t my_block_epoch;
 
+static __thread oa_hist *my_free;         /* histories of cleared cells */
+static __thread uint32_t my_free_epoch;
+
+/* The lists of cells being cleared come back to this thread (only this
+ * epoch's: older ones went with their blocks). */
+static void release_lists(oa_cell *from, oa_cell *to)
+{
+  if (my_free_epoch != epoch) {
+    my_free = NULL;
+    my_free_epoch = epoch;
+  }
+  for (oa_cell *c = from; c < to; c++) {
+    if (c->p.epoch != epoch || !c->p.list)
+      continue;
+    oa_hist *h = c->p.list;
+    while (h->next)
+      h = h->next;
+    h->next = my_free;
+    my_free = c->p.list;
+    c->p.list = NULL;
+  }
+}
+
 static oa_hist *hist_new(void)
 {
+  if (my_free && my_free_epoch == epoch) {
+    oa_hist *h = my_free;
+    my_free = h->next;
+    memset(h, 0, sizeof *h);
+    return h;
+  }
   if (!my_block || my_block_epoch != epoch || my_block->used + sizeof(oa_hist) > HIST_BLOCK) {
     pthread_mutex_lock(&blocks_lock);
     hist_block *b = blocks_free;
@@ -444,6 +473,9 @@ static void cell_unlock(oa_cell *c)
   __atomic_store_n(&c->p.lock, 0, __ATOMIC_RELEASE);
 }
 
+#define PRECISE_STS 2
+#define PRECISE_PER_CELL 4      /* histories one location keeps at most */
+
 static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur), ls = t->race.lockset;
@@ -469,13 +501,39 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
         report(t, a, cur, h->rd[i], h->rdpc[i], 0);
     }
   }
+  /* Alg. 20 keeps a history per ST-node on the way to the root: in deep
+   * task trees (every level of a recursion) that is a history per level
+   * per location, gigabytes where the program has megabytes.  The root and
+   * the innermost PRECISE_STS ST-nodes keep theirs; the outer levels are
+   * covered by the root's, which can lose a race only when it needs the
+   * outer levels' own pair of parallel accesses. */
+  int kept = 0;
   for (const oa_node *n = cur->parent; n; n = n->parent) {
-    if (n->kind != OA_ST && n->parent)
+    if (n->parent && (n->kind != OA_ST || kept >= PRECISE_STS))
       continue;
+    kept += n->parent != NULL;
     uint32_t nref = ref_of(n);
-    oa_hist *h = c->p.list;
-    while (h && (h->node != nref || h->lockset != ls))
+    oa_hist *h = c->p.list, *last = NULL;
+    unsigned n_in_list = 0;
+    while (h && (h->node != nref || h->lockset != ls)) {
+      n_in_list++;
+      last = h;
       h = h->next;
+    }
+    if (!h && n_in_list >= PRECISE_PER_CELL && last) {
+      /* the least recently started history makes room (its accesses
+       * are the oldest this location keeps) */
+      oa_hist *p = c->p.list;
+      while (p->next != last)
+        p = p->next;
+      p->next = NULL;
+      if (my_free_epoch != epoch) {
+        my_free = NULL;
+        my_free_epoch = epoch;
+      }
+      last->next = my_free;
+      my_free = last;
+    }
     if (!h) {
       h = hist_new();
       h->node = nref;
@@ -564,6 +622,8 @@ int oa_race_start(void)
     oa_ospg_slab_alloc = arena_alloc;
     oa_ospg_retain = 1;
     __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+    if (oa_race_detector == OA_DET_PRECISE)
+      oa_shadow_release = release_lists;
     detecting = 1;
   }
   oa_race_active = 1;

@@ -56,8 +56,12 @@ oa_cell *oa_shadow_block(uintptr_t addr)
  * the kernel instead, which reads them as zeros and costs nothing until
  * they are touched again, but makes it interrupt the other cores (TLB
  * shootdown), which costs more than zeroing a few hundred kilobytes. */
+void (*oa_shadow_release)(oa_cell *from, oa_cell *to);
+
 static void clear_cells(oa_cell *from, oa_cell *to)
 {
+  if (oa_shadow_release)
+    oa_shadow_release(from, to);
   uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
   uintptr_t lo = (uintptr_t)from, hi = (uintptr_t)to;
   uintptr_t plo = (lo + page - 1) & ~(page - 1), phi = hi & ~(page - 1);

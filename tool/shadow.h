@@ -46,8 +46,10 @@ static inline oa_cell *oa_shadow_cell(uintptr_t addr)
   return b + ((addr & ((UINT64_C(1) << OA_SHADOW_BLOCK_SHIFT) - 1)) >> oa_shadow_grain_shift);
 }
 
-/* Forget the history of [lo, hi): freed or reused memory. */
+/* Forget the history of [lo, hi): freed or reused memory.  Precise mode
+ * first gets the cells to take back their lists (oa_shadow_release). */
 void oa_shadow_clear(uintptr_t lo, uintptr_t hi);
+extern void (*oa_shadow_release)(oa_cell *from, oa_cell *to);
 /* Bytes of shadow mapped so far. */
 uint64_t oa_shadow_mapped(void);
 
