@@ -551,6 +551,37 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
 
 /* --- the access path (tsan.c) -------------------------------------------------- */
 
+/* A task reduction gives each thread its own copy of the item, which every
+ * task the thread runs updates: tasks are logically parallel, but in any
+ * schedule each thread has its copy to itself, and the runtime combines
+ * them after the taskgroup.  Such copies are not checked. */
+void oa_race_owned(oa_thread *t, uintptr_t lo, uintptr_t hi)
+{
+  oa_race_thread *r = &t->race;
+  if (r->owned_epoch != epoch) {
+    r->nowned = 0;
+    r->owned_epoch = epoch;
+  }
+  for (uint32_t i = 0; i < r->nowned; i++)
+    if (r->owned[i].lo == lo && r->owned[i].hi == hi)
+      return;
+  uint32_t k = r->nowned < OA_RACE_OWNED ? r->nowned++ : (uint32_t)(lo >> 4) % OA_RACE_OWNED;
+  r->owned[k].lo = lo;
+  r->owned[k].hi = hi;
+}
+
+static int owned(oa_race_thread *r, uintptr_t addr)
+{
+  if (r->owned_epoch != epoch) {
+    r->nowned = 0;
+    return 0;
+  }
+  for (uint32_t i = 0; i < r->nowned; i++)
+    if (addr >= r->owned[i].lo && addr < r->owned[i].hi)
+      return 1;
+  return 0;
+}
+
 void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc)
 {
   const oa_node *cur = t->race.w;
@@ -558,6 +589,8 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     return;
   oa_race_thread *r = &t->race;
   r->checked++;
+  if (__builtin_expect(r->nowned, 0) && owned(r, addr))
+    return;
   access a = { addr, size, write, 0, pc };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;

@@ -12,6 +12,7 @@
 #define OA_RACE_MAXLOCKS 16      /* locks one thread holds at once (more: not tracked) */
 #define OA_RACE_MAXFRAMES 128    /* tasks nested on one thread's stack */
 #define OA_RACE_PCACHE 512       /* remembered may-parallel answers per thread */
+#define OA_RACE_OWNED 16         /* task reduction copies of one thread */
 #define OA_RACE_FILTER 8192      /* accesses the running fragment already made */
 
 /* Per-thread state, inside oa_thread (tool.h). */
@@ -31,6 +32,10 @@ typedef struct oa_race_thread {
   void *task_block;              /* the last block __kmpc_omp_task_alloc returned */
   size_t task_size;              /* its size (private data and shareds included) */
   uint64_t checked;              /* accesses looked at */
+  /* this thread's copies of task reduction items (tsan.c): only this
+   * thread uses them, in whatever task it runs; valid for one epoch */
+  uint32_t nowned, owned_epoch;
+  struct { uintptr_t lo, hi; } owned[OA_RACE_OWNED];
   /* accesses (first cell, cells, kind) the running fragment made with this
    * lockset: nothing new in the cells' histories.  An entry holds while its
    * stamp is the thread's: the stamp moves on with the fragment, the
@@ -75,6 +80,8 @@ OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, int acquired, unsigned kind
 OA_RACE_HOOK void oa_race_task_left_children(struct oa_thread *t, uint64_t where);
 OA_RACE_HOOK void oa_race_finalize(void);
 
+/* tsan.c: [lo, hi) is this thread's own copy of a task reduction item */
+void oa_race_owned(struct oa_thread *t, uintptr_t lo, uintptr_t hi);
 /* tsan.c -> race.c: one access of the program's code at pc */
 void oa_race_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
 

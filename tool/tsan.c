@@ -395,3 +395,70 @@ EXPORT void __kmpc_taskloop_5(ident_t *loc, int32_t gtid, void *task, int32_t if
                          dup);
   taskloop_ends();
 }
+
+/* Task reductions (race.c: oa_race_owned): the sizes of the items come with
+ * the taskgroup's init call, the thread's copy from get_th_data.  Two
+ * layouts of the items' descriptions: OpenMP 5.0's kmp_taskred_input_t
+ * (shared item, original, size, ...) and the older kmp_task_red_input_t
+ * (shared item, size, ...). */
+#define RED_ITEMS 64
+static struct { uintptr_t shar; size_t size; } red_items[RED_ITEMS];
+static uint32_t red_next;  /* atomic */
+
+static void red_remember(const void *data, int num, size_t stride, size_t size_at)
+{
+  for (int i = 0; i < num; i++) {
+    const char *item = (const char *)data + (size_t)i * stride;
+    uint32_t k = __atomic_fetch_add(&red_next, 1, __ATOMIC_RELAXED) % RED_ITEMS;
+    red_items[k].shar = (uintptr_t) * (void *const *)item;
+    red_items[k].size = *(const size_t *)(item + size_at);
+  }
+}
+
+static size_t red_size(const void *shar)
+{
+  for (int i = 0; i < RED_ITEMS; i++)
+    if (red_items[i].shar == (uintptr_t)shar)
+      return red_items[i].size;
+  return 0;
+}
+
+EXPORT void *__kmpc_taskred_init(int gtid, int num, void *data)
+{
+  REAL(__kmpc_taskred_init, void *(*)(int, int, void *));
+  red_remember(data, num, 7 * sizeof(void *), 2 * sizeof(void *));
+  return real___kmpc_taskred_init(gtid, num, data);
+}
+
+EXPORT void *__kmpc_taskred_modifier_init(ident_t *loc, int gtid, int is_ws, int num, void *data)
+{
+  REAL(__kmpc_taskred_modifier_init, void *(*)(ident_t *, int, int, int, void *));
+  red_remember(data, num, 7 * sizeof(void *), 2 * sizeof(void *));
+  return real___kmpc_taskred_modifier_init(loc, gtid, is_ws, num, data);
+}
+
+EXPORT void *__kmpc_task_reduction_init(int gtid, int num, void *data)
+{
+  REAL(__kmpc_task_reduction_init, void *(*)(int, int, void *));
+  red_remember(data, num, 6 * sizeof(void *), sizeof(void *));
+  return real___kmpc_task_reduction_init(gtid, num, data);
+}
+
+EXPORT void *__kmpc_task_reduction_modifier_init(ident_t *loc, int gtid, int is_ws, int num,
+                                                 void *data)
+{
+  REAL(__kmpc_task_reduction_modifier_init, void *(*)(ident_t *, int, int, int, void *));
+  red_remember(data, num, 6 * sizeof(void *), sizeof(void *));
+  return real___kmpc_task_reduction_modifier_init(loc, gtid, is_ws, num, data);
+}
+
+EXPORT void *__kmpc_task_reduction_get_th_data(int gtid, void *tg, void *d)
+{
+  REAL(__kmpc_task_reduction_get_th_data, void *(*)(int, void *, void *));
+  void *p = real___kmpc_task_reduction_get_th_data(gtid, tg, d);
+  oa_thread *t = oa_self;
+  size_t size = red_size(d);
+  if (t && p && p != d && size)
+    oa_race_owned(t, (uintptr_t)p, (uintptr_t)p + size);
+  return p;
+}
