@@ -67,4 +67,5 @@ const oa_command oa_cmd_cc = {
   "cc", run_cc,
   "compile with clang-19 -fopenmp and the flags ompadv needs (and ompadv.h's directory)",
   "[--race] CLANG-ARGS...", 0, cc_options,
+  NULL,
 };

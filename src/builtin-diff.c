@@ -435,4 +435,5 @@ const oa_command oa_cmd_diff = {
   "diff", run_diff, "where running in parallel inflates work: N threads against 1 thread",
   "[OPTIONS] [--] PROG [ARGS]  |  -i BASE -i OTHER [OPTIONS]",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, diff_options,
+  "the number of CPUs",
 };

@@ -33,4 +33,5 @@ static int run_help(const oa_command *self, int argc, char **argv)
 
 const oa_command oa_cmd_help = {
   "help", run_help, "show the manual page of a command", "[COMMAND]", 0, NULL,
+  NULL,
 };

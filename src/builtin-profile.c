@@ -177,4 +177,5 @@ const oa_command oa_cmd_profile = {
   "profile", run_profile, "the program's logical parallelism and where it is lost, per directive",
   "[OPTIONS] [--] PROG [ARGS]",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, profile_options,
+  NULL,
 };

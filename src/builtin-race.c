@@ -515,4 +515,5 @@ const oa_command oa_cmd_race = {
   "race", run_race, "find the data races the program can have in any schedule for its input",
   "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [OPTIONS] [--] PROG [ARGS]",
   OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, race_options,
+  NULL,
 };

@@ -67,4 +67,5 @@ const oa_command oa_cmd_record = {
   "record", run_record, "run the program and write its performance model for offline analysis",
   "[-o FILE] [OPTIONS] [--] PROG [ARGS]", OPT_THREADS | OPT_METRIC | OPT_QUIET | OPT_VERBOSE,
   record_options,
+  NULL,
 };

@@ -151,4 +151,5 @@ const oa_command oa_cmd_report = {
   "report", run_report, "the parallelism profile (and what-if profile) of a recording",
   "[-i FILE] [--region SPEC]... [OPTIONS]", OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
   report_options,
+  NULL,
 };

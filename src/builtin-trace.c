@@ -314,4 +314,5 @@ const oa_command oa_cmd_trace = {
   "trace", run_trace, "print every OMPT event the tool receives, one line each",
   "[OPTIONS] [--] PROG [ARGS]  |  ompadv trace -i FILE", OPT_THREADS | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
   trace_options,
+  NULL,
 };

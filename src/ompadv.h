@@ -39,6 +39,7 @@ typedef struct oa_command {
   const char *usage;      /* synopsis after "ompadv NAME" */
   unsigned common;        /* OPT_* mask */
   const oa_option *options;  /* terminated by an entry with name NULL */
+  const char *threads_default; /* --threads' default for --help; NULL: the target's own */
 } oa_command;
 
 /* Parse the options of cmd from argv[1..] up to the first operand or "--".

@@ -40,10 +40,18 @@ void oa_print_usage(const oa_command *cmd, FILE *f)
   fprintf(f, "usage: ompadv %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
   for (const oa_option *o = cmd->options; o && o->name; o++)
     print_opt(f, o->short_name, o->name, o->arg, o->help);
-  for (size_t i = 0; i < NCOMMON; i++)
-    if (cmd->common & common_defs[i].bit)
-      print_opt(f, common_defs[i].short_name, common_defs[i].name, common_defs[i].arg,
-                common_defs[i].help);
+  for (size_t i = 0; i < NCOMMON; i++) {
+    if (!(cmd->common & common_defs[i].bit))
+      continue;
+    const char *help = common_defs[i].help;
+    char own[160];
+    if (common_defs[i].bit == OPT_THREADS && cmd->threads_default) {
+      snprintf(own, sizeof own, "run the target with N OpenMP threads (OMP_NUM_THREADS) [%s]",
+               cmd->threads_default);
+      help = own;
+    }
+    print_opt(f, common_defs[i].short_name, common_defs[i].name, common_defs[i].arg, help);
+  }
   print_opt(f, 'h', "help", NULL, "show this help (man ompadv-CMD has the details)");
 }
 
