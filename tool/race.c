@@ -206,27 +206,10 @@ static inline int par(uint32_t ref, const oa_node *cur, int nested)
   return par_at(ref, cur, nested, &depth);
 }
 
-static void keep_pair_of(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, uint32_t me,
-                         const oa_node *cur, uint32_t site, int nested);
-
 /* The two parallel accesses of one kind a history keeps (Alg. 19 lines
  * 18-38): cur joins them when it is parallel to the one there, replaces
  * both when it follows both, and replaces one when the pair it makes has
  * its LCA nearer the root (so it stands for more of the parallel ones). */
-static int keep_pair(uint32_t *p1, uint32_t *s1, uint32_t *p2, uint32_t *s2, const oa_node *cur,
-                     uint32_t site, int nested)
-{
-  /* read once: in fast mode other threads update the cell meanwhile */
-  uint32_t me = ref_of(cur), v1 = __atomic_load_n(p1, __ATOMIC_RELAXED),
-           v2 = __atomic_load_n(p2, __ATOMIC_RELAXED), o1 = v1, o2 = v2;
-  keep_pair_of(&v1, s1, &v2, s2, me, cur, site, nested);
-  if (v1 == o1 && v2 == o2)
-    return 0;
-  __atomic_store_n(p1, v1, __ATOMIC_RELAXED);
-  __atomic_store_n(p2, v2, __ATOMIC_RELAXED);
-  return 1;
-}
-
 static void keep_pair_of(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2, uint32_t me,
                          const oa_node *cur, uint32_t site, int nested)
 {
@@ -259,6 +242,20 @@ static void keep_pair_of(uint32_t *n1, uint32_t *s1, uint32_t *n2, uint32_t *s2,
       }
     }
   }
+}
+
+static int keep_pair(uint32_t *p1, uint32_t *s1, uint32_t *p2, uint32_t *s2, const oa_node *cur,
+                     uint32_t site, int nested)
+{
+  /* read once: in fast mode other threads update the cell meanwhile */
+  uint32_t me = ref_of(cur), v1 = __atomic_load_n(p1, __ATOMIC_RELAXED),
+           v2 = __atomic_load_n(p2, __ATOMIC_RELAXED), o1 = v1, o2 = v2;
+  keep_pair_of(&v1, s1, &v2, s2, me, cur, site, nested);
+  if (v1 == o1 && v2 == o2)
+    return 0;
+  __atomic_store_n(p1, v1, __ATOMIC_RELAXED);
+  __atomic_store_n(p2, v2, __ATOMIC_RELAXED);
+  return 1;
 }
 
 /* --- fast mode (Alg. 19): lock-free, one write and two reads per cell ------- */
@@ -551,6 +548,23 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
 
 /* --- the access path (tsan.c) -------------------------------------------------- */
 
+static inline int same_history(const oa_cell *c, const oa_cell *h)
+{
+  return c->f.epoch == h->f.epoch && c->f.w == h->f.w && c->f.r1 == h->f.r1
+         && c->f.r2 == h->f.r2;
+}
+
+static inline void copy_history(oa_cell *c, const oa_cell *from)
+{
+  c->f.w = from->f.w;
+  c->f.r1 = from->f.r1;
+  c->f.r2 = from->f.r2;
+  c->f.wpc = from->f.wpc;
+  c->f.r1pc = from->f.r1pc;
+  c->f.r2pc = from->f.r2pc;
+  __atomic_store_n(&c->f.epoch, epoch, __ATOMIC_RELEASE);
+}
+
 /* A task reduction gives each thread its own copy of the item, which every
  * task the thread runs updates: tasks are logically parallel, but in any
  * schedule each thread has its copy to itself, and the runtime combines
@@ -606,12 +620,21 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   if (f->key == key && f->stamp == r->stamp && last - first < 32)
     return;
   a.site = site_of(pc);
-  for (uintptr_t cell = first; cell <= last; cell++) {
-    oa_cell *c = oa_shadow_cell(cell << shift);
-    if (oa_race_detector == OA_DET_FAST)
-      check_fast(t, c, &a, cur);
-    else
-      check_precise(t, c, &a, cur);
+  if (oa_race_detector != OA_DET_FAST) {
+    for (uintptr_t cell = first; cell <= last; cell++)
+      check_precise(t, oa_shadow_cell(cell << shift), &a, cur);
+  } else {
+    /* the cells of one wide access usually hold the same history (the
+     * same code wrote them): those get the first cell's outcome */
+    oa_cell *c0 = oa_shadow_cell(first << shift), before = *c0;
+    check_fast(t, c0, &a, cur);
+    for (uintptr_t cell = first + 1; cell <= last; cell++) {
+      oa_cell *c = oa_shadow_cell(cell << shift);
+      if (same_history(c, &before) && c0->f.epoch == epoch)
+        copy_history(c, c0);
+      else
+        check_fast(t, c, &a, cur);
+    }
   }
   f->key = key;
   f->stamp = r->stamp;
