@@ -97,50 +97,45 @@ static char *first_existing(char *const *cands, size_t n)
   return found;
 }
 
-/* From the build tree ompadv sits beside tool/.libs; installed, it is in
- * BINDIR and the tool in LIBDIR/ompadv.  The configured path comes last so a
- * relocated installation still finds its own files first. */
-char *oa_tool_library(void)
+/* A file of the library directory: $ENV when set; else, from the build
+ * tree, beside tool/.libs; installed, ompadv is in BINDIR and the file in
+ * LIBDIR/ompadv.  The configured path comes last so a relocated
+ * installation still finds its own files first.  need: a file the found
+ * path must hold (it is a directory), or NULL. */
+static char *library_file(const char *env_name, const char *name, const char *need)
 {
-  const char *env = getenv("OMPADV_TOOL_LIBRARY");
+  const char *env = getenv(env_name);
   if (env && *env)
     return realpath(env, NULL);
   char *dir = exe_dir();
   char *cands[] = {
-    dir ? oa_xasprintf("%s/tool/.libs/libompadv.so", dir) : NULL,
-    dir ? oa_xasprintf("%s/../lib/ompadv/libompadv.so", dir) : NULL,
-    dir ? oa_xasprintf("%s/../lib64/ompadv/libompadv.so", dir) : NULL,
-    oa_xstrdup(OMPADV_PKGLIBDIR "/libompadv.so"),
+    dir ? oa_xasprintf("%s/tool/.libs/%s", dir, name) : NULL,
+    dir ? oa_xasprintf("%s/../lib/ompadv/%s", dir, name) : NULL,
+    dir ? oa_xasprintf("%s/../lib64/ompadv/%s", dir, name) : NULL,
+    oa_xasprintf("%s/%s", OMPADV_PKGLIBDIR, name),
   };
   free(dir);
+  for (size_t i = 0; need && i < sizeof cands / sizeof cands[0]; i++) {
+    char *f = cands[i] ? oa_xasprintf("%s/%s", cands[i], need) : NULL;
+    if (f && access(f, R_OK) != 0) {
+      free(cands[i]);
+      cands[i] = NULL;
+    }
+    free(f);
+  }
   return first_existing(cands, sizeof cands / sizeof cands[0]);
 }
 
-/* Found like the tool library, each candidate directory checked for the
- * runtime's file; the directory itself is resolved, not the file, which is a
- * symbolic link whose name is what the target looks for. */
+char *oa_tool_library(void)
+{
+  return library_file("OMPADV_TOOL_LIBRARY", "libompadv.so", NULL);
+}
+
+/* The directory of the race runtime: resolved itself, not the runtime's
+ * file, a symbolic link whose name is what the target looks for. */
 char *oa_race_dir(void)
 {
-  const char *env = getenv("OMPADV_RACE_DIR");
-  if (env && *env)
-    return realpath(env, NULL);
-  char *dir = exe_dir();
-  char *cands[] = {
-    dir ? oa_xasprintf("%s/tool/.libs/race", dir) : NULL,
-    dir ? oa_xasprintf("%s/../lib/ompadv/race", dir) : NULL,
-    dir ? oa_xasprintf("%s/../lib64/ompadv/race", dir) : NULL,
-    oa_xstrdup(OMPADV_PKGLIBDIR "/race"),
-  };
-  free(dir);
-  char *found = NULL;
-  for (size_t i = 0; i < sizeof cands / sizeof cands[0]; i++) {
-    char *lib = cands[i] ? oa_xasprintf("%s/" OA_RACE_RUNTIME, cands[i]) : NULL;
-    if (!found && lib && access(lib, R_OK) == 0)
-      found = realpath(cands[i], NULL);
-    free(lib);
-    free(cands[i]);
-  }
-  return found;
+  return library_file("OMPADV_RACE_DIR", "race", OA_RACE_RUNTIME);
 }
 
 /* ompadv's helper programs: in the build tree beside the tool's sources,
