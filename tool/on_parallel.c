@@ -92,7 +92,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_impl_push(t, init);
     t->cur = init;
     if (oa_race_active)
-      oa_race_task_begin(t, 1);
+      oa_race_task_begin(t, 2);
   } else if (parallel && parallel->ptr) {
     oa_region *r = parallel->ptr;
     oa_task *it = oa_task_new(OA_TASK_IMPLICIT);

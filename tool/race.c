@@ -715,13 +715,16 @@ void oa_race_task_begin(oa_thread *t, int implicit)
 {
   oa_race_thread *r = &t->race;
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
-  if (!r->stack_lo) {
+  uintptr_t stack_hi = 0;
+  if (!r->stack_lo || implicit == 2) {
     pthread_attr_t attr;
     void *lo;
     size_t size;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-      if (pthread_attr_getstack(&attr, &lo, &size) == 0)
+      if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
         r->stack_lo = (uintptr_t)lo;
+        stack_hi = (uintptr_t)lo + size;
+      }
       pthread_attr_destroy(&attr);
     }
   }
@@ -737,8 +740,10 @@ void oa_race_task_begin(oa_thread *t, int implicit)
   }
   r->nframes++;
   r->sp_min = top;
+  /* the initial task starts lazily, inside the program's first OpenMP call:
+   * all of main's stack is its own */
   if (implicit)
-    r->itop = top;
+    r->itop = implicit == 2 && stack_hi ? stack_hi : top;
 }
 
 /* Its locals are gone: a later task may get the same addresses, and must

@@ -63,7 +63,8 @@ struct oa_node;
 OA_RACE_HOOK int oa_race_start(void);
 /* a top-level parallel region begins or ends: forget the access history */
 OA_RACE_HOOK void oa_race_epoch(void);
-/* a task (explicit or implicit) begins / ends running on this thread */
+/* a task begins / ends running on this thread (implicit: 1 an implicit
+ * task, 2 the initial task, 0 an explicit task) */
 OA_RACE_HOOK void oa_race_task_begin(struct oa_thread *t, int implicit);
 OA_RACE_HOOK void oa_race_task_end(struct oa_thread *t);
 /* an explicit task was created: its data block starts afresh */
