@@ -727,6 +727,10 @@ static void walk_free(struct walk *w)
 static void note_dependency(struct deps *d, const char *name, const char *path)
 {
   int omp = is_libomp_name(name), gomp = is_libgomp_name(name);
+  /* the shared TSan runtime (not on the loader's path: the launcher
+   * provides it) brings no OpenMP runtime with it */
+  if (!path && fnmatch("libclang_rt.tsan-*.so", base_name(name), 0) == 0)
+    return;
   if (!path) {
     if (omp && !*d->omp_missing)
       copy_str(d->omp_missing, sizeof d->omp_missing, name);
