@@ -728,13 +728,17 @@ void oa_race_task_begin(oa_thread *t, int implicit)
       pthread_attr_destroy(&attr);
     }
   }
-  /* the frames below this point are dead: calls the task that runs here
-   * returned from; another task's frames will take their place */
-  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < here)
-    oa_shadow_clear(r->sp_min, here);
+  /* The frames below the task's top are dead: calls that returned before
+   * the runtime started it; its own frames will take their place.  An
+   * undeferred task runs from its creator's own frame, not from below the
+   * runtime's: the creator's frame when it called the runtime bounds them
+   * (r->call_sp, set by tsan.c). */
+  uintptr_t dead = r->call_sp > top ? r->call_sp : top;
+  r->call_sp = 0;
+  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
+    oa_shadow_clear(r->sp_min, dead);
   if (r->nframes < OA_RACE_MAXFRAMES) {
-    r->frames[r->nframes].top = top;
+    r->frames[r->nframes].top = dead;  /* its frames end there */
     r->frames[r->nframes].sp_min = r->sp_min;
     r->frames[r->nframes].itop = r->itop;
   }

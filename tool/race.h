@@ -29,6 +29,7 @@ typedef struct oa_race_thread {
   struct { uintptr_t top, sp_min, itop; } frames[OA_RACE_MAXFRAMES];
   uintptr_t itop;                /* top of the innermost implicit task's frames */
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
+  uintptr_t call_sp;             /* frame of the program's call starting an undeferred task */
   void *task_block;              /* the last block __kmpc_omp_task_alloc returned */
   size_t task_size;              /* its size (private data and shareds included) */
   uint64_t checked;              /* accesses looked at */
