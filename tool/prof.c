@@ -279,7 +279,12 @@ void oa_prof_leave(oa_thread *t)
   oa_node *w = running_fragment(t);
   if (w)
     t->clock = read_metric(t);
-  t->race.w = w;  /* what the race runtime charges accesses to */
+  /* what the race runtime charges accesses to: nothing in the program's
+   * serial code while no task it created may still run (race.c) */
+  t->race.w = w && oa_race_active && t->cur && t->cur->kind == OA_TASK_INITIAL
+                      && !oa_race_root_tasks()
+                  ? NULL
+                  : w;
 }
 
 /* ompadv_whatif_begin(factor) / _end() (factor 0): the fragments between

@@ -788,8 +788,17 @@ int oa_race_block_offset_unknown(void)
   return !__atomic_load_n(&block_offset_known, __ATOMIC_ACQUIRE);
 }
 
+static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a task */
+
+int oa_race_root_tasks(void)
+{
+  return __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
+}
+
 void oa_race_task_created(oa_thread *t, void *task_data)
 {
+  if (t->cur && t->cur->kind == OA_TASK_INITIAL)
+    __atomic_store_n(&root_tasks_epoch, epoch, __ATOMIC_RELAXED);
   oa_race_thread *r = &t->race;
   char *block = r->task_block;
   if (block) {  /* cleared when allocated */

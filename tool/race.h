@@ -81,6 +81,10 @@ OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, int acquired, unsigned kind
  * where: code address of its directive */
 OA_RACE_HOOK void oa_race_task_left_children(struct oa_thread *t, uint64_t where);
 OA_RACE_HOOK void oa_race_finalize(void);
+/* Did the initial task create a task in this epoch (outside every parallel
+ * region)?  Until it does, its serial code cannot race with anything in
+ * the epoch and is not checked. */
+OA_RACE_HOOK int oa_race_root_tasks(void);
 
 /* tsan.c: [lo, hi) is this thread's own copy of a task reduction item */
 void oa_race_owned(struct oa_thread *t, uintptr_t lo, uintptr_t hi);
