@@ -397,7 +397,10 @@ static void release_folded(oa_node_pool *pool, oa_node *n)
 {
   for (uint32_t i = 0; i < n->npreds; i++)
     unref_pred(pool, n->preds[i]);
-  n->npreds = 0;
+  /* race mode still asks for paths through it: its edges stay (the nodes
+   * they name are kept too) */
+  if (!oa_ospg_retain)
+    n->npreds = 0;
   if (__atomic_fetch_or(&n->succ_refs, 1, __ATOMIC_ACQ_REL) == 0)
     oa_node_free(pool, n);
 }
