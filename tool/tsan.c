@@ -105,6 +105,9 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
 
 /* --- atomics: performed (sequentially consistent), never checked ---------- */
 
+#define RMW(bits, T, op)                                                      \
+  EXPORT T __tsan_atomic##bits##_##op(volatile T *a, T v, int mo)               \
+  { return __atomic_##op(a, v, __ATOMIC_SEQ_CST); }
 #define ATOMICS(bits, T)                                                                   \
   EXPORT T __tsan_atomic##bits##_load(const volatile T *a, int mo)                          \
   { return __atomic_load_n(a, __ATOMIC_SEQ_CST); }                                          \
@@ -112,18 +115,8 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
   { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }                                             \
   EXPORT T __tsan_atomic##bits##_exchange(volatile T *a, T v, int mo)                       \
   { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); }                                   \
-  EXPORT T __tsan_atomic##bits##_fetch_add(volatile T *a, T v, int mo)                      \
-  { return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST); }                                    \
-  EXPORT T __tsan_atomic##bits##_fetch_sub(volatile T *a, T v, int mo)                      \
-  { return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST); }                                    \
-  EXPORT T __tsan_atomic##bits##_fetch_and(volatile T *a, T v, int mo)                      \
-  { return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST); }                                    \
-  EXPORT T __tsan_atomic##bits##_fetch_or(volatile T *a, T v, int mo)                       \
-  { return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST); }                                     \
-  EXPORT T __tsan_atomic##bits##_fetch_xor(volatile T *a, T v, int mo)                      \
-  { return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST); }                                    \
-  EXPORT T __tsan_atomic##bits##_fetch_nand(volatile T *a, T v, int mo)                     \
-  { return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST); }                                   \
+  RMW(bits, T, fetch_add) RMW(bits, T, fetch_sub) RMW(bits, T, fetch_and)                   \
+  RMW(bits, T, fetch_or) RMW(bits, T, fetch_xor) RMW(bits, T, fetch_nand)                   \
   EXPORT int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, \
                                                            int fmo)                         \
   { return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }   \
