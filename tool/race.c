@@ -652,6 +652,18 @@ static void rule_out_fast(unsigned reason, uint64_t where)
     why_where = where;
 }
 
+int oa_race_detecting(void)
+{
+  return detecting;
+}
+
+/* A forked child shares the shadow blocks (shared mappings) with its
+ * parent: it must not touch them. */
+static void stop_in_child(void)
+{
+  detecting = 0;
+}
+
 int oa_race_start(void)
 {
   const char *d = getenv(OMPADV_ENV_RACE), *g = getenv(OMPADV_ENV_RACE_GRAIN);
@@ -678,6 +690,7 @@ int oa_race_start(void)
     oa_ospg_slab_alloc = arena_alloc;
     oa_ospg_retain = 1;
     __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+    pthread_atfork(NULL, NULL, stop_in_child);
     if (oa_race_detector == OA_DET_PRECISE)
       oa_shadow_release = release_lists;
     detecting = 1;

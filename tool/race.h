@@ -86,6 +86,8 @@ OA_RACE_HOOK void oa_race_finalize(void);
  * the epoch and is not checked. */
 OA_RACE_HOOK int oa_race_root_tasks(void);
 
+/* tsan.c: are accesses checked (fast or precise, not in a forked child)? */
+int oa_race_detecting(void);
 /* tsan.c: [lo, hi) is this thread's own copy of a task reduction item */
 void oa_race_owned(struct oa_thread *t, uintptr_t lo, uintptr_t hi);
 /* tsan.c -> race.c: one access of the program's code at pc */

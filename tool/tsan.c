@@ -206,7 +206,7 @@ extern void *__libc_realloc(void *, size_t);
 
 static void forget(void *p)
 {
-  if (!p || !oa_race_active)
+  if (!p || !oa_race_detecting())
     return;
   oa_shadow_clear((uintptr_t)p, (uintptr_t)p + malloc_usable_size(p));
   oa_thread *t = oa_self;
@@ -216,14 +216,13 @@ static void forget(void *p)
 
 EXPORT void free(void *p)
 {
-  if (oa_shadow_l1)
-    forget(p);
+  forget(p);
   __libc_free(p);
 }
 
 EXPORT void *realloc(void *p, size_t n)
 {
-  size_t old = p && oa_shadow_l1 ? malloc_usable_size(p) : 0;
+  size_t old = p && oa_race_detecting() ? malloc_usable_size(p) : 0;
   void *q = __libc_realloc(p, n);
   if (q && q != p && old)
     oa_shadow_clear((uintptr_t)p, (uintptr_t)p + old);
