@@ -124,6 +124,7 @@ struct oa_node {
   uint8_t has_deferred;           /* ST: a deferred task was created in it */
   uint32_t thread;
   uint64_t itask;                /* a fragment of an implicit task: that task's id, else 0 */
+  uintptr_t itop;                /* ... and the top of that task's stack frames */
   uint64_t t0, t1;
   oa_node *limbo_next;
   /* For per-directive aggregation: the directives of the same kind whose

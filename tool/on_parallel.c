@@ -91,8 +91,10 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_prof_charge_startup(t, oa_task_top(init));
     oa_impl_push(t, init);
     t->cur = init;
-    if (oa_race_active)
-      oa_race_task_begin(t, 2);
+    if (oa_race_active) {
+      init->race_top = oa_race_task_begin(t, 2);
+      oa_task_top(init)->itop = init->race_top;  /* its first fragment began first */
+    }
   } else if (parallel && parallel->ptr) {
     oa_region *r = parallel->ptr;
     oa_task *it = oa_task_new(OA_TASK_IMPLICIT);
@@ -113,8 +115,10 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_impl_push(t, it);
     t->cur = it;
     oa_prof_team(team);
-    if (oa_race_active)
-      oa_race_task_begin(t, 1);
+    if (oa_race_active) {
+      it->race_top = oa_race_task_begin(t, 1);
+      oa_task_top(it)->itop = it->race_top;  /* its first fragment began first */
+    }
   }
   oa_prof_leave(t);
 }

@@ -181,7 +181,8 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
       oa_node *top = oa_task_top(pt);
       if (top && top->kind == OA_ST && top->st_val == 0 && top->has_deferred)
         oa_race_task_left_children(t, oa_prof_loc_where(pt->own_loc));
-      oa_race_task_end(t);
+      if (pt->race_framed == t->id + 1)  /* begun here (an untied task may not be) */
+        oa_race_task_end(t);
     }
     oa_task_close_sts(t, pt);
     while (pt->n)
@@ -198,8 +199,10 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
       nt->started = 1;
       oa_raw(t, OA_RAW_TASK_BEGIN, nt->id, 0, 0, 0);
       oa_frag_begin(t, nt, 0);
-      if (oa_race_active)
+      if (oa_race_active) {
         oa_race_task_begin(t, 0);
+        nt->race_framed = t->id + 1;
+      }
     }
   }
   oa_prof_leave(t);

@@ -279,6 +279,7 @@ void oa_prof_leave(oa_thread *t)
   oa_node *w = running_fragment(t);
   if (w)
     t->clock = read_metric(t);
+
   /* what the race runtime charges accesses to: nothing in the program's
    * serial code while no task it created may still run (race.c) */
   t->race.w = w && oa_race_active && t->cur && t->cur->kind == OA_TASK_INITIAL
@@ -418,6 +419,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->edge_begin = edge_loc(t);
   w->thread = t->id;
   w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
+  w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
   w->t0 = __rdtsc();
   if (own_loc && task->ws_slot && task->region) {
     w->inst = task->ws_slot;

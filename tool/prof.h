@@ -33,6 +33,8 @@ typedef struct oa_task {
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
   uint8_t static_loop;            /* in a schedule(static) loop */
+  uint32_t race_framed;           /* race mode: its frames were pushed on thread N - 1 */
+  uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */
   float whatif;                   /* inside ompadv_whatif_begin(factor): factor, else 0 */
   uint32_t own_loc;               /* explicit tasks: their directive */
   uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */

@@ -151,7 +151,7 @@ typedef struct access {
 static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
                        const oa_node *e)
 {
-  return e->itask && e->itask == cur->itask && a->addr < t->race.itop
+  return e->itask && e->itask == cur->itask && a->addr < cur->itop
          && a->addr >= t->race.stack_lo;
 }
 
@@ -724,7 +724,7 @@ void oa_race_epoch(void)
  * The lowest frame seen (__tsan_func_entry) bounds them below. */
 #define FRAME_MARGIN 512
 
-void oa_race_task_begin(oa_thread *t, int implicit)
+uintptr_t oa_race_task_begin(oa_thread *t, int implicit)
 {
   oa_race_thread *r = &t->race;
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
@@ -753,14 +753,12 @@ void oa_race_task_begin(oa_thread *t, int implicit)
   if (r->nframes < OA_RACE_MAXFRAMES) {
     r->frames[r->nframes].top = dead;  /* its frames end there */
     r->frames[r->nframes].sp_min = r->sp_min;
-    r->frames[r->nframes].itop = r->itop;
   }
   r->nframes++;
   r->sp_min = top;
   /* the initial task starts lazily, inside the program's first OpenMP call:
    * all of main's stack is its own */
-  if (implicit)
-    r->itop = implicit == 2 && stack_hi ? stack_hi : top;
+  return implicit == 2 && stack_hi ? stack_hi : top;
 }
 
 /* Its locals are gone: a later task may get the same addresses, and must
@@ -777,7 +775,6 @@ void oa_race_task_end(oa_thread *t)
   if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < top)
     oa_shadow_clear(r->sp_min, top);
   r->sp_min = r->frames[r->nframes].sp_min;
-  r->itop = r->frames[r->nframes].itop;
 }
 
 /* libomp allocates a task's private data and shareds right behind the task

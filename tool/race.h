@@ -26,8 +26,7 @@ typedef struct oa_race_thread {
   uint64_t locks[OA_RACE_MAXLOCKS];
   uintptr_t sp_min;              /* lowest frame seen since the innermost task began */
   uint32_t nframes;
-  struct { uintptr_t top, sp_min, itop; } frames[OA_RACE_MAXFRAMES];
-  uintptr_t itop;                /* top of the innermost implicit task's frames */
+  struct { uintptr_t top, sp_min; } frames[OA_RACE_MAXFRAMES];
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
   uintptr_t call_sp;             /* frame of the program's call starting an undeferred task */
   void *task_block;              /* the last block __kmpc_omp_task_alloc returned */
@@ -65,8 +64,9 @@ OA_RACE_HOOK int oa_race_start(void);
 /* a top-level parallel region begins or ends: forget the access history */
 OA_RACE_HOOK void oa_race_epoch(void);
 /* a task begins / ends running on this thread (implicit: 1 an implicit
- * task, 2 the initial task, 0 an explicit task) */
-OA_RACE_HOOK void oa_race_task_begin(struct oa_thread *t, int implicit);
+ * task, 2 the initial task, 0 an explicit task); begin returns the top of
+ * the task's own stack frames */
+OA_RACE_HOOK uintptr_t oa_race_task_begin(struct oa_thread *t, int implicit);
 OA_RACE_HOOK void oa_race_task_end(struct oa_thread *t);
 /* an explicit task was created: its data block starts afresh */
 OA_RACE_HOOK void oa_race_task_created(struct oa_thread *t, void *task_data);
