@@ -87,14 +87,12 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_task_push(init, p);
     oa_prof_initial_phase(p);
     oa_task_loc_push(init, 0);
+    if (oa_race_active)  /* before its first fragment, which records the top */
+      init->race_top = oa_race_task_begin(t, 2);
     oa_frag_begin(t, init, 0);
     oa_prof_charge_startup(t, oa_task_top(init));
     oa_impl_push(t, init);
     t->cur = init;
-    if (oa_race_active) {
-      init->race_top = oa_race_task_begin(t, 2);
-      oa_task_top(init)->itop = init->race_top;  /* its first fragment began first */
-    }
   } else if (parallel && parallel->ptr) {
     oa_region *r = parallel->ptr;
     oa_task *it = oa_task_new(OA_TASK_IMPLICIT);
@@ -110,15 +108,13 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_prof_attach(t, r->sbar, p);
     oa_task_push(it, p);
     oa_raw(t, OA_RAW_IMPL_BEGIN, r->id, it->id, index, 0);
+    if (oa_race_active)  /* before its first fragment, which records the top */
+      it->race_top = oa_race_task_begin(t, 1);
     oa_frag_begin(t, it, 0);
     oa_task_top(it)->edge_begin = oa_prof_record ? r->loc : 0;  /* no address of its own */
     oa_impl_push(t, it);
     t->cur = it;
     oa_prof_team(team);
-    if (oa_race_active) {
-      it->race_top = oa_race_task_begin(t, 1);
-      oa_task_top(it)->itop = it->race_top;  /* its first fragment began first */
-    }
   }
   oa_prof_leave(t);
 }

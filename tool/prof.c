@@ -280,12 +280,8 @@ void oa_prof_leave(oa_thread *t)
   if (w)
     t->clock = read_metric(t);
 
-  /* what the race runtime charges accesses to: nothing in the program's
-   * serial code while no task it created may still run (race.c) */
-  t->race.w = w && oa_race_active && t->cur && t->cur->kind == OA_TASK_INITIAL
-                      && !oa_race_root_tasks()
-                  ? NULL
-                  : w;
+  /* what the race runtime charges accesses to (NULL: not checked) */
+  t->race.w = w && oa_race_active && !oa_race_checks(t) ? NULL : w;
 }
 
 /* ompadv_whatif_begin(factor) / _end() (factor 0): the fragments between
@@ -387,7 +383,8 @@ void oa_frag_end(oa_thread *t, oa_task *task)
   oa_node *top = oa_task_top(task);
   if (top && top->kind == OA_W) {
     top->edge_end = edge_loc(t);
-    top->t1 = __rdtsc();
+    if (oa_race_active)
+      top->t1 = __rdtsc();
     oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
     oa_task_pop_close(t, task);
   }
@@ -417,10 +414,12 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->team_index = task->team_index;
   w->whatif = task->whatif;
   w->edge_begin = edge_loc(t);
-  w->thread = t->id;
-  w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
-  w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
-  w->t0 = __rdtsc();
+  if (oa_race_active) {  /* who ran it, in which implicit task, and when */
+    w->thread = t->id;
+    w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
+    w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
+    w->t0 = __rdtsc();
+  }
   if (own_loc && task->ws_slot && task->region) {
     w->inst = task->ws_slot;
     w->user = task->region;

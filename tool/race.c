@@ -800,9 +800,12 @@ int oa_race_block_offset_unknown(void)
 
 static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a task */
 
-int oa_race_root_tasks(void)
+int oa_race_checks(oa_thread *t)
 {
-  return __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
+  if (!detecting)
+    return 0;
+  return !t->cur || t->cur->kind != OA_TASK_INITIAL
+         || __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
 }
 
 void oa_race_task_created(oa_thread *t, void *task_data)

@@ -81,10 +81,10 @@ OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, int acquired, unsigned kind
  * where: code address of its directive */
 OA_RACE_HOOK void oa_race_task_left_children(struct oa_thread *t, uint64_t where);
 OA_RACE_HOOK void oa_race_finalize(void);
-/* Did the initial task create a task in this epoch (outside every parallel
- * region)?  Until it does, its serial code cannot race with anything in
- * the epoch and is not checked. */
-OA_RACE_HOOK int oa_race_root_tasks(void);
+/* Are the accesses of the task t runs now checked?  Not in check mode, nor
+ * in the program's serial code until the initial task creates a task in
+ * this epoch: till then nothing in the epoch can race with it. */
+OA_RACE_HOOK int oa_race_checks(struct oa_thread *t);
 
 /* tsan.c: are accesses checked (fast or precise, not in a forked child)? */
 int oa_race_detecting(void);
