@@ -194,6 +194,7 @@ enum oa_race_why {
 
 enum oa_event_flags {
   OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */
+  OA_LOC_STATIC = 2,         /* locations: a schedule(static) loop (its iterations unseen) */
 };
 
 typedef struct oa_event {
@@ -276,7 +277,7 @@ typedef struct oa_profile_loc {
   uint64_t where;            /* code address of the directive (0 for main) */
   uint32_t id;
   uint16_t kind;             /* enum oa_construct */
-  uint16_t flags;            /* OA_WHERE_WALKED */
+  uint16_t flags;            /* OA_WHERE_WALKED, OA_LOC_STATIC */
   uint64_t work;             /* work of its instances not inside another instance of
                               * the same kind (those are in oa_profile_nested) */
   uint64_t serial;           /* their serial work (span), summed over instances */

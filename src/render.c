@@ -155,17 +155,29 @@ static void match_before(row *rows, size_t n, row *was, size_t nwas)
   }
 }
 
+/* The share of the span that lies in schedule(static) loops: the thread
+ * count fixed their iterations' order (SEMANTICS.md rule 4). */
+static double static_span_pct(const oa_profile_view *v)
+{
+  uint64_t crit = 0;
+  for (uint32_t i = 1; i < v->h->nlocs; i++)
+    if (v->locs[i].flags & OA_LOC_STATIC)
+      crit += v->locs[i].critical;
+  return 100.0 * ratio(crit, v->h->span);
+}
+
 static void render_json(FILE *f, const oa_profile_header *h, const char *metric, int threads,
-                        const row *rows, size_t n, const oa_whatif_info *w)
+                        const row *rows, size_t n, const oa_whatif_info *w, double static_pct)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"profile\", \"metric\": \"%s\", \"threads\": %d,\n", metric,
           threads);
   fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
              "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
-             "\"task_cost_undeferred\": %llu},\n",
+             "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
-          (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred);
+          (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
+          static_pct);
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -286,20 +298,22 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
     match_before(rows, n, was, nwas);
   }
   if (strcmp(c->format, "json") == 0)
-    render_json(out, h, metric, threads, rows, n, w);
+    render_json(out, h, metric, threads, rows, n, w, static_span_pct(v));
   else if (strcmp(c->format, "csv") == 0)
     render_csv(out, rows, n, w);
   else
     render_text(out, h, metric, threads, rows, n, w);
   fflush(out);
-  oa_profile_notes(h, why);
+  oa_profile_notes(v, threads, why);
   free_rows(rows, n);
   if (was)
     free_rows(was, nwas);
 }
 
-void oa_profile_notes(const oa_profile_header *h, const char *why)
+void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
 {
+  const oa_profile_header *h = v->h;
+  double pct = static_span_pct(v);
   if (why)
     oa_note("profile: metric %s (%s)", oa_metric_name(h->metric), why);
   if (h->flags & OA_PROF_METRIC_FALLBACK)
@@ -317,6 +331,10 @@ void oa_profile_notes(const oa_profile_header *h, const char *why)
     oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
+  if (pct >= 0.05)
+    oa_note("profile: %.1f%% of the span is in schedule(static) loops: each thread's share of "
+            "one is serial, so their parallelism is at most the team size (%d thread%s); "
+            "another team size gives other figures", pct, threads, threads == 1 ? "" : "s");
   oa_debug("profile: %llu OSPG nodes created", (unsigned long long)h->nodes);
 }
 

@@ -45,6 +45,6 @@ void oa_csv_field(FILE *f, const char *s);
 void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
                        oa_loc_namer name, void *ctx, const oa_whatif_info *w, const char *why);
 /* The notes alone (metric, tasking cost, approximations). */
-void oa_profile_notes(const oa_profile_header *h, const char *why);
+void oa_profile_notes(const oa_profile_view *v, int threads, const char *why);
 
 #endif

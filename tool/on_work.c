@@ -1,8 +1,10 @@
 /* Worksharing: loops, sections, single, masked, and the chunks the runtime
  * dispatches to each thread.
- * Profile mode: a static loop's share of a thread is one fragment; each
- * dynamically dispatched chunk (or section) is a P-node of its own, because
- * chunks are logically parallel even when one thread runs several. */
+ * Profile mode: a static loop's share of a thread is one fragment of its
+ * implicit task, in program order (the schedule fixes it for the team
+ * size); each dynamically dispatched chunk (or section) is a P-node of its
+ * own, because chunks are logically parallel even when one thread runs
+ * several. */
 #include "prof.h"
 
 #include <stdlib.h>
@@ -51,7 +53,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
   }
   oa_frag_end(t, task);
   if (endpoint == ompt_scope_begin) {
-    uint32_t loc = oa_prof_loc(construct_of(work), ra);
+    uint32_t loc = oa_prof_loc_flagged(construct_of(work), ra,
+                                       work == ompt_work_loop_static ? OA_LOC_STATIC : 0);
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
     if (counts && task->region) {
       uint32_t k = task->ws_seq++;
@@ -84,10 +87,11 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
   oa_task *task = oa_task_of(t, task_data);
   oa_prof_enter(t);
   /* A static schedule gives iteration i to the same thread in every run
-   * (and in every loop with the same bounds, which programs rely on after
-   * nowait): race mode keeps the thread's share in its implicit task's
-   * order instead of making it a chunk any thread could have run. */
-  if (task && oa_race_active && task->static_loop && kind == ompt_dispatch_ws_loop_chunk)
+   * for this team size (and in every loop with the same bounds, which
+   * programs rely on after nowait; SEMANTICS.md rule 4): the thread's share
+   * stays in its implicit task's program order, one fragment, instead of
+   * becoming a chunk any thread could have run. */
+  if (task && task->static_loop && kind == ompt_dispatch_ws_loop_chunk)
     goto out;
   if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
     oa_frag_end(t, task);

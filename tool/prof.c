@@ -57,7 +57,14 @@ void oa_prof_flag(uint32_t flag)
 
 uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra)
 {
-  uint8_t wflags = 0;
+  return oa_prof_loc_flagged(kind, codeptr_ra, 0);
+}
+
+/* flags (enum oa_event_flags) are kept with the location when it is first
+ * registered */
+uint32_t oa_prof_loc_flagged(unsigned kind, const void *codeptr_ra, uint8_t flags)
+{
+  uint8_t wflags = flags;
   uint64_t where = oa_where(codeptr_ra, &wflags);
   uint64_t key = (where << 4 | kind) | ((uint64_t)1 << 63);
   uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 48) & (OA_LOC_TABLE - 1);

@@ -73,6 +73,7 @@ static inline void oa_prof_enter_at(oa_thread *t, const void *ra)
 
 /* Locations of directives. */
 uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra);
+uint32_t oa_prof_loc_flagged(unsigned kind, const void *codeptr_ra, uint8_t flags);
 unsigned oa_prof_loc_kind(uint32_t loc);
 uint64_t oa_prof_loc_where(uint32_t loc);
 
