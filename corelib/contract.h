@@ -93,13 +93,16 @@ typedef struct oa_chunk_header {
  *   PAR_END     a=region b=encountering task
  *   IMPL_BEGIN  a=region b=implicit task c=index     IMPL_END a=task
  *   BAR_BEGIN / BAR_END   a=region (0: none) b=task c=ompt_sync_region_t
- *   TASK_CREATE a=parent task b=new task c=undeferred d=its P-node
+ *   TASK_CREATE a=parent task b=new task d=its P-node c=the facts: bits 0-31
+ *               the OMPT task flags (ompt_task_flag_t), bit 32 created inside
+ *               __kmpc_omp_task_begin_if0 (an if(0) task), bit 33 the tool
+ *               modelled it undeferred
  *   TASK_BEGIN / TASK_END a=task
  *   TW_BEGIN / TW_END     a=task (taskwait)
  *   TG_BEGIN / TG_END     a=task (taskgroup)
  *   DEP         a=new task b=address c=ompt_dependence_type_t
- *   CHUNK_BEGIN a=implicit task b=chunk P-node (a dynamic chunk or section)
- *               c=1: a thread's share of a schedule(static) loop
+ *   CHUNK_BEGIN a=implicit task b=chunk P-node (a dynamic chunk or section;
+ *               a thread's share of a schedule(static) loop is no chunk)
  *   CHUNK_END   a=implicit task
  *   MARK        a=the running W-node (0: none) b=task c=the program's mark
  *               (omp_control_tool(OA_CONTROL_MARK, mark, NULL), for tests:

@@ -109,11 +109,41 @@ void oa_deps_clear(oa_thread *t, oa_node *st)
   st->user = NULL;
 }
 
+/* Which task creates this one.  Explicit tasks carry theirs in their data;
+ * other task data is an implicit task's, which the tool never names.  But a
+ * large taskloop is split by helper tasks libomp creates itself: a helper
+ * running on this thread reports the encountering (implicit) task as the
+ * parent of the tasks it generates.  Those belong to the taskloop
+ * (SEMANTICS.md rule 14): they hang under the helper, whose own P-node
+ * hangs under the encountering task, so they keep the helper's place
+ * among its siblings (created during the taskloop, before the taskgroup's
+ * end). */
+static oa_task *creator_of(oa_thread *t, ompt_data_t *parent)
+{
+  if (parent && parent->ptr)
+    return parent->ptr;
+  if (t->cur && t->cur->kind == OA_TASK_EXPLICIT && t->cur->started)
+    return t->cur;
+  return oa_task_of(t, parent);
+}
+
+/* Undeferred by the program's semantics (rule 10): if(0), included (a
+ * descendant of a final task) or merged.  libomp also flags every task of
+ * a team of one (or of an inactive nested region) undeferred, because it
+ * runs them at once: those are deferred tasks all the same (rule 9). */
+static int undeferred_by_program(const oa_thread *t, const oa_task *creator, int flags)
+{
+  if (!(flags & (ompt_task_undeferred | ompt_task_merged)))
+    return 0;
+  return t->in_if0 || (flags & ompt_task_merged)
+         || (creator->kind == OA_TASK_EXPLICIT && creator->final);
+}
+
 static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
                              int has_dependences, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *e = oa_task_of(t, parent);
+  oa_task *e = creator_of(t, parent);
   oa_prof_enter_at(t, ra);
   if (flags & ompt_task_target)
     oa_prof_flag(OA_PROF_APPROX_TARGET);
@@ -133,7 +163,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_node *p = oa_prof_node(t, OA_P);
   p->st_val = 1;
   p->loc = p->own_loc = loc;
-  p->undeferred = (flags & (ompt_task_undeferred | ompt_task_merged)) != 0;
+  p->undeferred = (uint8_t)undeferred_by_program(t, e, flags);
   p->st_val = p->undeferred ? 0 : 1;
   p->cost = p->undeferred ? oa_prof_task_cost_undeferred : oa_prof_task_cost;
   /* no dependence can name it: it may fold as soon as it is done */
@@ -141,6 +171,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   p->team_index = e->team_index;
   oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);
   nt->team_index = e->team_index;
+  nt->final = (flags & ompt_task_final) != 0;
   nt->own_loc = loc;
   oa_task_inherit(nt, e);
   p->nanc = (uint8_t)nt->nanc;
@@ -151,7 +182,8 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_task_push(nt, p);
   oa_task_loc_push(nt, loc);
   child->ptr = nt;
-  oa_raw(t, OA_RAW_TASK_CREATE, e->id, nt->id, p->undeferred, p->id);
+  oa_raw(t, OA_RAW_TASK_CREATE, e->id, nt->id,
+         (uint32_t)flags | (uint64_t)t->in_if0 << 32 | (uint64_t)p->undeferred << 33, p->id);
   if (oa_race_active)
     oa_race_task_created(t, child);
   oa_frag_begin(t, e, 0);

@@ -25,6 +25,7 @@ typedef struct oa_task {
   uint32_t nlocs, cap_locs;
   uint8_t kind;                   /* enum oa_task_kind */
   uint8_t started;                /* explicit task: has begun running */
+  uint8_t final;                  /* explicit task: final (its children are included) */
   uint16_t team_index;
   oa_region *region;              /* implicit tasks: their parallel region */
   uint64_t region_id;             /* its raw log name */

@@ -41,6 +41,7 @@ typedef struct oa_run {
   uint64_t next_parallel;         /* atomic */
   uint64_t next_task;             /* atomic */
   oa_range libomp;                /* codeptr_ra inside it means "walk the stack" */
+  oa_range self;                  /* this library: codeptr_ra of a call it interposed */
   oa_range runtime[OA_MAX_RUNTIME_RANGES]; /* libomp, the tool, libc, ld.so, ... */
   int nruntime;
   pthread_mutex_t modules_lock;   /* one listing of the loaded objects at a time */
@@ -56,6 +57,15 @@ extern oa_run oa_the_run;
 
 /* Per-thread writer into the current chunk of the result file. */
 struct oa_task;
+
+/* A dynamic loop a team of one runs, cut into its chunks (interpose.c). */
+#define OA_MAX_SPLIT 8
+typedef struct oa_split {
+  int64_t chunk;                  /* 0: not cut */
+  int pending, last_flag;
+  __int128 next, last;
+  int64_t st;
+} oa_split;
 
 typedef struct oa_thread {
   uint32_t id;
@@ -80,6 +90,11 @@ typedef struct oa_thread {
   uint64_t impl_id[OA_MAX_IMPLICIT];
   struct oa_task *impl_task[OA_MAX_IMPLICIT];
   uint64_t tasks_made;            /* oa_task uids */
+  uint8_t in_if0;                 /* inside __kmpc_omp_task_begin_if0 (interpose.c) */
+  const void *caller_ra;          /* the program's return address of the call
+                                   * interpose.c is forwarding, or NULL */
+  uint32_t nsplit;                /* dynamic loops being cut, innermost last */
+  oa_split split[OA_MAX_SPLIT];
   oa_race_thread race;            /* race mode */
 } oa_thread;
 

@@ -455,13 +455,3 @@ EXPORT void *__kmpc_task_reduction_get_th_data(int gtid, void *tg, void *d)
   return p;
 }
 
-/* An undeferred task (if(0)) runs on its creator's stack from where the
- * creator called this: the frames below are dead (race.c). */
-EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, void *task)
-{
-  REAL(__kmpc_omp_task_begin_if0, void (*)(ident_t *, int32_t, void *));
-  oa_thread *t = oa_self;
-  if (t)
-    t->race.call_sp = (uintptr_t)__builtin_frame_address(0);
-  real___kmpc_omp_task_begin_if0(loc, gtid, task);
-}

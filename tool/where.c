@@ -71,7 +71,8 @@ void oa_where_init(ompt_function_lookup_t lookup)
   /* The lookup function lives in the runtime, whatever its file is called. */
   oa_the_run.libomp = range_of((const void *)lookup);
   add_runtime(oa_the_run.libomp);
-  add_runtime(range_of((const void *)oa_where_init));
+  oa_the_run.self = range_of((const void *)oa_where_init);
+  add_runtime(oa_the_run.self);
   dl_iterate_phdr(collect_runtime, NULL);
 }
 
@@ -105,6 +106,10 @@ static uint64_t user_frame(uintptr_t ra, uint8_t *flags)
 uint64_t oa_where(const void *codeptr_ra, uint8_t *flags)
 {
   uintptr_t ra = (uintptr_t)codeptr_ra;
+  if (ra && in_range(oa_the_run.self, ra)) {  /* libomp was called from interpose.c */
+    oa_thread *t = oa_self;
+    ra = t && t->caller_ra ? (uintptr_t)t->caller_ra : 0;
+  }
   uint64_t where = ra && !in_range(oa_the_run.libomp, ra) ? ra : user_frame(ra, flags);
   oa_out_saw_address(where);
   return where;

@@ -20,8 +20,10 @@ difference (or on records that break the model, 'anomalies'), 0 when all
 agree, 2 on unusable input.
 
 The rules (one per kind of record):
- - program order: a task's fragments follow one another, except the chunks
-   of a worksharing loop or the sections of a sections construct, which
+ - program order: a task's fragments follow one another (a thread's share
+   of a schedule(static) loop included: the schedule fixes it for the team
+   size, SEMANTICS.md rule 4, so it comes as no chunk), except the chunks
+   of a dynamic loop or the sections of a sections construct, which
    start from the fragment before the first chunk, are mutually parallel,
    and join only at the next barrier (or the end of the implicit task);
  - a parallel region's implicit tasks start after the encountering task's
@@ -31,7 +33,9 @@ The rules (one per kind of record):
    follows everything each implicit task did before it and every explicit
    task created in that phase (transitively), and precedes what follows;
  - a task starts after its creator's last fragment; an undeferred task
-   completes before the creator's next fragment; a task's completion covers
+   (if(0), included in a final task, merged: SEMANTICS.md rule 10, from the
+   TASK_CREATE facts, not from libomp's flag) completes before the
+   creator's next fragment; a task's completion covers
    its own fragments and what it waited for, not the children it left;
  - taskwait: the completion of each child created before it;
  - taskgroup: the completion of every task created in it, descendants
@@ -48,10 +52,7 @@ and each execution of a site left a MARK record (c = the site id) naming the
 fragment that ran it.  Two executions of sites of one variable race iff at
 least one writes, they ran in different fragments, and neither fragment
 reaches the other in the graph (the OSPG's answers are not used; locks are
-not modelled, gen.py puts no site in a critical section).  A thread's share
-of a schedule(static) loop (CHUNK_BEGIN c=1) stays in its implicit task's
-program order here, as race mode has it: the same thread runs the same
-iterations in every run (OpenMP's static schedule).  A site that runs
+not modelled, gen.py puts no site in a critical section).  A site that runs
 several times (in a loop, a replicated region body, a repeated task) can race
 with itself.  Output:
   {"label": ..., "racy": {VARIABLE: [[LINE, LINE], ...]}, "safe": [VARIABLE...],
@@ -68,6 +69,8 @@ import sys
 from collections import deque
 
 DEP_IN = 1
+OMPT_TASK_FINAL = 0x20000000
+OMPT_TASK_MERGED = 0x80000000
 DEP_OUTLIKE = {2, 3, 4, 7, 34, 35}
 RECORDS = {"NODE", "EDGE", "FRAG_BEGIN", "FRAG_END", "PAR_BEGIN", "PAR_END", "IMPL_BEGIN",
            "IMPL_END", "BAR_BEGIN", "BAR_END", "TASK_CREATE", "TASK_BEGIN", "TASK_END",
@@ -94,6 +97,7 @@ class Task:
         self.depmap = {}            # address -> [last out-like task, [ins since]]
         self.groups = ()            # taskgroups the task belongs to (inherited)
         self.tg_stack = []          # taskgroups this task opened, innermost last
+        self.final = False          # created final: its children are included
         self.nbar = 0               # barriers passed (implicit tasks)
         self.in_bar = None
         self.chunk_base = None      # po before the chunks of a loop / sections
@@ -104,7 +108,6 @@ class Task:
 
 class Oracle:
     def __init__(self):
-        self.static_in_order = False  # --races: static chunks in program order
         self.names = []             # vertex -> description
         self.weight = []            # vertex -> work (0 for virtual vertices)
         self.succ = []
@@ -323,12 +326,24 @@ class Oracle:
             self.anomaly("barrier ends in task %d while fragment W%d is open" % (tid, t.open))
         t.po = {self.barrier(r, k)}
 
-    def on_TASK_CREATE(self, thread, ptid, tid, undeferred, pnode):
+    def on_TASK_CREATE(self, thread, ptid, tid, facts, pnode):
         p = self.task(ptid)
+        flags = facts & 0xffffffff
+        # SEMANTICS.md rules 9-10: undeferred only by if(0), by being included
+        # (created in a final task: libomp flags its children final too) or
+        # merged; libomp's "undeferred" flag alone (every task of a team of
+        # one) is a deferred task all the same
+        undeferred = bool(facts >> 32 & 1) or bool(flags & OMPT_TASK_MERGED) or \
+            (p.kind == "explicit" and p.final)
+        if bool(facts >> 33 & 1) != undeferred:
+            self.anomaly("task %d: the tool modelled it %s, the rules say %s"
+                         % (tid, "undeferred" if facts >> 33 & 1 else "deferred",
+                            "undeferred" if undeferred else "deferred"))
         if tid in self.tasks:
             self.anomaly("task %d created twice (or used before its creation)" % tid)
         t = self.task(tid, "explicit")
         t.kind = "explicit"
+        t.final = bool(flags & OMPT_TASK_FINAL)
         t.parent = ptid
         t.start = self.vertex("START(T%d)" % tid)
         t.po = {t.start}
@@ -437,9 +452,6 @@ class Oracle:
 
     def on_CHUNK_BEGIN(self, thread, tid, pnode, c, d):
         t = self.task(tid)
-        if c == 1 and self.static_in_order:
-            t.static_chunk = True
-            return
         if t.kind not in ("implicit", "root"):
             self.anomaly("chunk in task %d, not an implicit task" % tid)
         if t.chunk_base is not None:
@@ -452,9 +464,6 @@ class Oracle:
 
     def on_CHUNK_END(self, thread, tid, b, c, d):
         t = self.task(tid)
-        if getattr(t, "static_chunk", False):
-            t.static_chunk = False
-            return
         if t.chunk_base is None:
             self.anomaly("chunk ends in task %d without beginning" % tid)
             return
@@ -670,7 +679,6 @@ def main(argv=None):
         recs, ospg = parse(args.dump)
         o = Oracle()
         o.region0_noop = args.region0_barrier_noop
-        o.static_in_order = bool(args.races)
         for r in recs:
             o.feed(r)
         o.finish()

@@ -1,11 +1,9 @@
-// Regression (scripts/oracle, seeds 149 and 181): a taskwait after a nowait
-// loop.  The taskwait waits for the task's children, not for the loop's
-// chunks, which join only at the next barrier: the chunks (burn(300)) stay
-// parallel with the code after the taskwait (burn(400)).  The OSPG put the
-// chunks in the node the taskwait closes, and serialized them before it.
-// A limit of the series-parallel graph, documented in man ompadv-profile
-// (APPROXIMATIONS AND LIMITS): expected to fail until the graph can express it.
-// XFAIL: *
+// Regression (scripts/oracle, seeds 149 and 181): a taskwait after a
+// schedule(static) nowait loop.  A thread's static share is part of its
+// implicit task, in program order (SEMANTICS.md rule 4), so it precedes the
+// taskwait and the burn(400) after it on the same thread, and stays
+// parallel with the other thread's code.  (The dynamic variant, whose
+// chunks any thread may run, is taskwait-after-nowait-dynamic.c.)
 // RUN: env OMPADV_BUILD=%builddir %srcdir/scripts/oracle --verbose %s
 #include <omp.h>
 

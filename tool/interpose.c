@@ -1,0 +1,196 @@
+/* Runtime entry points the tool interposes (ompadv preloads it, so the
+ * program's calls into libomp reach these first), for what OMPT does not say:
+ *  - whether a task is undeferred because the program asked (if(0): the
+ *    compiler calls __kmpc_omp_task_begin_if0) or only because libomp runs
+ *    every task of a team of one at once (SEMANTICS.md rules 9-10);
+ *  - the chunks of a dynamic loop run by a team of one, which libomp hands
+ *    out as one chunk: they are cut here into the chunks the schedule names
+ *    (rule 5: chunks of a dynamic schedule are logically parallel, whatever
+ *    the team size), each reported to the model as a dispatched chunk. */
+#include "prof.h"
+
+#include <dlfcn.h>
+#include <stdint.h>
+
+#define EXPORT __attribute__((visibility("default")))
+#define REAL(name, type)                          \
+  static __typeof__(type) real_##name;            \
+  if (!real_##name)                               \
+    real_##name = (type)dlsym(RTLD_NEXT, #name);
+
+typedef struct ident ident_t;
+
+/* An undeferred task (if(0)) runs on its creator's stack from where the
+ * creator called this: the frames below are dead (race.c).  Its
+ * task_create callback comes from inside this call. */
+EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, void *task)
+{
+  REAL(__kmpc_omp_task_begin_if0, void (*)(ident_t *, int32_t, void *));
+  oa_thread *t = oa_self;
+  if (t) {
+    t->race.call_sp = (uintptr_t)__builtin_frame_address(0);
+    t->in_if0 = 1;
+    t->caller_ra = __builtin_return_address(0);
+  }
+  real___kmpc_omp_task_begin_if0(loc, gtid, task);
+  if (t) {
+    t->in_if0 = 0;
+    t->caller_ra = NULL;
+  }
+}
+
+/* --- dynamic loops in a team of one ---------------------------------------- */
+
+/* libomp's schedule numbers (kmp.h: enum sched_type) */
+enum {
+  SCH_DYNAMIC = 35, SCH_RUNTIME = 37,
+  SCH_MODIFIERS = (1 << 29) | (1 << 30),   /* monotonic, nonmonotonic */
+};
+
+/* The chunk size to cut a loop into, or 0 to leave it as libomp hands it
+ * out: only a dynamic schedule in a team of one (guided and auto chunks
+ * depend on the team size: one thread legitimately gets one chunk). */
+static int64_t split_chunk(int32_t schedule, int64_t chunk)
+{
+  oa_thread *t = oa_self;
+  if (!t || oa_the_run.mode != OA_MODE_PROFILE)
+    return 0;
+  oa_task *task = oa_task_of(t, NULL);
+  if (!task || (task->region && task->region->agg.team > 1))
+    return 0;
+  int32_t base = schedule & ~SCH_MODIFIERS;
+  if (base == SCH_RUNTIME) {
+    static void (*get_schedule)(int *, int *);
+    if (!get_schedule)
+      get_schedule = (void (*)(int *, int *))dlsym(RTLD_DEFAULT, "omp_get_schedule");
+    int kind = 0, c = 0;
+    if (!get_schedule)
+      return 0;
+    get_schedule(&kind, &c);
+    if ((kind & 0x7fffffff) != 2 /* omp_sched_dynamic */)
+      return 0;
+    chunk = c;
+  } else if (base != SCH_DYNAMIC) {
+    return 0;
+  }
+  return chunk > 0 ? chunk : 1;
+}
+
+static void split_push(int64_t chunk)
+{
+  oa_thread *t = oa_self;
+  if (!t)
+    return;
+  if (t->nsplit < OA_MAX_SPLIT)
+    t->split[t->nsplit] = (oa_split){ .chunk = chunk };
+  t->nsplit++;
+}
+
+/* The loop's range [next, last] with stride st, still to be handed out. */
+static int split_next(oa_thread *t, __int128 *lb, __int128 *ub, int64_t *st, int *last)
+{
+  oa_split *s = &t->split[t->nsplit - 1];
+  if (!s->pending)
+    return 0;
+  __int128 end = s->next + (__int128)(s->chunk - 1) * s->st;
+  if (s->st > 0 ? end >= s->last : end <= s->last) {
+    end = s->last;
+    s->pending = 0;
+  }
+  *lb = s->next;
+  *ub = end;
+  *st = s->st;
+  *last = !s->pending && s->last_flag;
+  s->next = end + s->st;
+  ompt_dispatch_chunk_t chunk = { .start = (uint64_t)*lb,
+                                  .iterations = (uint64_t)((end - *lb) / s->st + 1) };
+  oa_on_dispatch(NULL, NULL, ompt_dispatch_ws_loop_chunk, (ompt_data_t){ .ptr = &chunk });
+  return 1;
+}
+
+/* After the real call handed out [lb, ub]: keep what lies beyond the
+ * first chunk for the next calls. */
+static void split_took(oa_thread *t, __int128 lb, __int128 *ub, int64_t st, int *last)
+{
+  oa_split *s = &t->split[t->nsplit - 1];
+  if (!s->chunk || st == 0)
+    return;
+  __int128 end = lb + (__int128)(s->chunk - 1) * st;
+  if (st > 0 ? end >= *ub : end <= *ub)
+    return;
+  s->pending = 1;
+  s->next = end + st;
+  s->last = *ub;
+  s->st = st;
+  s->last_flag = *last;
+  *ub = end;
+  *last = 0;
+}
+
+/* The real call found the loop finished. */
+static void split_pop(oa_thread *t)
+{
+  if (t->nsplit)
+    t->nsplit--;
+}
+
+static inline int splitting(oa_thread *t)
+{
+  return t && t->nsplit && t->nsplit <= OA_MAX_SPLIT;
+}
+
+#define DISPATCH(SUF, T, S)                                                                   \
+  EXPORT void __kmpc_dispatch_init_##SUF(ident_t *loc, int32_t gtid, int32_t schedule, T lb,  \
+                                         T ub, S st, S chunk)                                 \
+  {                                                                                           \
+    REAL(__kmpc_dispatch_init_##SUF, void (*)(ident_t *, int32_t, int32_t, T, T, S, S));      \
+    oa_thread *t = oa_self;                                                                   \
+    if (t)                                                                                    \
+      t->caller_ra = __builtin_return_address(0);                                            \
+    real___kmpc_dispatch_init_##SUF(loc, gtid, schedule, lb, ub, st, chunk);                  \
+    if (t)                                                                                    \
+      t->caller_ra = NULL;                                                                    \
+    split_push(split_chunk(schedule, chunk));                                                 \
+  }                                                                                           \
+  EXPORT int __kmpc_dispatch_next_##SUF(ident_t *loc, int32_t gtid, int32_t *p_last, T *p_lb, \
+                                        T *p_ub, S *p_st)                                     \
+  {                                                                                           \
+    REAL(__kmpc_dispatch_next_##SUF, int (*)(ident_t *, int32_t, int32_t *, T *, T *, S *));  \
+    oa_thread *t = oa_self;                                                                   \
+    __int128 lb, ub;                                                                          \
+    int64_t st;                                                                               \
+    int last;                                                                                 \
+    if (splitting(t) && split_next(t, &lb, &ub, &st, &last)) {                                \
+      *p_lb = (T)lb;                                                                          \
+      *p_ub = (T)ub;                                                                          \
+      if (p_st)                                                                               \
+        *p_st = (S)st;                                                                        \
+      if (p_last)                                                                             \
+        *p_last = last;                                                                       \
+      return 1;                                                                               \
+    }                                                                                         \
+    if (t)                                                                                    \
+      t->caller_ra = __builtin_return_address(0);                                            \
+    int more = real___kmpc_dispatch_next_##SUF(loc, gtid, p_last, p_lb, p_ub, p_st);          \
+    t = oa_self;                                                                              \
+    if (t)                                                                                    \
+      t->caller_ra = NULL;                                                                    \
+    if (!t || !t->nsplit)                                                                     \
+      return more;                                                                            \
+    if (!more) {                                                                              \
+      split_pop(t);                                                                           \
+    } else if (splitting(t)) {                                                                \
+      ub = *p_ub;                                                                             \
+      last = p_last ? *p_last : 0;                                                            \
+      split_took(t, *p_lb, &ub, p_st ? *p_st : 1, &last);                                     \
+      *p_ub = (T)ub;                                                                          \
+      if (p_last)                                                                             \
+        *p_last = last;                                                                       \
+    }                                                                                         \
+    return more;                                                                              \
+  }
+
+DISPATCH(4, int32_t, int32_t)
+DISPATCH(4u, uint32_t, int32_t)
+DISPATCH(8, int64_t, int64_t)
+DISPATCH(8u, uint64_t, int64_t)
