@@ -356,6 +356,9 @@ void oa_node_attach(oa_node *parent, oa_node *child)
     parent->first = child;
   parent->last = child;
   child->ord = parent->nkids++;
+  child->ubar = parent->last_u;
+  if (child->kind == OA_P && child->undeferred)
+    parent->last_u = child;
   if (!parent->cursor)
     parent->cursor = child;
   parent->refs++;
@@ -583,27 +586,30 @@ const oa_node *oa_lca(const oa_node *a, const oa_node *b)
 static int32_t class_upto(const oa_node *w, const oa_node *x)
 {
   int32_t c = 0;
-  uint8_t child = w->kind;
-  int prev_undeferred = 0;
+  const oa_node *prev = w;
   for (const oa_node *a = w->parent; a; a = a->parent) {
+    uint8_t child = prev->kind;
     if (a->kind == OA_S)
       c = 0;
     else if (child == OA_W || child == OA_S)
       c = a->kind == OA_ST ? 0 : a->st_val;
-    else if (a->kind == OA_ST && child == OA_P && prev_undeferred)
+    else if (a->kind == OA_ST && child == OA_P && prev->undeferred)
       ; /* the creator's taskwait is not what waited for this task */
+    else if (a->kind == OA_ST && child == OA_P && a->last_u && a->last_u->ord > prev->ord
+             && oa_directed_path(prev, a->last_u))
+      c = 0; /* its creator waited for it through dependences (taskwait depend, if(0)) */
     else
       c = c + a->st_val < 0 ? 0 : c + a->st_val;
     if (a == x)
       break;
-    child = a->kind;
-    prev_undeferred = a->kind == OA_P && a->undeferred;
+    prev = a;
   }
   return c;
 }
 
-/* Depth-first over b's predecessors, each node once.  Dependences point to
- * older siblings, so a predecessor created before a cannot lead to it. */
+/* Depth-first over b's predecessors (its dependences, and the undeferred
+ * task before it: ubar), each node once.  Both point to older siblings, so
+ * a predecessor created before a cannot lead to it. */
 static int path_search(const oa_node *a, const oa_node *b)
 {
   enum { SMALL = 64 };
@@ -614,8 +620,10 @@ static int path_search(const oa_node *a, const oa_node *b)
   stack[top++] = b;
   while (top > 0 && !found) {
     const oa_node *n = stack[--top];
-    for (uint32_t i = 0; i < n->npreds && !found; i++) {
-      const oa_node *p = n->preds[i];
+    for (uint32_t i = 0; i <= n->npreds && !found; i++) {
+      const oa_node *p = i < n->npreds ? n->preds[i] : n->ubar;
+      if (!p)
+        continue;
       if (p == a) {
         found = 1;
         break;
@@ -721,11 +729,12 @@ static int decide(const oa_node *l, const oa_node *lc, const oa_node *rc, int ne
 {
   if (lc->kind != OA_P)
     return lc->kind == OA_ST && !nested ? class_upto(l, lc) > 0 : 0;
+  /* a path of dependences from lc to rc, or to an undeferred task left of rc */
+  int deps = (rc->kind == OA_P && rc->npreds) || (rc->ubar && rc->ubar->ord > lc->ord);
   if (nested)
-    return !(lc->undeferred || (rc->kind == OA_P && rc->npreds && oa_directed_path(lc, rc)));
+    return !(lc->undeferred || (deps && oa_directed_path(lc, rc)));
   int32_t c = lc == l ? 0 : class_upto(l, lc);
-  return !((lc->undeferred && c == 0)
-           || (c == 1 && rc->kind == OA_P && rc->npreds && oa_directed_path(lc, rc)));
+  return !((lc->undeferred && c == 0) || (c == 1 && deps && oa_directed_path(lc, rc)));
 }
 
 int oa_is_parallel(const oa_node *l, const oa_node *r)

@@ -100,6 +100,13 @@ struct oa_node {
   oa_ends ends;                  /* the summary, by this node's class (valid when done) */
   /* task dependencies (P-nodes only) */
   oa_node **preds;               /* left siblings this P-node depends on */
+  /* The last undeferred task P-node among its left siblings when it was
+   * attached (NULL: none).  An undeferred task precedes every right
+   * sibling, so whatever reaches it by dependence edges (the wait of
+   * `taskwait depend`, an if(0) task with depend clauses) precedes this
+   * node too: queries follow it as one more predecessor.  last_u: the same
+   * for the next child attached. */
+  oa_node *ubar, *last_u;
   uint32_t npreds, cap_preds;
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
   oa_chain dep_end;              /* for successors: longest chain ending at class 1 */

@@ -43,13 +43,14 @@ EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, void *task)
 
 /* libomp's schedule numbers (kmp.h: enum sched_type) */
 enum {
-  SCH_DYNAMIC = 35, SCH_RUNTIME = 37,
+  SCH_DYNAMIC = 35, SCH_RUNTIME = 37, SCH_ORD_DYNAMIC = 67,
   SCH_MODIFIERS = (1 << 29) | (1 << 30),   /* monotonic, nonmonotonic */
 };
 
 /* The chunk size to cut a loop into, or 0 to leave it as libomp hands it
- * out: only a dynamic schedule in a team of one (guided and auto chunks
- * depend on the team size: one thread legitimately gets one chunk). */
+ * out: only a dynamic schedule (ordered or not) in a team of one (guided
+ * and auto chunks depend on the team size: one thread legitimately gets
+ * one chunk; a serialized team skips the ordered waits). */
 static int64_t split_chunk(int32_t schedule, int64_t chunk)
 {
   oa_thread *t = oa_self;
@@ -70,7 +71,7 @@ static int64_t split_chunk(int32_t schedule, int64_t chunk)
     if ((kind & 0x7fffffff) != 2 /* omp_sched_dynamic */)
       return 0;
     chunk = c;
-  } else if (base != SCH_DYNAMIC) {
+  } else if (base != SCH_DYNAMIC && base != SCH_ORD_DYNAMIC) {
     return 0;
   }
   return chunk > 0 ? chunk : 1;

@@ -127,6 +127,60 @@ static oa_task *creator_of(oa_thread *t, ompt_data_t *parent)
   return oa_task_of(t, parent);
 }
 
+/* The node e's next child task hangs under: the ST-node its first child
+ * since its last synchronization opened. */
+static oa_node *children_node(oa_thread *t, oa_task *e)
+{
+  oa_node *top = oa_task_top(e);
+  if (top->kind != OA_ST) {
+    oa_node *st = oa_prof_node(t, OA_ST);
+    st->loc = oa_task_loc(e);
+    oa_prof_attach(t, top, st);
+    oa_task_push(e, st);
+    top = st;
+  }
+  return top;
+}
+
+/* The wait for dependences: of `taskwait depend(...)` (SEMANTICS.md rule
+ * 11), and of an if(0) task with depend clauses before it starts.  libomp
+ * reports it as a task flagged ompt_task_taskwait, then its dependences.
+ * It is what an undeferred task with those dependences and no body would
+ * be: an empty undeferred P-node, the dependence edges into it, the
+ * creator's continuation after it.  Its task data is libomp's own (it must
+ * stay NULL), so the node waits in the thread for its dependences. */
+static void dep_wait_close(oa_thread *t)
+{
+  if (!t->dep_wait)
+    return;
+  oa_raw(t, OA_RAW_TASK_END, t->dep_wait->id, 0, 0, 0);
+  oa_prof_close(t, t->dep_wait);
+  t->dep_wait = NULL;
+}
+
+static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
+{
+  oa_thread *t = oa_me();
+  oa_task *e = creator_of(t, parent);
+  oa_prof_enter_at(t, ra);
+  dep_wait_close(t);
+  if (!e || !oa_task_top(e))
+    goto out;
+  oa_frag_end(t, e);
+  oa_node *top = children_node(t, e);
+  oa_node *p = oa_prof_node(t, OA_P);
+  p->loc = oa_task_loc(e);
+  p->undeferred = 1;
+  p->st_val = 0;
+  p->team_index = e->team_index;
+  oa_prof_attach(t, top, p);
+  t->dep_wait = p;
+  oa_raw(t, OA_RAW_TASK_CREATE, e->id, p->id, (uint32_t)flags | (uint64_t)1 << 33, p->id);
+  oa_frag_begin(t, e, 0);
+out:
+  oa_prof_leave(t);
+}
+
 /* Undeferred by the program's semantics (rule 10): if(0), included (a
  * descendant of a final task) or merged.  libomp also flags every task of
  * a team of one (or of an inactive nested region) undeferred, because it
@@ -145,19 +199,13 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_thread *t = oa_me();
   oa_task *e = creator_of(t, parent);
   oa_prof_enter_at(t, ra);
+  dep_wait_close(t);
   if (flags & ompt_task_target)
     oa_prof_flag(OA_PROF_APPROX_TARGET);
   if (!e || !(flags & ompt_task_explicit) || !oa_task_top(e))
     goto out;
   oa_frag_end(t, e);
-  oa_node *top = oa_task_top(e);
-  if (top->kind != OA_ST) {
-    oa_node *st = oa_prof_node(t, OA_ST);
-    st->loc = oa_task_loc(e);
-    oa_prof_attach(t, top, st);
-    oa_task_push(e, st);
-    top = st;
-  }
+  oa_node *top = children_node(t, e);
   uint32_t cur = oa_task_loc(e);
   uint32_t loc = oa_prof_loc_kind(cur) == OA_C_TASKLOOP ? cur : oa_prof_loc(OA_C_TASK, ra);
   oa_node *p = oa_prof_node(t, OA_P);
@@ -202,6 +250,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
   oa_task *pt = prior && prior->ptr ? prior->ptr : NULL;
   oa_task *nt = oa_task_of(t, next);
   oa_prof_enter(t);
+  dep_wait_close(t);
   if (status == ompt_task_detach || status == ompt_task_early_fulfill)
     oa_prof_flag(OA_PROF_APPROX_DETACH);
   int over = status == ompt_task_complete || status == ompt_task_cancel
@@ -244,23 +293,30 @@ static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, i
 {
   oa_thread *t = oa_me();
   oa_task *nt = task ? task->ptr : NULL;
-  if (!nt || !nt->n || ndeps <= 0)
+  oa_node *p = nt && nt->n ? nt->stack[0] : t->dep_wait;
+  uint64_t id = nt ? nt->id : p ? p->id : 0;
+  if (!p || ndeps <= 0) {
+    dep_wait_close(t);
     return;
-  oa_node *p = nt->stack[0];
+  }
   oa_node *st = p->parent;
-  if (!st || st->kind != OA_ST)
+  if (!st || st->kind != OA_ST) {
+    dep_wait_close(t);
     return;
+  }
   if (!st->user) {
     st->user = calloc(1, sizeof(oa_depmap));
     if (!st->user)
       abort();
   }
   for (int i = 0; i < ndeps; i++) {
-    oa_raw(t, OA_RAW_DEP, nt->id, (uint64_t)(uintptr_t)deps[i].variable.ptr,
+    oa_raw(t, OA_RAW_DEP, id, (uint64_t)(uintptr_t)deps[i].variable.ptr,
            (uint64_t)deps[i].dependence_type, 0);
     dep_add(t, st->user, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
             (int)deps[i].dependence_type);
   }
+  if (p == t->dep_wait)
+    dep_wait_close(t);
 }
 
 static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
@@ -269,6 +325,10 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
   /* libomp reports the wait of an undeferred task's dependences as a
    * "taskwait" task whose data lives in the thread and must stay NULL
    * (kmp_taskdeps.cpp asserts it): a tool must not name it. */
+  if ((flags & ompt_task_taskwait) && oa_the_run.mode == OA_MODE_PROFILE) {
+    prof_dep_wait(parent, flags, ra);
+    return;
+  }
   if (flags & ompt_task_taskwait)
     return;
   if (oa_the_run.mode == OA_MODE_PROFILE) {

@@ -444,13 +444,17 @@ EXPORT void *__kmpc_task_reduction_modifier_init(ident_t *loc, int gtid, int is_
   return real___kmpc_task_reduction_modifier_init(loc, gtid, is_ws, num, data);
 }
 
+/* The thread's copy of a task reduction item.  In a team of one libomp
+ * hands back the original item itself: the only thread's copy, all the
+ * same (SEMANTICS.md rule 18), though the team's tasks are deferred tasks
+ * (rule 9). */
 EXPORT void *__kmpc_task_reduction_get_th_data(int gtid, void *tg, void *d)
 {
   REAL(__kmpc_task_reduction_get_th_data, void *(*)(int, void *, void *));
   void *p = real___kmpc_task_reduction_get_th_data(gtid, tg, d);
   oa_thread *t = oa_self;
   size_t size = red_size(d);
-  if (t && p && p != d && size)
+  if (t && p && size)
     oa_race_owned(t, (uintptr_t)p, (uintptr_t)p + size);
   return p;
 }

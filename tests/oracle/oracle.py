@@ -69,6 +69,7 @@ import sys
 from collections import deque
 
 DEP_IN = 1
+OMPT_TASK_TASKWAIT = 0x10
 OMPT_TASK_FINAL = 0x20000000
 OMPT_TASK_MERGED = 0x80000000
 DEP_OUTLIKE = {2, 3, 4, 7, 34, 35}
@@ -333,8 +334,11 @@ class Oracle:
         # (created in a final task: libomp flags its children final too) or
         # merged; libomp's "undeferred" flag alone (every task of a team of
         # one) is a deferred task all the same
-        undeferred = bool(facts >> 32 & 1) or bool(flags & OMPT_TASK_MERGED) or \
-            (p.kind == "explicit" and p.final)
+        # rule 11: `taskwait depend` (and the wait of an if(0) task's
+        # dependences), which libomp reports as a task flagged taskwait, is
+        # an undeferred task with those dependences and no body
+        undeferred = bool(facts >> 32 & 1) or bool(flags & (OMPT_TASK_MERGED | OMPT_TASK_TASKWAIT)) \
+            or (p.kind == "explicit" and p.final)
         if bool(facts >> 33 & 1) != undeferred:
             self.anomaly("task %d: the tool modelled it %s, the rules say %s"
                          % (tid, "undeferred" if facts >> 33 & 1 else "deferred",

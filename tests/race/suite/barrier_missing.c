@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: twin of barrier_phases.c without the barrier: a thread reads its neighbour's slot while the neighbour writes it
 #include <omp.h>
 #include <stdio.h>

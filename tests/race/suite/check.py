@@ -15,6 +15,12 @@ A program of tests/race/suite is labelled in its first comment lines:
   // ARGS: ...          optional: the program's arguments
   // EXPECT-MISS: why   optional: a documented known difference of ompadv from
   //                    the label; counted apart, never as a pass
+  // EXPECT-MISS-AT: N why  optional: the same, only when run with N threads
+  // TEAM: N            optional: the label holds for teams of N threads or
+  //                    more (the race, or its absence, needs N implicit
+  //                    tasks, thread numbers or a static schedule's split:
+  //                    SEMANTICS.md rules 2, 4); a run with fewer threads is
+  //                    SKIPped, counted nowhere
 
 and its access sites carry markers as trailing comments, `// @A` (a line may
 carry several: `// @A @B`; a marker may be on several lines).  A reported
@@ -54,7 +60,8 @@ import sys
 
 HEADER_RE = re.compile(r"^//\s*([A-Z][A-Z-]*):\s*(.*?)\s*$")
 MARK_RE = re.compile(r"//.*?((?:@[A-Za-z0-9_]+\s*)+)\s*$")
-KNOWN = {"RACE", "PAIR", "WHY", "THREADS", "MODE", "GRAIN", "ARGS", "EXPECT-MISS"}
+KNOWN = {"RACE", "PAIR", "WHY", "THREADS", "MODE", "GRAIN", "ARGS", "EXPECT-MISS", "EXPECT-MISS-AT",
+         "TEAM"}
 
 
 class LabelError(Exception):
@@ -65,7 +72,7 @@ def parse_program(path):
     """The labels and markers of one suite program."""
     p = dict(path=path, name=os.path.splitext(os.path.basename(path))[0],
              base=os.path.basename(path), race=None, pairs=[], why="", threads=None,
-             mode=None, grain=None, args="", expect_miss=None, marks={})
+             mode=None, grain=None, args="", expect_miss=None, expect_miss_at={}, team=1, marks={})
     with open(path) as f:
         lines = f.read().split("\n")
     in_header = True
@@ -97,6 +104,11 @@ def parse_program(path):
                     p["args"] = val
                 elif key == "EXPECT-MISS":
                     p["expect_miss"] = val
+                elif key == "EXPECT-MISS-AT":
+                    n, _, why = val.partition(" ")
+                    p["expect_miss_at"][int(n)] = why
+                elif key == "TEAM":
+                    p["team"] = int(val)
                 continue
             if text.startswith("//"):
                 continue
@@ -288,6 +300,7 @@ def summary(argv):
         status = (read(os.path.join(d, "status")) or "not run").strip()
         err = None
         got = None
+        report = None
         if status != "ok":
             err = status
         else:
@@ -311,6 +324,14 @@ def summary(argv):
             ok = not missing and not extra
             verdict = "PASS" if ok else "FAIL"
             detail = describe(p, missing, extra)
+        threads = report.get("threads") if isinstance(report, dict) else None
+        if threads is not None and threads < p["team"]:
+            print("%-13s %-*s (needs a team of %d, ran with %d)"
+                  % ("SKIP", width, p["name"], p["team"], threads))
+            continue
+        if threads in p["expect_miss_at"]:
+            p["expect_miss"] = "with %d thread%s: %s" % (threads, "" if threads == 1 else "s",
+                                                         p["expect_miss_at"][threads])
         if p["expect_miss"]:
             verdict = "XPASS" if verdict == "PASS" else "MISS-EXPECTED"
             detail = (detail + " " if detail else "") + "(%s)" % p["expect_miss"]

@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: critical sections with different names do not exclude each other: the two sites race (each site alone is protected)
 #include <stdio.h>
 int total;

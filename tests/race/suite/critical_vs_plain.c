@@ -1,6 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // PAIR: B B
+// TEAM: 2
 // WHY: one site updates the counter in a critical section, another without any: the unprotected site races with both
 #include <stdio.h>
 int count;

@@ -1,6 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // PAIR: C B
+// EXPECT-MISS-AT: 1 the detector keeps one write per cell: C's write is forgotten once A, ordered after it, writes x, and a team of one always runs C, A, B in that order (issue 14)
 // WHY: a dependence chain on x whose last task forgets the dependence: it races with both writers of the chain
 #include <stdio.h>
 int x, y;

@@ -1,6 +1,7 @@
 // RACE: yes
 // PAIR: A A
 // PAIR: A B
+// TEAM: 2
 // WHY: missing firstprivate: each thread means to advance its own copy of 'off', but it is shared: read-modify-write and read race
 #include <stdio.h>
 #define N 1000

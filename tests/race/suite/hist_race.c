@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A A
+// TEAM: 2
 // WHY: twin of hist_reduction.c without the reduction: concurrent increments of the bins
 #include <stdio.h>
 #define N 1000

@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A A
+// TEAM: 2
 // WHY: missing lastprivate: every iteration writes the shared 'last' to keep the value of the final iteration
 #include <stdio.h>
 #define N 1000

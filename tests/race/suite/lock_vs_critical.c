@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: one site protects the variable with a lock, another with a critical section: different mutual exclusion, a race between the sites
 #include <omp.h>
 #include <stdio.h>

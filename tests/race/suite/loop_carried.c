@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A A
+// TEAM: 2
 // WHY: loop-carried dependence a[i] = a[i+1] + 1: the read of a[i+1] conflicts with the next iteration's write, across every chunk boundary
 #include <stdio.h>
 #define N 1000

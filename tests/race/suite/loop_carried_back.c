@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: backward loop-carried dependence (prefix-sum style): iteration i reads a[i-1] on one line, iteration i-1 writes it on another
 // NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
 #include <stdio.h>

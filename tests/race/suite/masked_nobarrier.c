@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: masked has no implied barrier: the other threads read what the primary thread writes
 #include <omp.h>
 #include <stdio.h>

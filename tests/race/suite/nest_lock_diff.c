@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: two code sites update one variable holding two different nested locks: no common lock, a race between the sites
 #include <omp.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // PAIR: B B
+// TEAM: 2
 // WHY: one site holds a nested lock (taken twice), the other site forgets it: the unprotected update races with both
 #include <omp.h>
 #include <stdio.h>

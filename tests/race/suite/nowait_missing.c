@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: nowait without a barrier: the second loop reads a[N-1-i], written by another thread in the first loop, which may not be done
 #include <stdio.h>
 #define N 1000

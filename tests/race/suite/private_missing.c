@@ -1,6 +1,7 @@
 // RACE: yes
 // PAIR: A A
 // PAIR: A B
+// TEAM: 2
 // WHY: missing private: a temporary declared outside the parallel for is shared, written and read by every iteration
 #include <stdio.h>
 #define N 1000

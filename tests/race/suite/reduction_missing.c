@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A A
+// TEAM: 2
 // WHY: missing reduction: sum += a[i] on a shared int from every iteration
 // NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
 #include <stdio.h>

@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: single nowait writes a shared value that the other threads read without waiting
 #include <omp.h>
 #include <stdio.h>

@@ -1,5 +1,6 @@
 // RACE: yes
 // PAIR: A B
+// TEAM: 2
 // WHY: schedule(static): the last iteration writes what the first reads; they are in different threads' chunks for any team of 2 or more
 // NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
 #include <stdio.h>
