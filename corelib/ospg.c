@@ -357,6 +357,7 @@ void oa_node_attach(oa_node *parent, oa_node *child)
   parent->last = child;
   child->ord = parent->nkids++;
   child->ubar = parent->last_u;
+  child->any_in = parent->anythread || parent->any_in;
   if (child->kind == OA_P && child->undeferred)
     parent->last_u = child;
   if (!parent->cursor)
@@ -725,8 +726,23 @@ static const oa_node *lca_children(const oa_node *a, const oa_node *b, const oa_
 
 /* Alg. 1 (Alg. 18 when nested) once the LCA's children toward the left
  * fragment l (lc) and the right one (rc) are known. */
-static int decide(const oa_node *l, const oa_node *lc, const oa_node *rc, int nested)
+/* Is x inside work handed to any thread (a chunk, a section, a single
+ * body), at or below the LCA's child c, with the LCA in the same phase? */
+static int any_thread(const oa_node *x, const oa_node *c)
 {
+  if (!x->any_in)
+    return 0;
+  for (const oa_node *n = x->parent; n && n->depth >= c->depth; n = n->parent)
+    if (n->anythread && c->depth - 1 >= n->any_phase)
+      return 1;
+  return 0;
+}
+
+static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const oa_node *rc,
+                  int nested)
+{
+  if (any_thread(r, rc) || any_thread(l, lc))
+    return 1;
   if (lc->kind != OA_P)
     return lc->kind == OA_ST && !nested ? class_upto(l, lc) > 0 : 0;
   /* a path of dependences from lc to rc, or to an undeferred task left of rc */
@@ -741,7 +757,7 @@ int oa_is_parallel(const oa_node *l, const oa_node *r)
 {
   const oa_node *lc, *rc;
   lca_children(l, r, &lc, &rc);
-  return lc && rc ? decide(l, lc, rc, 0) : 0;  /* else one contains the other */
+  return lc && rc ? decide(l, lc, r, rc, 0) : 0;  /* else one contains the other */
 }
 
 int oa_may_parallel(const oa_node *a, const oa_node *b, int nested)
@@ -756,5 +772,5 @@ int oa_may_parallel_at(const oa_node *a, const oa_node *b, int nested, uint32_t 
   *lca_depth = lca_children(a, b, &ca, &cb)->depth;
   if (!ca || !cb)
     return 0;
-  return cb->ord < ca->ord ? decide(b, cb, ca, nested) : decide(a, ca, cb, nested);
+  return cb->ord < ca->ord ? decide(b, cb, a, ca, nested) : decide(a, ca, b, cb, nested);
 }

@@ -78,6 +78,11 @@ struct oa_node {
                                   * creator went on (if(0), included, final descendants):
                                   * st_val 0, its class-0 content is series with its
                                   * right siblings */
+  uint8_t anythread;             /* P-node: work handed to any thread of a team of two or
+                                  * more (a dynamic chunk, a section, a single body):
+                                  * logically parallel with its left siblings too, the
+                                  * code its phase ran before it on the thread that
+                                  * happened to run it (SEMANTICS.md rules 5-6) */
   uint16_t team_index;           /* the thread of the team that created it (tool's use) */
   uint8_t free_order;            /* may fold out of order: a deferred task P-node with no
                                   * dependences (it adds nothing to its parent's series
@@ -107,6 +112,13 @@ struct oa_node {
    * node too: queries follow it as one more predecessor.  last_u: the same
    * for the next child attached. */
   oa_node *ubar, *last_u;
+  /* Work handed to any thread (anythread, below): any_phase, on such a node,
+   * is the depth of the node holding its thread's part of the barrier phase:
+   * what lies below it is logically parallel with whatever lies in the same
+   * phase outside it (a query whose LCA is at a depth of at least
+   * any_phase).  any_in: some ancestor is such a node. */
+  uint32_t any_phase;
+  uint8_t any_in;
   uint32_t npreds, cap_preds;
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
   oa_chain dep_end;              /* for successors: longest chain ending at class 1 */

@@ -149,6 +149,9 @@ static void prepare_race_env(const oa_launch *l)
   }
   setenv("OMP_SCHEDULE", "dynamic,1", 0);
   setenv("KMP_BLOCKTIME", "0", 0);
+  /* a host teams construct without num_teams: a league of one would hide
+   * the races between its teams (SEMANTICS.md rule 8) */
+  setenv("OMP_NUM_TEAMS", "4", 0);
 }
 
 /* A run whose output nobody wants (race mode's check run).  Its input is a

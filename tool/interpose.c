@@ -57,7 +57,7 @@ static int64_t split_chunk(int32_t schedule, int64_t chunk)
   if (!t || oa_the_run.mode != OA_MODE_PROFILE)
     return 0;
   oa_task *task = oa_task_of(t, NULL);
-  if (!task || (task->region && task->region->agg.team > 1))
+  if (!task || task->team > 1)
     return 0;
   int32_t base = schedule & ~SCH_MODIFIERS;
   if (base == SCH_RUNTIME) {

@@ -71,11 +71,15 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
 {
   oa_thread *t = oa_me();
   oa_prof_enter(t);
-  if (flags & ompt_task_initial) {
+  if ((flags & ompt_task_initial) && !(parallel && parallel->ptr)) {
     /* The initial task is the team of one of the program's implicit
      * region: its orphaned worksharing constructs and barriers have phases
-     * like any team's, and the root is that region. */
+     * like any team's, and the root is that region.  (The initial tasks of
+     * a host teams construct's league come with the league's region: they
+     * are its implicit tasks, logically parallel with each other,
+     * SEMANTICS.md rule 8.) */
     oa_task *init = oa_task_new(OA_TASK_INITIAL);
+    init->team = 1;
     oa_region *r = oa_prof_region_new(t, 1);
     r->spar = oa_prof_root(t, r);
     r->sbar = oa_prof_node(t, OA_S);
@@ -101,6 +105,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     it->nanc = r->nanc;
     memcpy(it->anc, r->anc, sizeof it->anc);
     it->team_index = (uint16_t)index;
+    it->team = team;
     oa_task_loc_push(it, r->loc);
     oa_node *p = oa_prof_node(t, OA_P);
     p->loc = r->loc;

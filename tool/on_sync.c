@@ -54,7 +54,8 @@ static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
   oa_raw(t, OA_RAW_BAR_END, rid, task->id, kind, 0);
   if (!in_region) {
     oa_frag_begin(t, task, 0);
-  } else if (kind != ompt_sync_region_barrier_implicit_parallel) {
+  } else if (kind != ompt_sync_region_barrier_implicit_parallel
+             && kind != ompt_sync_region_barrier_teams) {
     new_phase(t, task);
   }
 }

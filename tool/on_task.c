@@ -174,8 +174,17 @@ static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
   p->st_val = 0;
   p->team_index = e->team_index;
   oa_prof_attach(t, top, p);
-  t->dep_wait = p;
   oa_raw(t, OA_RAW_TASK_CREATE, e->id, p->id, (uint32_t)flags | (uint64_t)1 << 33, p->id);
+  /* an empty fragment: the node's summary carries the chains that reach it
+   * by its dependences on to what follows it */
+  oa_node *w = oa_prof_node(t, OA_W);
+  w->loc = p->loc;
+  w->team_index = p->team_index;
+  oa_prof_attach(t, p, w);
+  oa_raw(t, OA_RAW_FRAG_BEGIN, w->id, p->id, 0, 0);
+  oa_raw(t, OA_RAW_FRAG_END, w->id, 0, p->id, 0);
+  oa_prof_close(t, w);
+  t->dep_wait = p;
   oa_frag_begin(t, e, 0);
 out:
   oa_prof_leave(t);

@@ -27,12 +27,14 @@ typedef struct oa_task {
   uint8_t started;                /* explicit task: has begun running */
   uint8_t final;                  /* explicit task: final (its children are included) */
   uint16_t team_index;
+  uint32_t team;                  /* implicit tasks: the team's actual size */
   oa_region *region;              /* implicit tasks: their parallel region */
   uint64_t region_id;             /* its raw log name */
   uint32_t epoch;                 /* implicit tasks: barrier phase */
   uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
+  oa_node *single;                /* open single body P-node (teams of two or more) */
   uint8_t static_loop;            /* in a schedule(static) loop */
   uint32_t race_framed;           /* race mode: its frames were pushed on thread N - 1 */
   uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */

@@ -125,6 +125,8 @@ class Oracle:
         self.cur = None             # record being processed, for messages
         self.ngroups = 0
         self.region0_noop = False   # --region0-barrier-noop
+        self.teams = {}             # region -> its team size (implicit tasks begun)
+        self.span_only = set()      # edges (u, v) that order for the span only (rule 5)
 
     # -- graph ------------------------------------------------------------------
     def vertex(self, name, weight=0):
@@ -464,7 +466,23 @@ class Oracle:
         if t.open is not None:
             self.anomaly("chunk begins in task %d while fragment W%d is open" % (tid, t.open))
         t.chunk_base = set(t.po)
-        t.po = set(t.po)
+        if t.kind == "implicit" and self.teams.get(t.region, 1) >= 2:
+            # rules 5-6: a chunk, section or single body of a team of two or
+            # more may run on any thread once some thread reached the
+            # construct: it is logically parallel with what the executing
+            # thread did before it in the phase, and follows only the phase's
+            # start.  For the span (rule 5: it cannot start before the
+            # earliest arrival) the executing thread's arrival stands in.
+            c = self.vertex("ANYTHREAD(T%d)" % tid)
+            for u in t.po:
+                self.edge(u, c, "task %d reaches the construct (for the span only)" % tid)
+                self.span_only.add((u, c))
+            r, k = t.region, t.nbar
+            start = self.region(r)["fork"] if k == 0 else self.barrier(r, k)
+            self.edge(start, c, "a chunk of R%d may start at its phase's start (rule 5)" % r)
+            t.po = {c}
+        else:
+            t.po = set(t.po)
 
     def on_CHUNK_END(self, thread, tid, b, c, d):
         t = self.task(tid)
@@ -549,7 +567,7 @@ def path(o, src, dst):
         if u == dst:
             break
         for v in o.succ[u]:
-            if v not in prev:
+            if v not in prev and (u, v) not in o.span_only:
                 prev[v] = u
                 q.append(v)
     if dst not in prev:
@@ -565,6 +583,8 @@ def path(o, src, dst):
 
 
 def analyse(o):
+    """Parallel pairs from the precedence relation (without the edges that
+    order for the span only), work, and the span (all edges)."""
     order = topo_order(o)
     frags = o.frag_order
     bit = {}
@@ -575,7 +595,8 @@ def analyse(o):
     for u in reversed(order):
         m = 0
         for v in o.succ[u]:
-            m |= desc[v] | bit.get(v, 0)
+            if (u, v) not in o.span_only:
+                m |= desc[v] | bit.get(v, 0)
         desc[u] = m
     preds = [[] for _ in range(n)]
     for u in range(n):
@@ -587,7 +608,8 @@ def analyse(o):
         m = 0
         best = 0
         for u in preds[v]:
-            m |= anc[u] | bit.get(u, 0)
+            if (u, v) not in o.span_only:
+                m |= anc[u] | bit.get(u, 0)
             if dist[u] > best:
                 best = dist[u]
         anc[v] = m
@@ -683,6 +705,9 @@ def main(argv=None):
         recs, ospg = parse(args.dump)
         o = Oracle()
         o.region0_noop = args.region0_barrier_noop
+        for r in recs:
+            if r[2] == "IMPL_BEGIN" and r[3]:
+                o.teams[r[3]] = o.teams.get(r[3], 0) + 1
         for r in recs:
             o.feed(r)
         o.finish()

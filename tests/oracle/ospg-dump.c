@@ -14,7 +14,8 @@
 
 typedef struct rec {
   uint64_t id, parent;
-  int kind, st_val, undeferred;
+  int kind, st_val, undeferred, anythread;
+  uint32_t any_phase;
   uint64_t work;
   oa_node *node;
 } rec;
@@ -67,7 +68,9 @@ int main(int argc, char **argv)
            (unsigned long long)e->c, (unsigned long long)e->d);
     if (e->type == OA_RAW_NODE)
       recs[nrecs++] = (rec){ .id = e->a, .parent = e->b, .kind = (int)e->c,
-                             .st_val = (int32_t)(uint32_t)e->d, .undeferred = (int)(e->d >> 32) };
+                             .st_val = (int32_t)(uint32_t)e->d, .undeferred = (int)(e->d >> 32 & 1),
+                             .anythread = (int)(e->d >> 33 & 1),
+                             .any_phase = (uint32_t)(e->d >> 34) };
   }
   qsort(recs, nrecs, sizeof *recs, by_id);
   for (size_t i = 0; i < r.nevents; i++)
@@ -84,6 +87,8 @@ int main(int argc, char **argv)
     x->node = oa_node_new(&pool, (oa_kind)x->kind, NULL);
     x->node->st_val = (int8_t)x->st_val;
     x->node->undeferred = (uint8_t)x->undeferred;
+    x->node->anythread = (uint8_t)x->anythread;
+    x->node->any_phase = x->any_phase;
     x->node->work = x->work;
     x->node->id = x->id;
     rec *p = x->parent ? find(x->parent) : NULL;

@@ -3,7 +3,7 @@
 
 usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                 [--source FILE] [--region LOC:CONSTRUCT:FIELD=VALUE]...
-                [--metric M] [--threads N] [--tasks N] [--tol 0.10]
+                [--metric M] [--threads N] [--tasks N] [--static-pct P] [--tol 0.10]
 
   --parallelism P   program.parallelism (work / span)
   --span-frac F     program.span / program.work (= 1/P; kept for readability)
@@ -14,6 +14,8 @@ usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                     span_frac (row span / program work) or instances (exact);
                     LOC may be @NAME: the line of --source FILE that has the
                     marker comment "// @NAME" (e.g. "#pragma omp for // @loop")
+  --static-pct P    program.static_loops_span_pct (share of the span in
+                    schedule(static) loops, in %)
   --metric, --threads, --tasks   exact header / program fields
   --tol             relative tolerance of the numeric checks [0.10]
 
@@ -37,6 +39,7 @@ def main():
     ap.add_argument("--metric")
     ap.add_argument("--threads", type=int)
     ap.add_argument("--tasks", type=int)
+    ap.add_argument("--static-pct", type=float)
     ap.add_argument("--tol", type=float, default=0.10)
     a = ap.parse_args()
 
@@ -69,6 +72,8 @@ def main():
         exact("threads", a.threads, r["threads"])
     if a.tasks is not None:
         exact("program.tasks", a.tasks, prog["tasks"])
+    if a.static_pct is not None:
+        num("program.static_loops_span_pct", a.static_pct, prog["static_loops_span_pct"])
     if a.parallelism is not None:
         num("program.parallelism", a.parallelism, prog["parallelism"])
         # The reported ratio must be the ratio of the reported figures.
