@@ -399,13 +399,14 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     return;
   oa_node *w = oa_prof_node(t, OA_W);
   w->loc = oa_task_loc(task);
-  if (!own_loc && !task->chunk && task->nlocs > 1) {
+  if (!own_loc && task->nlocs > 1) {
     /* still inside the body of a directive instance whose first fragment
      * ended at a task creation, a taskwait, a nested critical, an
-     * annotation...: this fragment belongs to that instance too */
+     * annotation...: this fragment belongs to that instance too (a loop
+     * chunk or section is its own P-node: the fragments in it are not) */
     unsigned k = oa_prof_loc_kind(w->loc);
     if (k == OA_C_SINGLE || k == OA_C_MASKED || k == OA_C_CRITICAL || k == OA_C_ORDERED
-        || ((k == OA_C_LOOP || k == OA_C_SECTIONS) && task->ws_slot)) {
+        || ((k == OA_C_LOOP || k == OA_C_SECTIONS) && task->ws_slot && !task->chunk)) {
       own_loc = w->loc;
       w->cont = 1;
     }
@@ -420,7 +421,14 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
     w->t0 = __rdtsc();
   }
-  if (own_loc && task->ws_slot && task->region) {
+  /* A fragment that is the worksharing construct's own body on this thread
+   * (a static share, the code before its first chunk) is part of the
+   * construct's instance; a critical or ordered region inside a loop's
+   * body is an instance of its own directive, counted as such, and its work
+   * reaches the loop's row through the chunk or fragment enclosing it. */
+  unsigned own_kind = own_loc ? oa_prof_loc_kind(own_loc) : 0;
+  if (own_loc && task->ws_slot && task->region
+      && (own_kind == OA_C_LOOP || own_kind == OA_C_SECTIONS)) {
     w->inst = task->ws_slot;
     w->user = task->region;
   }

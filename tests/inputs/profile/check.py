@@ -11,7 +11,9 @@ usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                     "for-dynamic.c:40", matching any directory, or "main")
                     and construct; FIELD is
                     parallelism, work_frac (row work / program work),
-                    span_frac (row span / program work) or instances (exact);
+                    span_frac (row span / program work), serial_pct (the
+                    row's serial%: its share of the critical path, in
+                    percent) or instances (exact);
                     LOC may be @NAME: the line of --source FILE that has the
                     marker comment "// @NAME" (e.g. "#pragma omp for // @loop")
   --metric, --threads, --tasks   exact header / program fields
@@ -120,6 +122,8 @@ def main():
             num(what, value, row["work"] / prog["work"])
         elif field == "span_frac":
             num(what, value, row["span"] / prog["work"])
+        elif field == "serial_pct":
+            num(what, value, row["serial_work_pct"])
         elif field == "instances":
             exact(what, int(value), row["instances"])
         else:
