@@ -44,6 +44,20 @@ uint64_t oa_metric_read(enum oa_metric metric, int fd, int *ok)
   }
 }
 
+double oa_ns_per_tick(void)
+{
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  uint64_t t0 = __rdtsc(), ns;
+  do {
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    ns = (uint64_t)(b.tv_sec - a.tv_sec) * 1000000000u + (uint64_t)b.tv_nsec - (uint64_t)a.tv_nsec;
+  } while (ns < 1000000);
+  uint64_t ticks = __rdtsc() - t0;
+  double r = ticks ? (double)ns / (double)ticks : 0;
+  return r > 0.01 && r < 10 ? r : 0;
+}
+
 static const char *const names[] = {
   [OA_METRIC_TSC] = "tsc", [OA_METRIC_CPUTIME] = "cputime",
   [OA_METRIC_CYCLES] = "cycles", [OA_METRIC_INSTRUCTIONS] = "instructions",

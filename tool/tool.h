@@ -65,6 +65,7 @@ typedef struct oa_thread {
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
   uint64_t clock;                 /* metric value when the running fragment resumed */
+  uint64_t clock_tsc;             /* cputime: the TSC just after that reading */
   int counter_fd;                 /* perf_event counter, or -1 */
   oa_node_pool pool;
   oa_agg agg;                     /* per-location sums of this thread */
