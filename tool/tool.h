@@ -70,6 +70,9 @@ typedef struct oa_thread {
   oa_node_pool pool;
   oa_agg agg;                     /* per-location sums of this thread */
   const void *ra;                 /* code address of the event being handled, or NULL */
+  uint8_t rt;                     /* the event being handled, enum oa_rt_event (metric.h) */
+  uint64_t rt_out;                /* the runtime's time after the event that restarted the
+                                   * clock, before the program's code: not work */
   const void *edge_ra[OA_EDGE_CACHE]; /* record mode: edge locations by address */
   uint32_t edge_loc[OA_EDGE_CACHE];
   struct oa_thread *next_thread;  /* all threads, for the final merge */
