@@ -14,6 +14,8 @@
 #define OMPADV_ENV_TASKCOST "OMPADV_TASK_COST" /* profile: "D,U": estimated cost of creating
                                                 * a deferred / undeferred task, in the
                                                 * metric's units */
+#define OMPADV_ENV_RTCOST   "OMPADV_RUNTIME_COST" /* profile: the runtime's own time around
+                                                   * events, metric.h: oa_rt_costs_parse */
 
 #define OMPADV_CONTRACT_VERSION 1
 

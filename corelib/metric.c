@@ -2,6 +2,8 @@
 #include "metric.h"
 
 #include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -44,6 +46,20 @@ uint64_t oa_metric_read(enum oa_metric metric, int fd, int *ok)
   }
 }
 
+double oa_ns_per_tick(void)
+{
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  uint64_t t0 = __rdtsc(), ns;
+  do {
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    ns = (uint64_t)(b.tv_sec - a.tv_sec) * 1000000000u + (uint64_t)b.tv_nsec - (uint64_t)a.tv_nsec;
+  } while (ns < 1000000);
+  uint64_t ticks = __rdtsc() - t0;
+  double r = ticks ? (double)ns / (double)ticks : 0;
+  return r > 0.01 && r < 10 ? r : 0;
+}
+
 static const char *const names[] = {
   [OA_METRIC_TSC] = "tsc", [OA_METRIC_CPUTIME] = "cputime",
   [OA_METRIC_CYCLES] = "cycles", [OA_METRIC_INSTRUCTIONS] = "instructions",
@@ -60,4 +76,57 @@ enum oa_metric oa_metric_parse(const char *name)
 const char *oa_metric_name(enum oa_metric metric)
 {
   return metric >= OA_METRIC_TSC && metric <= OA_METRIC_INSTRUCTIONS ? names[metric] : "?";
+}
+
+static const char *const rt_names[OA_RTE_N] = {
+  [OA_RTE_FORK] = "fork", [OA_RTE_JOIN] = "join",
+  [OA_RTE_PAR_BEGIN] = "parallel-begin", [OA_RTE_PAR_END] = "parallel-end",
+  [OA_RTE_LOOP_STATIC] = "loop-static", [OA_RTE_LOOP_DYNAMIC] = "loop-dynamic",
+  [OA_RTE_CHUNK_STATIC] = "chunk-static", [OA_RTE_CHUNK_DYNAMIC] = "chunk-dynamic",
+  [OA_RTE_LOOP_END_STATIC] = "loop-end-static", [OA_RTE_LOOP_END_DYNAMIC] = "loop-end-dynamic",
+  [OA_RTE_BARRIER] = "barrier", [OA_RTE_BARRIER_END] = "barrier-end",
+};
+
+int oa_rt_costs_parse(const char *s, oa_rt_costs *c)
+{
+  int n = 0;
+  memset(c, 0, sizeof *c);
+  while (s && *s) {
+    size_t len = strcspn(s, "=,");
+    if (s[len] == '=') {
+      char *end;
+      unsigned long long in = strtoull(s + len + 1, &end, 10), out = 0;
+      if (*end == '/')
+        out = strtoull(end + 1, &end, 10);
+      for (unsigned e = OA_RTE_NONE + 1; e < OA_RTE_N; e++)
+        if (strlen(rt_names[e]) == len && strncmp(s, rt_names[e], len) == 0) {
+          c->in[e] = in;
+          c->out[e] = out;
+          n++;
+        }
+      s = end;
+    } else {
+      s += len;
+    }
+    s += strcspn(s, ",");
+    if (*s == ',')
+      s++;
+  }
+  return n;
+}
+
+void oa_rt_costs_format(const oa_rt_costs *c, char *buf, size_t size)
+{
+  size_t used = 0;
+  if (size)
+    buf[0] = 0;
+  for (unsigned e = OA_RTE_NONE + 1; e < OA_RTE_N && used < size; e++) {
+    if (!c->in[e] && !c->out[e])
+      continue;
+    int k = snprintf(buf + used, size - used, "%s%s=%llu/%llu", used ? "," : "", rt_names[e],
+                     (unsigned long long)c->in[e], (unsigned long long)c->out[e]);
+    if (k < 0)
+      break;
+    used += (size_t)k;
+  }
 }

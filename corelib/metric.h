@@ -3,6 +3,7 @@
 #ifndef OMPADV_METRIC_H
 #define OMPADV_METRIC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "contract.h"
@@ -13,8 +14,48 @@ int oa_counter_open(enum oa_metric metric);
 /* The metric's current value; fd from oa_counter_open (ignored for tsc and
  * cputime).  Returns 0 with *ok = 0 if the counter could not be read. */
 uint64_t oa_metric_read(enum oa_metric metric, int fd, int *ok);
+/* Nanoseconds per TSC tick, measured against CLOCK_MONOTONIC over 1 ms;
+ * 0 if that does not look like a constant-rate TSC. */
+double oa_ns_per_tick(void);
 /* "tsc", "cputime", "cycles", "instructions" -> the metric, 0 if unknown. */
 enum oa_metric oa_metric_parse(const char *name);
 const char *oa_metric_name(enum oa_metric metric);
+
+/* The runtime's own time around an OMPT event: libomp's code between the
+ * program's call and the callback (in), and between the callback's return
+ * and the program (out).  It falls inside the fragments on either side of
+ * the event, yet it is no directive's work (SEMANTICS.md rule 19), so
+ * profile mode takes it off them.  OMPT has no event where the program's
+ * code starts or stops, so these are per-run estimates in the metric's
+ * units, measured by ompadv-calibrate --runtime and handed to the tool in
+ * OMPADV_RUNTIME_COST.  Events not listed cost nothing. */
+enum oa_rt_event {
+  OA_RTE_NONE,
+  OA_RTE_FORK,             /* an implicit task begins: out, up to the region's code */
+  OA_RTE_JOIN,             /* a region's implicit barrier: in, after the region's code */
+  OA_RTE_PAR_BEGIN,        /* parallel begin, on the encountering thread: in */
+  OA_RTE_PAR_END,          /* parallel end, on the encountering thread: out */
+  OA_RTE_LOOP_STATIC,      /* a static loop (or sections) begins */
+  OA_RTE_LOOP_DYNAMIC,     /* a dynamic, guided or runtime loop begins */
+  OA_RTE_CHUNK_STATIC,     /* a static loop's chunk (or a section) is dispatched */
+  OA_RTE_CHUNK_DYNAMIC,    /* a dynamic loop's chunk is dispatched */
+  OA_RTE_LOOP_END_STATIC,  /* a static loop (or sections) ends */
+  OA_RTE_LOOP_END_DYNAMIC, /* a dynamic loop ends */
+  OA_RTE_BARRIER,          /* an explicit or worksharing barrier begins: in */
+  OA_RTE_BARRIER_END,      /* ... and ends: out */
+  OA_RTE_N
+};
+
+typedef struct oa_rt_costs {
+  uint64_t in[OA_RTE_N], out[OA_RTE_N];
+} oa_rt_costs;
+
+/* "NAME=IN/OUT,..." (NAME: fork, join, parallel-begin, parallel-end,
+ * loop-static, loop-dynamic, chunk-static, chunk-dynamic, loop-end-static,
+ * loop-end-dynamic, barrier, barrier-end; unknown ones are skipped).
+ * Returns the number of events read. */
+int oa_rt_costs_parse(const char *s, oa_rt_costs *c);
+/* The same text, for the events with a cost; "" when none has. */
+void oa_rt_costs_format(const oa_rt_costs *c, char *buf, size_t size);
 
 #endif

@@ -404,10 +404,17 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   oa_common c1 = c;
   c1.threads = n;
   oa_profile_prepare(&c1);  /* the task cost of the parallel run's team */
+  /* the runtime's own time around events depends on the team: each run
+   * gets its own */
+  const char *rt = getenv(OMPADV_ENV_RTCOST);
+  char *rt_n = oa_xstrdup(rt ? rt : "none");
+  oa_profile_runtime_cost(getenv(OMPADV_ENV_METRIC), 1);
   setenv(OMPADV_ENV_RECORD, "1", 1);
   int st0, st1, rc = OA_EXIT_FAIL;
   oa_note("diff: recording with 1 thread, then with %d", n);
   int r0 = record(argv + first, 1, base, &st0);
+  setenv(OMPADV_ENV_RTCOST, rt_n, 1);
+  free(rt_n);
   int r1 = r0 == 0 ? record(argv + first, n, other, &st1) : -1;
   if (r0 == 0 && r1 >= 0) {
     /* a parallel run killed by a signal still compares what it did */

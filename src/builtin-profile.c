@@ -68,6 +68,62 @@ static char *calibrate(const char *metric, int threads)
   return oa_xasprintf("%llu,%llu", d, u);
 }
 
+/* Run the helper's other measurement: libomp's own time around each kind of
+ * OMPT event (metric.h), which the tool takes off the fragments.  It runs
+ * the helper with its own minimal OMPT tool.  Returns the text for
+ * OMPADV_RUNTIME_COST ("none": nothing to take off). */
+static char *calibrate_runtime(const char *metric, int threads)
+{
+  char *helper = oa_helper_program("ompadv-calibrate");
+  char line[1024] = "";
+  if (!helper) {
+    oa_warn("ompadv-calibrate not found: the runtime's own time around loops, barriers and "
+            "parallel regions is counted as work");
+    return oa_xstrdup("none");
+  }
+  char *cmd = threads > 0 ? oa_xasprintf("OMP_NUM_THREADS=%d OMP_TOOL=enabled '%s' --runtime %s",
+                                         threads, helper, metric)
+                          : oa_xasprintf("OMP_TOOL=enabled '%s' --runtime %s", helper, metric);
+  FILE *p = popen(cmd, "r");
+  oa_rt_costs c;
+  if (!p || !fgets(line, sizeof line, p)
+      || (strncmp(line, "none", 4) != 0 && oa_rt_costs_parse(line, &c) == 0)) {
+    oa_warn("calibrating the runtime's own time failed: it is counted as work");
+    strcpy(line, "none");
+  }
+  line[strcspn(line, "\n")] = 0;
+  if (p)
+    pclose(p);
+  free(cmd);
+  free(helper);
+  return oa_xstrdup(line);
+}
+
+/* OMPADV_RUNTIME_COST as the user gave it, before this process set it. */
+static const char *runtime_cost_given(void)
+{
+  static int read;
+  static char *given;
+  if (!read) {
+    const char *e = getenv(OMPADV_ENV_RTCOST);
+    given = e && *e ? oa_xstrdup(e) : NULL;
+    read = 1;
+  }
+  return given;
+}
+
+void oa_profile_runtime_cost(const char *metric, int threads)
+{
+  const char *given = runtime_cost_given();
+  if (given) {
+    setenv(OMPADV_ENV_RTCOST, given, 1);
+    return;
+  }
+  char *cost = calibrate_runtime(metric, threads);
+  setenv(OMPADV_ENV_RTCOST, cost, 1);
+  free(cost);
+}
+
 static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
 {
   oa_srcloc loc;
@@ -127,9 +183,11 @@ static int on_option(int id, const char *arg, void *ctx)
   return 0;
 }
 
-/* The environment of a profiling run (profile, record, whatif): the metric
- * and the task creation costs, calibrated unless OMPADV_TASK_COST ("D,U")
- * is set.  Returns how the metric was chosen (for the notes), or NULL. */
+/* The environment of a profiling run (profile, record, whatif): the metric,
+ * the task creation costs, calibrated unless OMPADV_TASK_COST ("D,U") is
+ * set, and the runtime's own time around events, calibrated unless
+ * OMPADV_RUNTIME_COST is set ("none": count it as work).  Returns how the
+ * metric was chosen (for the notes), or NULL. */
 const char *oa_profile_prepare(const oa_common *c)
 {
   const char *why;
@@ -139,6 +197,7 @@ const char *oa_profile_prepare(const oa_common *c)
   setenv(OMPADV_ENV_METRIC, metric, 1);
   setenv(OMPADV_ENV_TASKCOST, cost, 1);
   free(cost);
+  oa_profile_runtime_cost(metric, c->threads);
   return why;
 }
 

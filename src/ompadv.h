@@ -72,5 +72,8 @@ extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_wha
 /* builtin-profile.c: set up the environment of a profiling run (metric,
  * task creation costs); returns how the metric was chosen, or NULL. */
 const char *oa_profile_prepare(const oa_common *c);
+/* Set OMPADV_RUNTIME_COST for a run of that many threads (0: the default):
+ * as the user gave it, or calibrated (oa_profile_prepare calls it once). */
+void oa_profile_runtime_cost(const char *metric, int threads);
 
 #endif

@@ -1,12 +1,30 @@
-/* ompadv-calibrate: the cost of creating one task on this machine, in the
- * unit of a work metric, measured on the same libomp the target uses.
- * OMPT gives no event when a task creation returns to user code, so profile
- * mode charges each task this per-run estimate (man ompadv-profile).
- * usage: ompadv-calibrate tsc|cputime|cycles|instructions
- * prints two numbers: a deferred task, an undeferred (if(0)) one */
+/* ompadv-calibrate: costs of the runtime on this machine, in the unit of a
+ * work metric, measured on the same libomp the target uses.
+ *
+ * ompadv-calibrate METRIC (run with OMP_TOOL=disabled): the cost of creating
+ * one task.  OMPT gives no event when a task creation returns to user code,
+ * so profile mode charges each task this per-run estimate (man
+ * ompadv-profile).  Prints two numbers: a deferred task, an undeferred
+ * (if(0)) one.
+ *
+ * ompadv-calibrate --runtime METRIC (run with OMP_TOOL=enabled): libomp's
+ * own time between the program and each OMPT callback of metric.h's
+ * oa_rt_event, before the callback (in) and after it (out).  A minimal OMPT
+ * tool of this program reads the metric as each callback starts and ends,
+ * the program reads it around its own code, and the gaps between are the
+ * runtime's: the median over some thousand regions, less one reading of the
+ * metric, as the profile tool takes one off each stretch it measures.  For
+ * cputime each reading is a system call bracketed by the TSC, and a gap runs
+ * from the TSC after one to the TSC before the next, converted, as the tool
+ * measures short stretches (tool/prof.c): the system calls stay, since they
+ * slow down the runtime's code after them.  Prints the OMPADV_RUNTIME_COST
+ * text. */
+#include <omp-tools.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <x86intrin.h>
 
@@ -42,13 +60,8 @@ static uint64_t measure(enum oa_metric metric, int fd, int deferred)
   return best;
 }
 
-int main(int argc, char **argv)
+static int tasks(enum oa_metric metric)
 {
-  enum oa_metric metric = oa_metric_parse(argc > 1 ? argv[1] : "tsc");
-  if (!metric) {
-    fprintf(stderr, "usage: ompadv-calibrate tsc|cputime|cycles|instructions\n");
-    return 2;
-  }
   uint64_t deferred = 0, undeferred = 0;
 #pragma omp parallel
 #pragma omp single
@@ -61,4 +74,274 @@ int main(int argc, char **argv)
   }
   printf("%llu %llu\n", (unsigned long long)deferred, (unsigned long long)undeferred);
   return 0;
+}
+
+/* --- the runtime's own time around events ---------------------------------- */
+
+enum { REGIONS = 1000, ITERS = 4, MAX_SAMPLES = REGIONS * 16 };
+
+static enum oa_metric rt_metric;
+static int rt_on;                 /* the regions below are being measured */
+static __thread int rt_fd = -1;
+
+/* A reading: a gap runs from one's 'after' to the next one's 'before'. */
+typedef struct point {
+  uint64_t before, after;
+} point;
+
+static point rt_read(void)
+{
+  point p;
+  if (rt_metric == OA_METRIC_TSC) {
+    p.before = p.after = __rdtsc();
+  } else if (rt_metric == OA_METRIC_CPUTIME) {
+    int ok;
+    p.before = __rdtsc();
+    oa_metric_read(rt_metric, -1, &ok);
+    p.after = __rdtsc();
+  } else {
+    if (rt_fd == -1)
+      rt_fd = oa_counter_open(rt_metric);
+    p.before = p.after = now(rt_metric, rt_fd);
+  }
+  return p;
+}
+
+/* Samples per event, in and out. */
+typedef struct samples {
+  uint64_t *v;
+  uint32_t n;
+} samples;
+static samples rt_in[OA_RTE_N], rt_out[OA_RTE_N];
+static uint32_t rt_lock;
+
+static void add(samples *s, uint64_t gap)
+{
+  while (__atomic_exchange_n(&rt_lock, 1, __ATOMIC_ACQUIRE))
+    __builtin_ia32_pause();
+  if (!s->v)
+    s->v = calloc(MAX_SAMPLES, sizeof *s->v);
+  if (s->v && s->n < MAX_SAMPLES)
+    s->v[s->n++] = gap;
+  __atomic_store_n(&rt_lock, 0, __ATOMIC_RELEASE);
+}
+
+/* The thread's last reading: at the end of a callback (event ev), or in the
+ * program's code (user). */
+static __thread struct {
+  uint64_t t;                     /* its 'after' */
+  unsigned ev;
+  int user;
+  int static_loop;                /* the loop being run is a static one */
+} last;
+
+static void cb_enter(unsigned ev)
+{
+  point p = rt_read();
+  if (rt_on && last.user && ev != OA_RTE_NONE)
+    add(&rt_in[ev], p.before - last.t);
+  last.user = 0;
+}
+
+static void cb_leave(unsigned ev)
+{
+  last.ev = ev;
+  last.user = 0;
+  last.t = rt_read().after;
+}
+
+/* The program's code: what came since the last callback was the runtime's. */
+static void mark(void)
+{
+  point p = rt_read();
+  if (rt_on && !last.user && last.ev != OA_RTE_NONE)
+    add(&rt_out[last.ev], p.before - last.t);
+  last.user = 1;
+  last.t = rt_read().after;
+}
+
+static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
+                             ompt_data_t *task, unsigned int team, unsigned int index, int flags)
+{
+  unsigned ev = endpoint == ompt_scope_begin && !(flags & ompt_task_initial) ? OA_RTE_FORK
+                                                                              : OA_RTE_NONE;
+  cb_enter(OA_RTE_NONE);
+  cb_leave(ev);
+}
+
+static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,
+                              unsigned int requested, int flags, const void *ra)
+{
+  cb_enter(OA_RTE_PAR_BEGIN);
+  cb_leave(OA_RTE_NONE);
+}
+
+static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
+{
+  cb_enter(OA_RTE_NONE);
+  cb_leave(OA_RTE_PAR_END);
+}
+
+/* As tool/on_work.c tells them apart. */
+static void on_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
+                    ompt_data_t *task, uint64_t count, const void *ra)
+{
+  int begin = endpoint == ompt_scope_begin;
+  unsigned ev = OA_RTE_NONE;
+  if (work == ompt_work_loop_static || work == ompt_work_sections)
+    ev = begin ? OA_RTE_LOOP_STATIC : OA_RTE_LOOP_END_STATIC;
+  else if (work == ompt_work_loop || work == ompt_work_loop_dynamic
+           || work == ompt_work_loop_guided || work == ompt_work_loop_other)
+    ev = begin ? OA_RTE_LOOP_DYNAMIC : OA_RTE_LOOP_END_DYNAMIC;
+  cb_enter(ev);
+  if (begin)
+    last.static_loop = ev == OA_RTE_LOOP_STATIC;
+  cb_leave(ev);
+}
+
+static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
+                        ompt_data_t instance)
+{
+  unsigned ev = kind == ompt_dispatch_ws_loop_chunk && !last.static_loop ? OA_RTE_CHUNK_DYNAMIC
+                                                                         : OA_RTE_CHUNK_STATIC;
+  cb_enter(ev);
+  cb_leave(ev);
+}
+
+static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                           ompt_data_t *parallel, ompt_data_t *task, const void *ra)
+{
+  unsigned ev = OA_RTE_NONE;
+  if (kind == ompt_sync_region_barrier_implicit_parallel)
+    ev = endpoint == ompt_scope_begin ? OA_RTE_JOIN : OA_RTE_NONE;
+  else if (kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup
+           && kind != ompt_sync_region_reduction)
+    ev = endpoint == ompt_scope_begin ? OA_RTE_BARRIER : OA_RTE_BARRIER_END;
+  cb_enter(endpoint == ompt_scope_begin ? ev : OA_RTE_NONE);
+  cb_leave(endpoint == ompt_scope_end ? ev : OA_RTE_NONE);
+}
+
+static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
+                           ompt_data_t *tool_data)
+{
+  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
+  if (!set)
+    return 0;
+  set(ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task);
+  set(ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin);
+  set(ompt_callback_parallel_end, (ompt_callback_t)on_parallel_end);
+  set(ompt_callback_work, (ompt_callback_t)on_work);
+  set(ompt_callback_dispatch, (ompt_callback_t)on_dispatch);
+  set(ompt_callback_sync_region, (ompt_callback_t)on_sync_region);
+  return 1;
+}
+
+static void tool_finalize(ompt_data_t *tool_data)
+{
+}
+
+/* libomp asks whenever OMP_TOOL is not disabled: the task costs are
+ * measured without a tool (OMP_TOOL=disabled), the runtime's with this one. */
+ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
+{
+  static ompt_start_tool_result_t result = { tool_initialize, tool_finalize, { 0 } };
+  return &result;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static uint64_t median_less(samples *s, uint64_t read_cost, double scale)
+{
+  if (!s->n)
+    return 0;
+  qsort(s->v, s->n, sizeof *s->v, cmp_u64);
+  uint64_t m = s->v[s->n / 2];
+  return m > read_cost ? (uint64_t)((double)(m - read_cost) * scale) : 0;
+}
+
+/* As the profile tool does (tool/prof.c: measure_read_cost); none for
+ * cputime, whose gaps hold no reading. */
+static uint64_t read_cost(void)
+{
+  uint64_t best = UINT64_MAX;
+  if (rt_metric == OA_METRIC_CPUTIME)
+    return 0;
+  for (int round = 0; round < 5; round++) {
+    uint64_t first = rt_read().after, last_read = first;
+    for (int i = 0; i < 200; i++)
+      last_read = rt_read().after;
+    if ((last_read - first) / 200 < best)
+      best = (last_read - first) / 200;
+  }
+  return best;
+}
+
+static volatile double sink[64];
+
+/* One region of the shapes the events come in, the program's code read
+ * between every two of them. */
+static void region(void)
+{
+  mark();
+#pragma omp parallel
+  {
+    mark();
+#pragma omp for schedule(static) nowait
+    for (int i = 0; i < ITERS * omp_get_num_threads(); i++) {
+      mark();
+      sink[i % 64] += 1;
+      mark();
+    }
+    mark();
+#pragma omp for schedule(dynamic) nowait
+    for (int i = 0; i < ITERS * omp_get_num_threads(); i++) {
+      mark();
+      sink[i % 64] += 1;
+      mark();
+    }
+    mark();
+#pragma omp barrier
+    mark();
+  }
+  mark();
+}
+
+static int runtime(enum oa_metric metric)
+{
+  rt_metric = metric;
+  double scale = 1;
+  if (metric == OA_METRIC_CPUTIME && (scale = oa_ns_per_tick()) == 0)
+    return printf("none\n") < 0;  /* no usable TSC: the tool measures CPU time only */
+  uint64_t rc = read_cost();
+  for (int i = 0; i < 20; i++)  /* threads started, code and data warm */
+    region();
+  rt_on = 1;
+  for (int i = 0; i < REGIONS; i++)
+    region();
+  rt_on = 0;
+  oa_rt_costs c;
+  memset(&c, 0, sizeof c);
+  for (unsigned e = OA_RTE_NONE + 1; e < OA_RTE_N; e++) {
+    c.in[e] = median_less(&rt_in[e], rc, scale);
+    c.out[e] = median_less(&rt_out[e], rc, scale);
+  }
+  char buf[1024];
+  oa_rt_costs_format(&c, buf, sizeof buf);
+  printf("%s\n", buf[0] ? buf : "none");
+  return 0;
+}
+
+int main(int argc, char **argv)
+{
+  int rt = argc > 1 && strcmp(argv[1], "--runtime") == 0;
+  enum oa_metric metric = oa_metric_parse(argc > 1 + rt ? argv[1 + rt] : "tsc");
+  if (!metric) {
+    fprintf(stderr, "usage: ompadv-calibrate [--runtime] tsc|cputime|cycles|instructions\n");
+    return 2;
+  }
+  return rt ? runtime(metric) : tasks(metric);
 }

@@ -10,6 +10,7 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
 {
   oa_thread *t = oa_me();
   oa_task *e = oa_task_of(t, task);
+  oa_prof_event(t, OA_RTE_PAR_BEGIN);
   oa_prof_enter_at(t, ra);
   if (!e || !oa_task_top(e))
     goto out;
@@ -47,6 +48,7 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task, const vo
   oa_task *e = oa_task_of(t, task);
   oa_node *top = e ? oa_task_top(e) : NULL;
   oa_region *r = top && top->kind == OA_S && top->user ? top->user : NULL;
+  oa_prof_event(t, OA_RTE_PAR_END);
   oa_prof_enter_at(t, ra);
   if (r && e) {
     oa_node *spar = r->spar, *sbar = r->sbar;  /* r is gone once spar completes */
@@ -70,6 +72,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
                                 unsigned int index, int flags)
 {
   oa_thread *t = oa_me();
+  oa_prof_event(t, flags & ompt_task_initial ? OA_RTE_NONE : OA_RTE_FORK);
   oa_prof_enter(t);
   if ((flags & ompt_task_initial) && !(parallel && parallel->ptr)) {
     /* The initial task is the team of one of the program's implicit

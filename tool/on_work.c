@@ -68,11 +68,31 @@ static void single_end(oa_thread *t, oa_task *task)
   oa_raw(t, OA_RAW_CHUNK_END, task->id, 0, 0, 0);
 }
 
+/* libomp's own time before and after the callback (metric.h): a sections
+ * construct takes the static loop's way through the runtime. */
+static unsigned rt_event_of(ompt_work_t work, ompt_scope_endpoint_t endpoint)
+{
+  int begin = endpoint == ompt_scope_begin;
+  switch (work) {
+  case ompt_work_loop_static:
+  case ompt_work_sections:
+    return begin ? OA_RTE_LOOP_STATIC : OA_RTE_LOOP_END_STATIC;
+  case ompt_work_loop:
+  case ompt_work_loop_dynamic:
+  case ompt_work_loop_guided:
+  case ompt_work_loop_other:
+    return begin ? OA_RTE_LOOP_DYNAMIC : OA_RTE_LOOP_END_DYNAMIC;
+  default:
+    return OA_RTE_NONE;
+  }
+}
+
 static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *task_data,
                       const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
+  oa_prof_event(t, rt_event_of(work, endpoint));
   oa_prof_enter_at(t, ra);
   if (!task || work == ompt_work_workshare || work == ompt_work_scope
       || work == ompt_work_distribute)
@@ -197,6 +217,11 @@ static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_
                         ompt_data_t instance)
 {
   if (oa_the_run.mode == OA_MODE_PROFILE) {
+    oa_thread *t = oa_me();
+    oa_task *it = oa_task_of(t, task);
+    if (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)
+      oa_prof_event(t, it && !it->static_loop && kind == ompt_dispatch_ws_loop_chunk
+                           ? OA_RTE_CHUNK_DYNAMIC : OA_RTE_CHUNK_STATIC);
     prof_dispatch(task, kind);
     return;
   }

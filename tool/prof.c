@@ -259,13 +259,40 @@ static oa_node *running_fragment(const oa_thread *t)
  * once at start-up and taken off. */
 static uint64_t read_cost;
 
+/* cputime: that system call takes a microsecond or more on a virtual
+ * machine, and longer still when its code is cold, as it is after the
+ * program's code or the tool's: the start-up estimate falls short by
+ * hundreds of nanoseconds per stretch, as much as a small loop's body.  So
+ * each reading is bracketed by the TSC, and a stretch is also measured
+ * from the TSC after one reading to the TSC before the next, which holds
+ * none of it.  That is its CPU time unless the thread was preempted in
+ * between, when the TSC runs on and the CPU time is the smaller one: the
+ * smaller of the two is taken. */
+static double ns_per_tick;      /* 0: not measured, CPU time only */
+
+/* The runtime's own time around each kind of event (OMPADV_RUNTIME_COST):
+ * a stretch between two callbacks also holds libomp's code after the first
+ * one returned and before the second one was called, which is no
+ * directive's work (SEMANTICS.md rule 19): on a libomp with debug traces,
+ * more than a microsecond per loop start, where the loop's body may take
+ * less.  The estimates are taken off each stretch, never below zero. */
+static oa_rt_costs rt_costs;
+
 void oa_prof_enter(oa_thread *t)
 {
   oa_node *w = running_fragment(t);
   if (w) {
+    uint64_t before = __rdtsc();
     uint64_t now = read_metric(t);
-    if (now > t->clock + read_cost)
-      w->work += now - t->clock - read_cost;
+    uint64_t d = now > t->clock + read_cost ? now - t->clock - read_cost : 0;
+    if (ns_per_tick > 0 && t->clock_tsc && before > t->clock_tsc) {
+      uint64_t wall = (uint64_t)((double)(before - t->clock_tsc) * ns_per_tick);
+      if (wall < d)
+        d = wall;
+    }
+    uint64_t off = t->rt_out + rt_costs.in[t->rt < OA_RTE_N ? t->rt : 0];
+    if (d > off)
+      w->work += d - off;
   }
 }
 
@@ -286,8 +313,12 @@ void oa_prof_leave(oa_thread *t)
 {
   t->ra = NULL;
   oa_node *w = running_fragment(t);
-  if (w)
+  if (w) {
     t->clock = read_metric(t);
+    t->clock_tsc = ns_per_tick > 0 ? __rdtsc() : 0;
+    t->rt_out = rt_costs.out[t->rt < OA_RTE_N ? t->rt : 0];
+  }
+  t->rt = OA_RTE_NONE;
 
   /* what the race runtime charges accesses to (NULL: not checked) */
   t->race.w = w && oa_race_active && !oa_race_checks(t) ? NULL : w;
@@ -408,13 +439,14 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     return;
   oa_node *w = oa_prof_node(t, OA_W);
   w->loc = oa_task_loc(task);
-  if (!own_loc && !task->chunk && !task->single && task->nlocs > 1) {
+  if (!own_loc && !task->single && task->nlocs > 1) {
     /* still inside the body of a directive instance whose first fragment
      * ended at a task creation, a taskwait, a nested critical, an
-     * annotation...: this fragment belongs to that instance too */
+     * annotation...: this fragment belongs to that instance too (a loop
+     * chunk or section is its own P-node: the fragments in it are not) */
     unsigned k = oa_prof_loc_kind(w->loc);
     if (k == OA_C_SINGLE || k == OA_C_MASKED || k == OA_C_CRITICAL || k == OA_C_ORDERED
-        || ((k == OA_C_LOOP || k == OA_C_SECTIONS) && task->ws_slot)) {
+        || ((k == OA_C_LOOP || k == OA_C_SECTIONS) && task->ws_slot && !task->chunk)) {
       own_loc = w->loc;
       w->cont = 1;
     }
@@ -429,7 +461,14 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
     w->t0 = __rdtsc();
   }
-  if (own_loc && task->ws_slot && task->region) {
+  /* A fragment that is the worksharing construct's own body on this thread
+   * (a static share, the code before its first chunk) is part of the
+   * construct's instance; a critical or ordered region inside a loop's
+   * body is an instance of its own directive, counted as such, and its work
+   * reaches the loop's row through the chunk or fragment enclosing it. */
+  unsigned own_kind = own_loc ? oa_prof_loc_kind(own_loc) : 0;
+  if (own_loc && task->ws_slot && task->region
+      && (own_kind == OA_C_LOOP || own_kind == OA_C_SECTIONS)) {
     w->inst = task->ws_slot;
     w->user = task->region;
   }
@@ -486,6 +525,8 @@ void oa_prof_start(void)
   oa_prof_init();
   if (oa_the_run.metric != OA_METRIC_INSTRUCTIONS)
     startup_work = (uint64_t)((double)before * metric_per_cpu_ns(t));
+  if (oa_the_run.metric == OA_METRIC_CPUTIME)
+    ns_per_tick = oa_ns_per_tick();
   measure_read_cost(t);
 }
 
@@ -498,6 +539,7 @@ void oa_prof_init(void)
   char *end = NULL;
   oa_prof_task_cost = c ? strtoull(c, &end, 10) : 0;
   oa_prof_task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
+  oa_rt_costs_parse(getenv(OMPADV_ENV_RTCOST), &rt_costs);
   const char *raw = getenv(OMPADV_ENV_RAW);
   oa_prof_raw = raw && *raw == '1';
   const char *rec = getenv(OMPADV_ENV_RECORD);

@@ -5,6 +5,7 @@
 #ifndef OMPADV_PROF_H
 #define OMPADV_PROF_H
 
+#include "metric.h"
 #include "ospg.h"
 #include "tool.h"
 
@@ -72,6 +73,13 @@ static inline void oa_prof_enter_at(oa_thread *t, const void *ra)
 {
   t->ra = ra;
   oa_prof_enter(t);
+}
+/* Name the event being handled (enum oa_rt_event) before oa_prof_enter:
+ * the runtime's own time before and after its callback is taken off the
+ * fragments around it (metric.h); oa_prof_leave forgets it. */
+static inline void oa_prof_event(oa_thread *t, unsigned rt_event)
+{
+  t->rt = (uint8_t)rt_event;
 }
 
 /* Locations of directives. */

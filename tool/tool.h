@@ -75,10 +75,14 @@ typedef struct oa_thread {
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
   uint64_t clock;                 /* metric value when the running fragment resumed */
+  uint64_t clock_tsc;             /* cputime: the TSC just after that reading */
   int counter_fd;                 /* perf_event counter, or -1 */
   oa_node_pool pool;
   oa_agg agg;                     /* per-location sums of this thread */
   const void *ra;                 /* code address of the event being handled, or NULL */
+  uint8_t rt;                     /* the event being handled, enum oa_rt_event (metric.h) */
+  uint64_t rt_out;                /* the runtime's time after the event that restarted the
+                                   * clock, before the program's code: not work */
   const void *edge_ra[OA_EDGE_CACHE]; /* record mode: edge locations by address */
   uint32_t edge_loc[OA_EDGE_CACHE];
   struct oa_thread *next_thread;  /* all threads, for the final merge */

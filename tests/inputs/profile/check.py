@@ -3,6 +3,7 @@
 
 usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                 [--source FILE] [--region LOC:CONSTRUCT:FIELD=VALUE]...
+                [--ratio LOC:CONSTRUCT/LOC:CONSTRUCT=VALUE]...
                 [--metric M] [--threads N] [--tasks N] [--static-pct P] [--tol 0.10]
 
   --parallelism P   program.parallelism (work / span)
@@ -11,9 +12,13 @@ usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                     "for-dynamic.c:40", matching any directory, or "main")
                     and construct; FIELD is
                     parallelism, work_frac (row work / program work),
-                    span_frac (row span / program work) or instances (exact);
+                    span_frac (row span / program work), serial_pct (the
+                    row's serial%: its share of the critical path, in
+                    percent) or instances (exact);
                     LOC may be @NAME: the line of --source FILE that has the
                     marker comment "// @NAME" (e.g. "#pragma omp for // @loop")
+  --ratio SPEC      the work of one row divided by another's (LOC and
+                    CONSTRUCT as for --region)
   --static-pct P    program.static_loops_span_pct (share of the span in
                     schedule(static) loops, in %)
   --metric, --threads, --tasks   exact header / program fields
@@ -35,6 +40,7 @@ def main():
     ap.add_argument("--parallelism", type=float)
     ap.add_argument("--span-frac", type=float)
     ap.add_argument("--region", action="append", default=[])
+    ap.add_argument("--ratio", action="append", default=[])
     ap.add_argument("--source")
     ap.add_argument("--metric")
     ap.add_argument("--threads", type=int)
@@ -93,6 +99,47 @@ def main():
             return None
         return "%s:%d" % (os.path.basename(a.source), hits[0])
 
+    def find_row(loc, construct):
+        """The row of LOC (or @marker) and CONSTRUCT, and its location; None
+        (with the failure printed) unless there is exactly one."""
+        nonlocal fails
+        if loc.startswith("@"):
+            name, loc = loc, marker(loc[1:])
+            if loc is None:
+                print("FAIL marker %s: not on exactly one code line of --source %s" % (name, a.source))
+                fails += 1
+                return None, None
+        rows = [x for x in r["regions"]
+                if x["construct"] == construct
+                and (x["location"] == loc or x["location"].endswith("/" + loc))]
+        if len(rows) != 1:
+            print("FAIL %s:%s: %d rows; the report has: %s" % (
+                loc, construct, len(rows),
+                ", ".join("%s %s" % (x["location"], x["construct"]) for x in r["regions"])))
+            fails += 1
+            return None, None
+        return rows[0], loc
+
+    for spec in a.ratio:
+        try:
+            key, value = spec.rsplit("=", 1)
+            top, bottom = key.split("/")
+            value = float(value)
+            rows = [find_row(*side.rsplit(":", 1)) for side in (top, bottom)]
+        except ValueError:
+            print("FAIL bad --ratio %r (want LOC:CONSTRUCT/LOC:CONSTRUCT=VALUE)" % spec)
+            fails += 1
+            continue
+        if rows[0][0] is None or rows[1][0] is None:
+            continue
+        if rows[1][0]["work"] == 0:
+            print("FAIL %s %s: no work" % (rows[1][1], bottom.rsplit(":", 1)[1]))
+            fails += 1
+            continue
+        num("%s %s / %s %s work" % (rows[0][1], top.rsplit(":", 1)[1], rows[1][1],
+                                     bottom.rsplit(":", 1)[1]),
+            value, rows[0][0]["work"] / rows[1][0]["work"])
+
     for spec in a.region:
         try:
             key, value = spec.rsplit("=", 1)
@@ -102,22 +149,9 @@ def main():
             print("FAIL bad --region %r (want LOC:CONSTRUCT:FIELD=VALUE)" % spec)
             fails += 1
             continue
-        if loc.startswith("@"):
-            name, loc = loc, marker(loc[1:])
-            if loc is None:
-                print("FAIL marker %s: not on exactly one code line of --source %s" % (name, a.source))
-                fails += 1
-                continue
-        rows = [x for x in r["regions"]
-                if x["construct"] == construct
-                and (x["location"] == loc or x["location"].endswith("/" + loc))]
-        if len(rows) != 1:
-            print("FAIL %s:%s: %d rows; the report has: %s" % (
-                loc, construct, len(rows),
-                ", ".join("%s %s" % (x["location"], x["construct"]) for x in r["regions"])))
-            fails += 1
+        row, loc = find_row(loc, construct)
+        if row is None:
             continue
-        row = rows[0]
         what = "%s %s %s" % (loc, construct, field)
         if field == "parallelism":
             num(what, value, row["parallelism"])
@@ -125,6 +159,8 @@ def main():
             num(what, value, row["work"] / prog["work"])
         elif field == "span_frac":
             num(what, value, row["span"] / prog["work"])
+        elif field == "serial_pct":
+            num(what, value, row["serial_work_pct"])
         elif field == "instances":
             exact(what, int(value), row["instances"])
         else:

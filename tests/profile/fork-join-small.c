@@ -1,0 +1,50 @@
+// Known answer: libomp's own time at a parallel region's fork and join and
+// at a loop's start is no directive's work (SEMANTICS.md rule 19), however
+// small the region.
+//
+//   part A: 4000 times: parallel for num_threads(2) schedule(static) over 2
+//           iterations of burn(4 us).  The region has no code of its own
+//           outside the loop: the parallel row's work is the for row's,
+//           ratio 1.00.
+//   part B: 200 times: parallel num_threads(2) { burn(20 us); for
+//           schedule(static) over 2 iterations of burn(20 us) }.  Each thread
+//           runs as much of the region's own code as of the loop: the
+//           parallel row's work is twice the for row's, ratio 2.00 (what is
+//           taken off is the runtime's, never the program's).
+// (burn() overshoots by one reading of its clock, a system call for
+// cputime, which is the same in both rows of a ratio.)
+// Before the fix, part A's parallel row held what libomp does between the
+// implicit task's begin and the program's code, in the loop's start before
+// its callback (the Debian build of libomp 19 formats debug traces there:
+// half a microsecond and more) and between the loop's end and the join,
+// and the cputime metric's system call beyond its start-up estimate, twice
+// per region and thread: ratio 1.17 to 1.30 here.  Now 1.02 to 1.05.
+// Only cputime: the TSC counts the time a thread is preempted, and on this
+// shared 2-core machine a few slices of 4 ms landing in the runtime's
+// microseconds between callbacks are as much as part A's whole loop work.
+//
+// RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
+// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
+// RUN: python3 %inputs/profile/check.py %t.json --source %s --metric cputime --threads 2 \
+// RUN:   --ratio @A:parallel/@A:for=1.00 --ratio @B:parallel/@Bfor:for=2.00
+#include <omp.h>
+#include "burn.h"
+
+int main(void)
+{
+  for (int r = 0; r < 4000; r++) {
+#pragma omp parallel for num_threads(2) schedule(static) // @A
+    for (int i = 0; i < 2; i++)
+      burn(0.004);
+  }
+  for (int r = 0; r < 200; r++) {
+#pragma omp parallel num_threads(2) // @B
+    {
+      burn(0.02);
+#pragma omp for schedule(static) // @Bfor
+      for (int i = 0; i < 2; i++)
+        burn(0.02);
+    }
+  }
+  return 0;
+}
