@@ -29,43 +29,13 @@ static void close_chunk(oa_thread *t, oa_task *task)
 {
   if (!task->chunk)
     return;
+  int share = task->chunk->undeferred;  /* a static share, no chunk */
   oa_task_close_sts(t, task);  /* tasks created in the chunk: not waited */
   if (oa_task_top(task) == task->chunk)
     oa_task_pop_close(t, task);
   task->chunk = NULL;
-  oa_raw(t, OA_RAW_CHUNK_END, task->id, 0, 0, 0);
-}
-
-/* A single body in a team of two or more is work any thread may run
- * (SEMANTICS.md rule 6): a P-node of its own, logically parallel with the
- * code the executing thread ran before it in the phase.  In a team of one
- * the only thread runs it in program order: its fragments stay in line. */
-static int single_begin(oa_thread *t, oa_task *task, uint32_t loc)
-{
-  oa_node *top = oa_task_top(task);
-  if (task->team < 2 || task->single || !top)
-    return 0;
-  oa_node *p = oa_prof_node(t, OA_P);
-  p->loc = p->own_loc = loc;
-  p->team_index = task->team_index;
-  p->anythread = 1;
-  p->any_phase = task->stack[0]->depth;
-  oa_prof_attach(t, top, p);
-  oa_task_push(task, p);
-  task->single = p;
-  oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
-  return 1;
-}
-
-static void single_end(oa_thread *t, oa_task *task)
-{
-  if (!task->single)
-    return;
-  oa_task_close_sts(t, task);  /* tasks created in the body: not waited */
-  if (oa_task_top(task) == task->single)
-    oa_task_pop_close(t, task);
-  task->single = NULL;
-  oa_raw(t, OA_RAW_CHUNK_END, task->id, 0, 0, 0);
+  if (!share)
+    oa_raw(t, OA_RAW_CHUNK_END, task->id, 0, 0, 0);
 }
 
 /* libomp's own time before and after the callback (metric.h): a sections
@@ -119,8 +89,6 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     oa_task_loc_push(task, loc);
     if (shared)
       task->static_loop = work == ompt_work_loop_static;
-    if (work == ompt_work_single_executor && single_begin(t, task, loc))
-      loc = 0;  /* the body's node is the instance */
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
@@ -128,8 +96,6 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
       close_chunk(t, task);
       task->ws_slot = 0;
     }
-    if (work == ompt_work_single_executor)
-      single_end(t, task);
     oa_task_loc_pop(task);
     oa_frag_begin(t, task, 0);
   }
@@ -145,19 +111,21 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
   /* A static schedule gives iteration i to the same thread in every run
    * for this team size (and in every loop with the same bounds, which
    * programs rely on after nowait; SEMANTICS.md rule 4): the thread's share
-   * stays in its implicit task's program order, one fragment, instead of
-   * becoming a chunk any thread could have run. */
-  if (task && task->static_loop && kind == ompt_dispatch_ws_loop_chunk)
-    goto out;
+   * stays in its implicit task's program order: a P-node that completes
+   * before what follows it, as an undeferred task does (the loop's instance
+   * on this thread, holding what its body nests), instead of a chunk any
+   * thread could have run. */
+  int share = task && task->static_loop && kind == ompt_dispatch_ws_loop_chunk;
   if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
     oa_frag_end(t, task);
     close_chunk(t, task);
     oa_node *top = oa_task_top(task);
     if (top) {
       oa_node *p = oa_prof_node(t, OA_P);
+      p->undeferred = (uint8_t)share;
       p->loc = p->own_loc = oa_task_loc(task);
       p->team_index = task->team_index;
-      p->anythread = task->team > 1;
+      p->anythread = !share && task->team > 1;
       p->any_phase = task->stack[0]->depth;
       if (task->ws_slot && task->region) {
         p->inst = task->ws_slot;
@@ -166,7 +134,8 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
       oa_prof_attach(t, top, p);
       oa_task_push(task, p);
       task->chunk = p;
-      oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, task->static_loop, 0);
+      if (!share)
+        oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
       oa_frag_begin(t, task, 0);
     }
   }

@@ -439,7 +439,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     return;
   oa_node *w = oa_prof_node(t, OA_W);
   w->loc = oa_task_loc(task);
-  if (!own_loc && !task->single && task->nlocs > 1) {
+  if (!own_loc && task->nlocs > 1) {
     /* still inside the body of a directive instance whose first fragment
      * ended at a task creation, a taskwait, a nested critical, an
      * annotation...: this fragment belongs to that instance too (a loop

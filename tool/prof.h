@@ -35,7 +35,6 @@ typedef struct oa_task {
   uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
-  oa_node *single;                /* open single body P-node (teams of two or more) */
   uint8_t static_loop;            /* in a schedule(static) loop */
   uint32_t race_framed;           /* race mode: its frames were pushed on thread N - 1 */
   uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */

@@ -3,9 +3,9 @@
 // chunks, which join only at the next barrier: the chunks (burn(300)) stay
 // parallel with the code after the taskwait (burn(400)).  The OSPG put the
 // chunks in the node the taskwait closes, and serialized them before it.
-// A limit of the series-parallel graph, documented in man ompadv-profile
-// (APPROXIMATIONS AND LIMITS): expected to fail until the graph can express it.
-// XFAIL: *
+// Since the chunks of a team of two are work any thread may run
+// (SEMANTICS.md rule 5: ospg anythread), they are parallel with their
+// thread's code around them in the phase, and the two agree.
 // RUN: env OMPADV_BUILD=%builddir %srcdir/scripts/oracle --verbose %s
 #include <omp.h>
 
