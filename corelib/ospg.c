@@ -750,7 +750,12 @@ static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const o
   if (nested)
     return !(lc->undeferred || (deps && oa_directed_path(lc, rc)));
   int32_t c = lc == l ? 0 : class_upto(l, lc);
-  return !((lc->undeferred && c == 0) || (c == 1 && deps && oa_directed_path(lc, rc)));
+  /* An undeferred task's own content has class 0; its class-1 content is
+   * the deferred children nobody waited for, which no path past it orders
+   * (rule 9: if(0) waits for the task, not for its children). */
+  if (lc->undeferred)
+    return c != 0;
+  return !(c == 1 && deps && oa_directed_path(lc, rc));
 }
 
 int oa_is_parallel(const oa_node *l, const oa_node *r)
