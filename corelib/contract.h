@@ -88,7 +88,8 @@ typedef struct oa_chunk_header {
  * rebuild the run's happens-before graph (tests/oracle).  Ids: nodes, tasks
  * and regions are numbered from 1, per run.  Fields:
  *   NODE        a=node b=parent (0: root) c=oa_kind d=st_val (low 32 bits,
- *               signed) | undeferred << 32 | anythread << 33 | any_phase << 34
+ *               signed) | undeferred << 32 | anythread << 33 | share << 34
+ *               | any_phase << 35
  *               at the node's close
  *   EDGE        a=successor P-node b=predecessor P-node
  *   FRAG_BEGIN  a=W-node b=task                 FRAG_END a=W-node b=work c=task
@@ -134,6 +135,7 @@ enum oa_raw_type {
  *            sub=oa_kind a=node b=parent c=loc | own_loc << 32
  *            d=inst | team_index << 32 | free_order << 48 | task << 49
  *              | (st_val + 1) << 50 (2 bits) | undeferred << 52 | anythread << 53
+ *              | share << 54
  *              | nanc << 56 (0xff: none; else ANC follows)
  *            where=region whose worksharing it belongs to (S-node of a
  *            region, or an instance), else 0

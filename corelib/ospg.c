@@ -12,7 +12,9 @@
  * An undeferred task (if(0), included) is waited at once: its P-node has
  * st_val 0, its class-0 content is series with its right siblings, and its
  * ST parent's taskwait does not apply to it (it waits for the creator's
- * deferred children only).
+ * deferred children only).  A share (a piece of the task's own program
+ * order, undeferred too) differs only there: the tasks created in it are
+ * the creator's children, and its ST parent's taskwait waits for them.
  * A fragment under an ST child X of N is series with X's right siblings iff
  * its class relative to X is 0; under a P child it is parallel, except that
  * a dependency path between sibling task P-nodes orders the class-1
@@ -456,7 +458,7 @@ static void fold(oa_node *n, oa_node *x)
       chain_offer(&n->direct, &cand);
       n->flags |= HAS_DIRECT;
     } else {
-      ends_offer(x->kind == OA_P && x->undeferred ? &n->via_u : &n->via, c, &cand);
+      ends_offer(x->kind == OA_P && x->undeferred && !x->share ? &n->via_u : &n->via, c, &cand);
     }
   }
   if (have_newpre)
@@ -594,8 +596,8 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
       c = 0;
     else if (child == OA_W || child == OA_S)
       c = a->kind == OA_ST ? 0 : a->st_val;
-    else if (a->kind == OA_ST && child == OA_P && prev->undeferred)
-      ; /* the creator's taskwait is not what waited for this task */
+    else if (a->kind == OA_ST && child == OA_P && prev->undeferred && !prev->share)
+      ; /* the creator's taskwait is not what waited for this task's children */
     else if (a->kind == OA_ST && child == OA_P && a->last_u && a->last_u->ord > prev->ord
              && oa_directed_path(prev, a->last_u))
       c = 0; /* its creator waited for it through dependences (taskwait depend, if(0)) */

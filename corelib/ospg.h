@@ -78,6 +78,10 @@ struct oa_node {
                                   * creator went on (if(0), included, final descendants):
                                   * st_val 0, its class-0 content is series with its
                                   * right siblings */
+  uint8_t share;                 /* undeferred P-node that is a piece of its task's own
+                                  * program order (a thread's share of a static loop), not
+                                  * a task: the tasks created in it are its task's
+                                  * children, which the task's taskwait waits for */
   uint8_t anythread;             /* P-node: work handed to any thread of a team of two or
                                   * more (a dynamic chunk, a section, a single body):
                                   * logically parallel with its left siblings too, the

@@ -154,7 +154,7 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
     if (n->inst <= r->nslots && r->slots[n->inst - 1].thread_serial) {
       oa_ws_slot *s = &r->slots[n->inst - 1];
       s->work += n->work;
-      if (n->kind == OA_W) {
+      if (n->kind == OA_W || n->share) {  /* a thread's pieces in program order */
         if (n->team_index < r->team)
           s->thread_serial[n->team_index] += n->span;
       } else if (n->span > s->max_chunk) {

@@ -946,6 +946,7 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
   n->st_val = (int8_t)((e->d >> 50) & 3) - 1;
   n->undeferred = (e->d >> 52) & 1;
   n->anythread = (e->d >> 53) & 1;
+  n->share = (e->d >> 54) & 1;
   n->user = region;
   if ((e->d >> 49) & 1)
     p->agg.tasks++;

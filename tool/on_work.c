@@ -25,17 +25,95 @@ static unsigned construct_of(ompt_work_t work)
   }
 }
 
-static void close_chunk(oa_thread *t, oa_task *task)
+/* Open a piece of an implicit task's work as a P-node under its current
+ * node: a dynamic chunk or a section (anythread in a team of two or more,
+ * SEMANTICS.md rule 5), a thread's share of a static loop (undeferred: it
+ * completes before what follows, rule 4), a single body (rule 6).  Only
+ * the pieces any thread may run are CHUNK records for the oracle. */
+static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t loc,
+                           int undeferred)
 {
-  if (!task->chunk)
+  oa_node *top = oa_task_top(task);
+  if (!top)
+    return NULL;
+  oa_node *p = oa_prof_node(t, OA_P);
+  p->undeferred = p->share = (uint8_t)undeferred;
+  p->loc = p->own_loc = loc;
+  p->team_index = task->team_index;
+  p->anythread = !undeferred && task->team > 1;
+  p->any_phase = task->stack[0]->depth;
+  oa_prof_attach(t, top, p);
+  oa_task_push(task, p);
+  *slot = p;
+  if (!undeferred)
+    oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
+  return p;
+}
+
+static void close_piece(oa_thread *t, oa_task *task, oa_node **slot)
+{
+  if (!*slot)
     return;
-  int share = task->chunk->undeferred;  /* a static share, no chunk */
-  oa_task_close_sts(t, task);  /* tasks created in the chunk: not waited */
-  if (oa_task_top(task) == task->chunk)
+  int undeferred = (*slot)->undeferred;
+  oa_task_close_sts(t, task);  /* tasks created in the piece: not waited */
+  if (oa_task_top(task) == *slot)
     oa_task_pop_close(t, task);
-  task->chunk = NULL;
-  if (!share)
+  *slot = NULL;
+  if (!undeferred)
     oa_raw(t, OA_RAW_CHUNK_END, task->id, 0, 0, 0);
+}
+
+/* A taskwait inside a thread's share of a static loop waits for every child
+ * of the implicit task created before it: those of the share, and those
+ * created before the loop or in the thread's earlier shares (SEMANTICS.md
+ * rules 4, 11), which are the share's left siblings under the task's
+ * ST-node.  Close the share and that ST-node as waited, and go on in a new
+ * share of the same instance.  Returns 0 (nothing done) unless the stack
+ * is [.., ST, share, (the share's ST)]. */
+int oa_share_taskwait(oa_thread *t, oa_task *task)
+{
+  oa_node *share = task->chunk;
+  if (!share || !share->share || task->n < 2)
+    return 0;
+  uint32_t k = task->n - 1;
+  if (task->stack[k] != share && task->stack[k]->parent == share && task->stack[k]->kind == OA_ST)
+    k--;
+  if (k < 1 || task->stack[k] != share || task->stack[k - 1]->kind != OA_ST)
+    return 0;
+  uint32_t loc = share->own_loc;
+  uint64_t inst = share->inst;
+  void *user = share->user;
+  while (task->n > k + 1) {  /* the share's own ST: its tasks are waited */
+    oa_node *st = oa_task_top(task);
+    st->st_val = -1;
+    oa_deps_clear(t, st);
+    oa_task_pop_close(t, task);
+  }
+  oa_task_pop_close(t, task);  /* the share */
+  task->chunk = NULL;
+  oa_node *st = oa_task_top(task);
+  st->st_val = -1;
+  oa_deps_clear(t, st);
+  oa_task_pop_close(t, task);
+  oa_node *p = open_piece(t, task, &task->chunk, loc, 1);
+  if (p) {
+    p->inst = inst;
+    p->user = user;
+  }
+  return 1;
+}
+
+/* A single body in a team of two or more is work any thread may run
+ * (rule 6): logically parallel with the code the executing thread ran
+ * before it in the phase, and with what it runs after it up to the next
+ * barrier.  A taskwait in the body waits for the tasks created in the body;
+ * whether it also waits for tasks its thread created before depends on
+ * which thread ran the body, so they stay parallel (a taskwait after the
+ * body likewise leaves the body's tasks).  In a team of one the only
+ * thread runs it in program order. */
+static int single_begin(oa_thread *t, oa_task *task, uint32_t loc)
+{
+  return task->team >= 2 && !task->single && open_piece(t, task, &task->single, loc, 0);
 }
 
 /* libomp's own time before and after the callback (metric.h): a sections
@@ -89,13 +167,17 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     oa_task_loc_push(task, loc);
     if (shared)
       task->static_loop = work == ompt_work_loop_static;
+    if (work == ompt_work_single_executor && single_begin(t, task, loc))
+      loc = 0;  /* the body's node is the instance */
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
     if (shared) {  /* a taskloop or single inside a chunk does not end it */
-      close_chunk(t, task);
+      close_piece(t, task, &task->chunk);
       task->ws_slot = 0;
     }
+    if (work == ompt_work_single_executor)
+      close_piece(t, task, &task->single);
     oa_task_loc_pop(task);
     oa_frag_begin(t, task, 0);
   }
@@ -118,28 +200,16 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
   int share = task && task->static_loop && kind == ompt_dispatch_ws_loop_chunk;
   if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
     oa_frag_end(t, task);
-    close_chunk(t, task);
-    oa_node *top = oa_task_top(task);
-    if (top) {
-      oa_node *p = oa_prof_node(t, OA_P);
-      p->undeferred = (uint8_t)share;
-      p->loc = p->own_loc = oa_task_loc(task);
-      p->team_index = task->team_index;
-      p->anythread = !share && task->team > 1;
-      p->any_phase = task->stack[0]->depth;
+    close_piece(t, task, &task->chunk);
+    oa_node *p = open_piece(t, task, &task->chunk, oa_task_loc(task), share);
+    if (p) {
       if (task->ws_slot && task->region) {
         p->inst = task->ws_slot;
         p->user = task->region;
       }
-      oa_prof_attach(t, top, p);
-      oa_task_push(task, p);
-      task->chunk = p;
-      if (!share)
-        oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
       oa_frag_begin(t, task, 0);
     }
   }
-out:
   oa_prof_leave(t);
 }
 

@@ -162,7 +162,7 @@ static void rec_new(oa_thread *t, oa_node *n, int task)
          n->inst | (uint64_t)n->team_index << 32 | (uint64_t)n->free_order << 48
              | (uint64_t)(task != 0) << 49 | (uint64_t)((n->st_val + 1) & 3) << 50
              | (uint64_t)n->undeferred << 52 | (uint64_t)n->anythread << 53
-             | (uint64_t)n->nanc << 56);
+             | (uint64_t)n->share << 54 | (uint64_t)n->nanc << 56);
   if (n->nanc != 0xff && n->nanc != 0)
     oa_rec(t, OA_REC_ANC, 0, 0, n->anc[0], n->anc[1], n->anc[2], n->anc[3]);
 }
@@ -203,7 +203,8 @@ void oa_prof_close(oa_thread *t, oa_node *n)
 {
   oa_raw(t, OA_RAW_NODE, n->id, n->parent ? n->parent->id : 0, n->kind,
          (uint32_t)(int32_t)n->st_val | (uint64_t)n->undeferred << 32
-             | (uint64_t)n->anythread << 33 | (uint64_t)n->any_phase << 34);
+             | (uint64_t)n->anythread << 33 | (uint64_t)n->share << 34
+             | (uint64_t)n->any_phase << 35);
   if (oa_prof_record && n->kind == OA_W)
     rec_w(t, n);
   else if (oa_prof_record)
@@ -439,7 +440,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     return;
   oa_node *w = oa_prof_node(t, OA_W);
   w->loc = oa_task_loc(task);
-  if (!own_loc && task->nlocs > 1) {
+  if (!own_loc && !task->single && task->nlocs > 1) {
     /* still inside the body of a directive instance whose first fragment
      * ended at a task creation, a taskwait, a nested critical, an
      * annotation...: this fragment belongs to that instance too (a loop

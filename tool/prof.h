@@ -35,6 +35,7 @@ typedef struct oa_task {
   uint32_t ws_seq;                /* implicit tasks: worksharing constructs met */
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
+  oa_node *single;                /* open single body P-node (teams of two or more) */
   uint8_t static_loop;            /* in a schedule(static) loop */
   uint32_t race_framed;           /* race mode: its frames were pushed on thread N - 1 */
   uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */
@@ -94,6 +95,7 @@ void oa_task_push(oa_task *task, oa_node *n);
 oa_node *oa_task_top(const oa_task *task);
 void oa_task_pop_close(oa_thread *t, oa_task *task);  /* pop the top node and close it */
 void oa_task_close_sts(oa_thread *t, oa_task *task);  /* close open ST-nodes on top */
+int oa_share_taskwait(oa_thread *t, oa_task *task);  /* on_work.c: taskwait in a static share */
 void oa_task_loc_push(oa_task *task, uint32_t loc);
 void oa_task_loc_pop(oa_task *task);
 static inline uint32_t oa_task_loc(const oa_task *task)

@@ -23,7 +23,8 @@ The rules (one per kind of record):
  - program order: a task's fragments follow one another (a thread's share
    of a schedule(static) loop included: the schedule fixes it for the team
    size, SEMANTICS.md rule 4, so it comes as no chunk), except the chunks
-   of a dynamic loop or the sections of a sections construct, which
+   of a dynamic loop, the sections of a sections construct and (in a team
+   of two or more) a single body, which
    start from the fragment before the first chunk, are mutually parallel,
    and join only at the next barrier (or the end of the implicit task);
  - a parallel region's implicit tasks start after the encountering task's
@@ -37,10 +38,13 @@ The rules (one per kind of record):
    TASK_CREATE facts, not from libomp's flag) completes before the
    creator's next fragment; a task's completion covers
    its own fragments and what it waited for, not the children it left;
- - taskwait: the completion of each child created before it;
+ - taskwait: the completion of each child created before it (in a team
+   of two or more, only those created in the same chunk, section or single
+   body as the taskwait, or like it outside any: rules 5-6 and 11);
  - taskgroup: the completion of every task created in it, descendants
    included;
- - depend: among siblings, per address, out/inout (and mutexinoutset and
+ - depend: among siblings (created in the same piece of a team of two or
+   more, as for taskwait), per address, out/inout (and mutexinoutset and
    inoutset, taken as inout) after the last out/inout and the ins since it,
    in after the last out/inout; a taskwait clears the creator's map;
  - critical sections and locks: nothing.
@@ -95,7 +99,7 @@ class Task:
         self.done = None            # vertex: completion
         self.unwaited = []          # children not yet taskwaited
         self.tw_pending = None
-        self.depmap = {}            # address -> [last out-like task, [ins since]]
+        self.depmap = {}            # (piece, address) -> [last out-like task, [ins since]]
         self.groups = ()            # taskgroups the task belongs to (inherited)
         self.tg_stack = []          # taskgroups this task opened, innermost last
         self.final = False          # created final: its children are included
@@ -103,6 +107,8 @@ class Task:
         self.in_bar = None
         self.chunk_base = None      # po before the chunks of a loop / sections
         self.chunk_tails = []       # po at the end of each chunk since the last join
+        self.any_chunk = None       # the anythread chunk open now (rules 5-6), or None
+        self.created_in = {}        # child -> the anythread chunk it was created in, or None
         self.ended = False
         self.nfrags = 0
 
@@ -368,6 +374,7 @@ class Oracle:
         for g in t.groups:
             self.edge(t.done, g["end"], "task %d is in taskgroup %s" % (tid, g["name"]))
         p.unwaited.append(tid)
+        p.created_in[tid] = p.any_chunk
         if undeferred:
             # runs to completion before its creator goes on
             p.po = p.po | {t.done}
@@ -388,10 +395,17 @@ class Oracle:
         t.ended = True
 
     def on_TW_BEGIN(self, thread, tid, b, c, d):
+        # rule 11, with rules 5-6: which implicit task runs a chunk, section
+        # or single body of a team of two or more depends on the schedule,
+        # so a taskwait inside one waits for certain only for the children
+        # created in that same piece, and a taskwait outside them only for
+        # the children created outside them: in another schedule the rest
+        # are another implicit task's children
         t = self.task(tid)
-        t.tw_pending = t.unwaited
-        t.unwaited = []
-        t.depmap = {}
+        t.tw_pending = [c for c in t.unwaited if t.created_in[c] == t.any_chunk]
+        t.unwaited = [c for c in t.unwaited if t.created_in[c] != t.any_chunk]
+        if not t.unwaited:
+            t.depmap = {}           # (an optimization: every entry is waited for)
 
     def on_TW_END(self, thread, tid, b, c, d):
         t = self.task(tid)
@@ -422,7 +436,11 @@ class Oracle:
             self.anomaly("dependence of task %d, which was not created" % tid)
             return
         p = self.tasks[t.parent]
-        entry = p.depmap.setdefault(addr, [None, []])
+        # rule 13, with rules 5-6: tasks created in different chunks,
+        # sections or single bodies of a team of two or more (or one inside
+        # such a piece, one outside) are siblings only in the schedules where
+        # one thread ran both: their dependences order nothing for certain
+        entry = p.depmap.setdefault((p.created_in[tid], addr), [None, []])
         last, ins = entry
         if kind == DEP_IN:
             if last is not None and last != tid:
@@ -481,6 +499,7 @@ class Oracle:
             start = self.region(r)["fork"] if k == 0 else self.barrier(r, k)
             self.edge(start, c, "a chunk of R%d may start at its phase's start (rule 5)" % r)
             t.po = {c}
+            t.any_chunk = c
         else:
             t.po = set(t.po)
 
@@ -494,6 +513,7 @@ class Oracle:
         t.chunk_tails.append(t.po)
         t.po = t.chunk_base
         t.chunk_base = None
+        t.any_chunk = None
 
     def finish(self):
         self.cur = None

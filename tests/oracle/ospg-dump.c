@@ -14,7 +14,7 @@
 
 typedef struct rec {
   uint64_t id, parent;
-  int kind, st_val, undeferred, anythread;
+  int kind, st_val, undeferred, anythread, share;
   uint32_t any_phase;
   uint64_t work;
   oa_node *node;
@@ -70,7 +70,8 @@ int main(int argc, char **argv)
       recs[nrecs++] = (rec){ .id = e->a, .parent = e->b, .kind = (int)e->c,
                              .st_val = (int32_t)(uint32_t)e->d, .undeferred = (int)(e->d >> 32 & 1),
                              .anythread = (int)(e->d >> 33 & 1),
-                             .any_phase = (uint32_t)(e->d >> 34) };
+                             .share = (int)(e->d >> 34 & 1),
+                             .any_phase = (uint32_t)(e->d >> 35) };
   }
   qsort(recs, nrecs, sizeof *recs, by_id);
   for (size_t i = 0; i < r.nevents; i++)
@@ -88,6 +89,7 @@ int main(int argc, char **argv)
     x->node->st_val = (int8_t)x->st_val;
     x->node->undeferred = (uint8_t)x->undeferred;
     x->node->anythread = (uint8_t)x->anythread;
+    x->node->share = (uint8_t)x->share;
     x->node->any_phase = x->any_phase;
     x->node->work = x->work;
     x->node->id = x->id;

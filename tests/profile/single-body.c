@@ -4,9 +4,11 @@
 //
 //   parallel num_threads(2) { single { burn(30); task { burn(100) };
 //   burn(50); taskwait; critical { burn(20) }; burn(40) } }
-//   The single row: its own code 30 + 50 + 40 = 120 ms (the task's 100 and
-//   the critical's 20 are their own rows'), serial too (one thread):
-//   work_frac 120 / 240 = 0.50, parallelism 1.00, 1 instance.
+//   The single row, which includes the directives nested in it (man
+//   ompadv-profile, work): 30 + 100 + 50 + 20 + 40 = 240 ms, all the
+//   program's work (work_frac 1.00); its serial part 30 + 100 + 20 + 40 =
+//   190 (the task runs beside the 50 before the taskwait): parallelism
+//   1.263, 1 instance.
 //   The critical row: 20 ms, 1 instance.
 //   Program: work 240, span 30 + 100 + 20 + 40 = 190 -> 1.263.
 // The bug this guards against: each fragment after the task creation,
@@ -16,7 +18,7 @@
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
 // RUN: python3 %inputs/profile/check.py %t.json --source %s --metric cputime --threads 2 --parallelism 1.263 \
-// RUN:   --region @single:single:work_frac=0.50 --region @single:single:parallelism=1.00 \
+// RUN:   --region @single:single:work_frac=1.00 --region @single:single:parallelism=1.263 \
 // RUN:   --region @single:single:instances=1 --region @critical:critical:instances=1 \
 // RUN:   --region @critical:critical:work_frac=0.0833
 #include <omp.h>

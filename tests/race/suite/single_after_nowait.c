@@ -1,7 +1,6 @@
 // RACE: yes
 // PAIR: A B
 // TEAM: 2
-// EXPECT-MISS: single-any-thread: the single body is modelled in the executing thread's program order, so the write of a[9] by that same thread looks ordered (found only when the other thread runs the single)
 // WHY: a single body may run on any thread (SEMANTICS.md rule 6): after a static nowait loop it races with the loop's write of a[9], whichever thread wrote a[9] and whichever ran the single
 #include <stdio.h>
 double a[10], s;
