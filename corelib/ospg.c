@@ -600,7 +600,8 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
       ; /* the creator's taskwait is not what waited for this task's children */
     else if (a->kind == OA_ST && child == OA_P && a->last_u && a->last_u->ord > prev->ord
              && oa_directed_path(prev, a->last_u))
-      c = 0; /* its creator waited for it through dependences (taskwait depend, if(0)) */
+      c = c > 1 ? c - 1 : 0; /* its creator waited for it through dependences (taskwait
+                              * depend, if(0)): for it, not for the children it left */
     else
       c = c + a->st_val < 0 ? 0 : c + a->st_val;
     if (a == x)

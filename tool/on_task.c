@@ -120,11 +120,14 @@ void oa_deps_clear(oa_thread *t, oa_node *st)
  * end). */
 static oa_task *creator_of(oa_thread *t, ompt_data_t *parent)
 {
-  if (parent && parent->ptr)
-    return parent->ptr;
-  if (t->cur && t->cur->kind == OA_TASK_EXPLICIT && t->cur->started)
+  oa_task *named = parent ? parent->ptr : NULL;
+  int helper = t->cur && t->cur->kind == OA_TASK_EXPLICIT && t->cur->started;
+  /* An explicit encountering task is named too: only a helper running
+   * here (another task than the one named) creates tasks for it from this
+   * thread, while the encountering task may be running elsewhere. */
+  if (helper && (!named || named != t->cur))
     return t->cur;
-  return oa_task_of(t, parent);
+  return named ? named : oa_task_of(t, parent);
 }
 
 /* The node e's next child task hangs under: the ST-node its first child
@@ -257,7 +260,11 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
 {
   oa_thread *t = oa_me();
   oa_task *pt = prior && prior->ptr ? prior->ptr : NULL;
-  oa_task *nt = oa_task_of(t, next);
+  /* ompt_taskwait_complete ends the wait of `taskwait depend` (or of an
+   * if(0) task's dependences): libomp names its own pseudo task and no next
+   * task; the task that waited goes on (taking the thread's implicit task
+   * for it booked an explicit task's code to the implicit task) */
+  oa_task *nt = status == ompt_taskwait_complete ? NULL : oa_task_of(t, next);
   oa_prof_enter(t);
   dep_wait_close(t);
   if (status == ompt_task_detach || status == ompt_task_early_fulfill)

@@ -36,11 +36,49 @@ program ends with a machine-readable map, one comment line per site:
 The structure is the one the seed prints without --accesses (the sites are
 placed with a separate random generator), and K = 0 prints exactly that
 program.
+
+The shapes of issue 13 (SEMANTICS.md) come from a second random generator,
+with its own budget, as a construct inserted before a statement of the
+first (chance P_NEW), so the program a seed printed before they existed is
+still there, statement for statement, with insertions between:
+`--without new` (all of them) prints it exactly.  Each has a --without name:
+  team1            parallel num_threads(1), parallel if(0) (a team of one:
+                   rules 2, 5, 9), its body a random block
+  static-nowait    2-4 `for schedule(static[,c]) nowait` loops in a row,
+                   mostly of one trip count (rule 4)
+  ws-after-nowait  a static nowait loop, then a single, a
+                   `for schedule(dynamic,k)` or sections, with or without
+                   nowait, in the same phase (rules 5, 6)
+  big-taskloop     taskloop grainsize(1) or num_tasks(8-16) over 16-64
+                   iterations, sometimes nogroup (rule 14)
+  crit-loop        critical sections in each iteration of a loop (rule 16)
+  ordered          `for ordered schedule(dynamic[,k] or static,1)` whose
+                   body has an ordered block (rule 7)
+  (outside the top of an implicit task these two are a `parallel for`)
+  if0-dep          a task depend(out/inout), maybe siblings, then a task
+                   if(0) depend(...) on the same address (rules 10, 13)
+  final-nest       a task final(1) with 1-3 children (included tasks), some
+                   with depend or untied, maybe a taskwait (rule 10)
+  tw-depend        dependent and independent sibling tasks, then
+                   `taskwait depend(...)` (OpenMP 5.0, rule 11)
+  mergeable        task mergeable, alone, with if(0) or final(1), or as the
+                   child of a final task (rule 10)
+They honour the shape names above (tw-in-tg, dep-chunk, chunk-task, ...) and
+the construct names they are made of (task, for, nowait, taskwait, ...).
+With --accesses they are left out unless --new is given: the records do not
+carry ordered regions yet, so the race oracle's graph lacks their chain
+(rule 7), and `ompadv race` still has bugs on some of the others (stack and
+task memory reused in a team of one or by taskloop helper tasks):
+tests/race/oracle.test keeps its programs until then.
 """
 import argparse
 import random
 
 DEPVARS = 3
+P_NEW = 0.3                 # chance of a NEW construct before each statement
+# the constructs of issue 13, each a --without name ('new': all of them)
+NEW = ["team1", "static-nowait", "ws-after-nowait", "big-taskloop", "crit-loop", "ordered",
+       "if0-dep", "final-nest", "tw-depend", "mergeable"]
 
 
 class Gen:
@@ -57,6 +95,14 @@ class Gen:
         self.spots = []             # (line index, indent): where a site may go (--accesses)
         self.ncrit = 0
         self.used = set()
+        # the constructs of issue 13 (NEW) come from a second generator and
+        # budget, inserted between the statements the first one draws: the
+        # first generator's draws, hence the old program, stay the same
+        self.r2 = random.Random(seed * 1000003 + 12345)
+        self.budget2 = size // 2 + 5
+        self.used2 = set()
+        self.world2 = False         # generating a NEW construct (self.r is self.r2)
+        self.shapes = set()         # the --without shapes the program has (--shapes)
 
     # -- helpers ----------------------------------------------------------------
     def emit(self, ind, text):
@@ -69,6 +115,18 @@ class Gen:
 
     def burn(self, ind):
         self.emit(ind, "burn(%d);" % self.r.choice([100, 200, 300, 500, 800, 1200, 2000]))
+
+    def note_tw(self):
+        """A taskwait here: note the shapes it makes (--shapes)."""
+        for flag, name in ((self.in_tg, "tw-in-tg"), (self.in_chunk, "tw-in-chunk"),
+                           (self.after_nowait, "tw-after-nowait")):
+            if flag:
+                self.shapes.add(name)
+
+    def note_dep(self):
+        for flag, name in ((self.in_tg, "dep-tg"), (self.in_chunk, "dep-chunk")):
+            if flag:
+                self.shapes.add(name)
 
     def spend(self, mult, cost=1):
         self.budget -= mult * cost
@@ -100,6 +158,7 @@ class Gen:
         for _ in range(n):
             if self.budget <= 0:
                 break
+            self.maybe_new(ind, ctx, depth, mult, active)
             self.spot(ind)
             kind = self.statement(ind, ctx, depth, mult, active)
             self.spot(ind)
@@ -109,6 +168,7 @@ class Gen:
         if made_tasks and self.always_wait and not (self.in_tg and "tw-in-tg" in self.without) \
                 and not (self.in_chunk and "tw-in-chunk" in self.without) \
                 and not (self.after_nowait and "tw-after-nowait" in self.without):
+            self.note_tw()
             self.emit(ind, "#pragma omp taskwait")
             self.used.add("taskwait")
             self.spend(mult)
@@ -176,6 +236,7 @@ class Gen:
         if self.r.random() < 0.35 and not (self.in_tg and "dep-tg" in self.without) \
                 and not (self.in_chunk and "dep-chunk" in self.without):
             self.used.add("depend")
+            self.note_dep()
             for _ in range(self.r.choice([1, 1, 2])):
                 c.append("depend(%s: dep[%d])" % (self.r.choice(["in", "in", "out", "inout"]),
                                                    self.r.randrange(DEPVARS)))
@@ -200,6 +261,7 @@ class Gen:
         self.emit(ind, "}")
 
     def s_taskwait(self, ind, ctx, depth, mult, active):
+        self.note_tw()
         self.emit(ind, "#pragma omp taskwait")
         self.spend(mult)
 
@@ -294,6 +356,293 @@ class Gen:
             self.s_barrier(ind + 1, ctx, depth, mult * n, active)
         self.emit(ind, "}")
 
+    # -- the constructs of issue 13 (NEW) ---------------------------------------
+    def maybe_new(self, ind, ctx, depth, mult, active):
+        """Perhaps insert one NEW construct here, drawn with the second
+        generator and budget (the first generator's draws are untouched)."""
+        if depth >= 4 or (self.budget if self.world2 else self.budget2) <= 0:
+            return
+        if self.r2.random() >= P_NEW:
+            return
+        top = ctx in ("top", "main")
+        ws = 0 if "for" in self.without or (ctx == "main" and "main-ws" in self.without) else \
+            (3 if ctx == "top" else (0.2 if ctx == "main" else 0))
+        tasks = not ("task" in self.without or (self.in_chunk and "chunk-task" in self.without))
+        dep_ok = not (self.in_tg and "dep-tg" in self.without) and \
+            not (self.in_chunk and "dep-chunk" in self.without)
+        tw_ok = "taskwait" not in self.without and not (self.in_tg and "tw-in-tg" in self.without) \
+            and not (self.in_chunk and "tw-in-chunk" in self.without) \
+            and not (self.after_nowait and "tw-after-nowait" in self.without)
+        # a loop outside the top of an implicit task is a combined parallel for
+        loops = (ws if top else 0) or (0 if "parallel" in self.without else 0.8)
+        opts = [
+            (0.8 if ctx != "main" else 0.5, "team1"),
+            (0 if "nowait" in self.without else ws, "static-nowait"),
+            (0 if "nowait" in self.without else ws, "ws-after-nowait"),
+            (1 if tasks and "taskloop" not in self.without else 0, "big-taskloop"),
+            (loops if "critical" not in self.without else 0, "crit-loop"),
+            (loops, "ordered"),
+            (1 if tasks and dep_ok else 0, "if0-dep"),
+            (1 if tasks else 0, "final-nest"),
+            (1 if tasks and dep_ok and tw_ok else 0, "tw-depend"),
+            (1 if tasks else 0, "mergeable"),
+        ]
+        opts = [(0 if name in self.without else w, name) for w, name in opts]
+        if not any(w > 0 for w, _ in opts):
+            return
+        kind = self.pick2(opts)
+        if self.world2:
+            self.new_construct(kind, ind, ctx, depth, mult, active)
+            return
+        saved = self.r, self.budget, self.used, self.after_nowait
+        self.r, self.budget, self.used, self.world2 = self.r2, self.budget2, self.used2, True
+        self.new_construct(kind, ind, ctx, depth, mult, active)
+        self.budget2 = self.budget
+        self.r, self.budget, self.used, self.world2 = saved[0], saved[1], saved[2], False
+        if "tw-after-nowait" in self.without:
+            # keep the old statements' view (hence their draws): a barrier
+            # closes the nowait work this construct left open (only a
+            # worksharing construct at this level can leave it open, so the
+            # barrier is valid here)
+            if self.after_nowait and not saved[3]:
+                self.emit(ind, "#pragma omp barrier")   # (not spent: the old budget stays)
+                self.used2.add("barrier")
+            self.after_nowait = saved[3]
+
+    def pick2(self, opts):
+        total = sum(w for w, _ in opts if w > 0)
+        x = self.r2.uniform(0, total)
+        for w, name in opts:
+            if w <= 0:
+                continue
+            x -= w
+            if x <= 0:
+                return name
+        return [name for w, name in opts if w > 0][-1]
+
+    def new_construct(self, kind, ind, ctx, depth, mult, active):
+        self.used.add(kind)
+        self.spot(ind)
+        getattr(self, "n_" + kind.replace("-", "_"))(ind, ctx, depth, mult, active)
+        self.spot(ind)
+
+    def leaf(self, ind):
+        self.spot(ind)
+        self.burn(ind)
+
+    def maybe_burn(self, ind, p=0.5):
+        if self.r.random() < p:
+            self.leaf(ind)
+
+    def n_team1(self, ind, ctx, depth, mult, active):
+        """A team of one: num_threads(1), or an inactive region (if(0))."""
+        clause = self.r.choice(["num_threads(1)", "num_threads(1)", "num_threads(2) if(0)", "if(0)"])
+        self.emit(ind, "#pragma omp parallel %s" % clause)
+        self.emit(ind, "{")
+        self.spend(mult, 3)
+        self.nested(False, False, self.block, ind + 1, "top", depth + 1, mult, active, nmax=4)
+        self.emit(ind, "}")
+
+    def loop(self, ind, head, n, depth, mult, body=None):
+        """A loop of n iterations under the pragma `head`; body(ind) prints a
+        fixed body, else a burn or a random block (in the same task)."""
+        self.emit(ind, head)
+        self.emit(ind, "for (int i = 0; i < %d; i++) {" % n)
+        self.spend(mult, 1 + n)
+        if body:
+            body(ind + 1)
+        elif self.r.random() < 0.35 and depth < 3:
+            self.nested(True, self.in_tg, self.block, ind + 1, "task", depth + 1,
+                        max(1, mult * n // 2), 0, nmax=2)
+        else:
+            self.leaf(ind + 1)
+        self.emit(ind, "}")
+
+    def n_static_nowait(self, ind, ctx, depth, mult, active):
+        """2-4 schedule(static) nowait loops in a row, often of the same trip
+        count (SEMANTICS.md rule 4); the last one sometimes without nowait."""
+        n = self.r.randint(1, 6)
+        k = self.r.randint(2, 4)
+        for j in range(k):
+            sched = self.r.choice(["static", "static", "static,1", "static,2"])
+            nn = n if self.r.random() < 0.7 else self.r.randint(1, 6)
+            nowait = j < k - 1 or self.r.random() < 0.7
+            self.loop(ind, "#pragma omp for schedule(%s)%s" % (sched, " nowait" if nowait else ""),
+                      nn, depth, mult)
+            self.after_nowait = nowait
+            self.maybe_burn(ind)
+
+    def n_ws_after_nowait(self, ind, ctx, depth, mult, active):
+        """Nowait work, then a single, a dynamic loop or sections in the same
+        phase (SEMANTICS.md rules 5-6)."""
+        sched = self.r.choice(["static", "static,1"])
+        self.loop(ind, "#pragma omp for schedule(%s) nowait" % sched, self.r.randint(1, 6), depth, mult)
+        self.after_nowait = True
+        self.maybe_burn(ind)
+        what = self.r.choice(["single", "dynamic", "sections"])
+        nowait = self.r.random() < 0.4
+        nw = " nowait" if nowait else ""
+        self.used.add("ws-after-nowait-" + what)
+        if what == "single":
+            self.emit(ind, "#pragma omp single%s" % nw)
+            self.emit(ind, "{")
+            self.spend(mult, 1)
+            self.block(ind + 1, "task", depth + 1, max(1, mult // 2), active, nmax=3)
+            self.emit(ind, "}")
+        elif what == "dynamic":
+            self.loop(ind, "#pragma omp for schedule(dynamic,%d)%s" % (self.r.randint(1, 3), nw),
+                      self.r.randint(1, 8), depth, mult)
+        else:
+            self.emit(ind, "#pragma omp sections%s" % nw)
+            self.emit(ind, "{")
+            for _ in range(self.r.randint(1, 3)):
+                self.emit(ind + 1, "#pragma omp section")
+                self.emit(ind + 1, "{")
+                self.spend(max(1, mult // 2), 2)
+                self.nested(True, self.in_tg, self.block, ind + 2, "task", depth + 1,
+                            max(1, mult // 2), active, nmax=2)
+                self.emit(ind + 1, "}")
+            self.emit(ind, "}")
+        if not nowait:
+            self.after_nowait = False
+        self.maybe_burn(ind)
+
+    def n_big_taskloop(self, ind, ctx, depth, mult, active):
+        """A taskloop with more tasks than threads (SEMANTICS.md rule 14)."""
+        n = self.r.randint(16, 64)
+        clause = self.r.choice([" grainsize(1)", " grainsize(1)", " num_tasks(%d)" % self.r.randint(8, 16)])
+        if self.r.random() < 0.2:
+            clause += " nogroup"
+        self.emit(ind, "#pragma omp taskloop%s" % clause)
+        self.emit(ind, "for (int i = 0; i < %d; i++) {" % n)
+        self.spend(mult, n)
+        self.leaf(ind + 1)
+        self.emit(ind, "}")
+
+    def loop_head(self, ctx):
+        """`for` at the top of an implicit task, else a parallel for."""
+        if ctx in ("top", "main") and "for" not in self.without \
+                and not (ctx == "main" and "main-ws" in self.without):
+            return "#pragma omp for", 1
+        nt = self.r.choice([None, 2, 3])
+        return "#pragma omp parallel for%s" % ("" if nt is None else " num_threads(%d)" % nt), nt or 2
+
+    def n_crit_loop(self, ind, ctx, depth, mult, active):
+        """critical sections inside the iterations of a loop (rule 16)."""
+        head, team = self.loop_head(ctx)
+        sched = self.r.choice(["static", "static,1", "dynamic,1", "dynamic,2"])
+        names = [self.r.choice(["", "", "(c1)", "(c2)"]) for _ in range(self.r.randint(1, 2))]
+
+        def body(i):
+            self.maybe_burn(i, 0.7)
+            for name in names:
+                self.emit(i, "#pragma omp critical%s" % name)
+                self.emit(i, "{ burn(%d); }" % self.r.choice([100, 300, 600]))
+                self.maybe_burn(i)
+        nowait = head == "#pragma omp for" and self.r.random() < 0.25
+        self.loop(ind, "%s schedule(%s)%s" % (head, sched, " nowait" if nowait else ""),
+                  self.r.randint(2, 8), depth, mult * team, body)
+        if nowait:
+            self.after_nowait = True
+
+    def n_ordered(self, ind, ctx, depth, mult, active):
+        """An ordered loop with an ordered block (SEMANTICS.md rule 7)."""
+        head, team = self.loop_head(ctx)
+        sched = self.r.choice(["dynamic", "dynamic", "dynamic,2", "static,1"])
+
+        def body(i):
+            self.maybe_burn(i, 0.7)
+            self.emit(i, "#pragma omp ordered")
+            self.emit(i, "{ burn(%d); }" % self.r.choice([100, 300, 600]))
+            self.maybe_burn(i)
+        self.loop(ind, "%s ordered schedule(%s)" % (head, sched), self.r.randint(2, 8), depth,
+                  mult * team, body)
+
+    def dep(self, kinds, a):
+        self.note_dep()
+        return "depend(%s: dep[%d])" % (self.r.choice(kinds), a)
+
+    def small_task(self, ind, clauses, depth, mult, active):
+        self.emit(ind, " ".join(["#pragma omp task"] + clauses))
+        self.emit(ind, "{")
+        self.spend(mult, 2)
+        if self.r.random() < 0.25 and depth < 3:
+            self.nested(False, False, self.block, ind + 1, "task", depth + 1, mult, active, nmax=2)
+        else:
+            self.leaf(ind + 1)
+        self.emit(ind, "}")
+
+    def n_if0_dep(self, ind, ctx, depth, mult, active):
+        """An if(0) task with dependences after dependent and independent
+        siblings (SEMANTICS.md rules 10, 13): a sibling may run while the
+        creator waits for the if(0) task's dependences."""
+        a = self.r.randrange(DEPVARS)
+        self.small_task(ind, [self.dep(["out", "inout"], a)], depth, mult, active)
+        if self.r.random() < 0.7:
+            self.small_task(ind, [], depth, mult, active)
+        if self.r.random() < 0.3:
+            self.small_task(ind, [self.dep(["in"], a)], depth, mult, active)
+        self.maybe_burn(ind)
+        self.small_task(ind, ["if(0)", self.dep(["in", "in", "out", "inout"], a)], depth, mult, active)
+        self.leaf(ind)
+
+    def n_final_nest(self, ind, ctx, depth, mult, active):
+        """A final task whose children (and theirs) are included tasks
+        (SEMANTICS.md rule 10)."""
+        self.emit(ind, "#pragma omp task final(1)")
+        self.emit(ind, "{")
+        self.spend(mult, 2)
+
+        def body(i):
+            self.leaf(i)
+            for _ in range(self.r.randint(1, 3)):
+                c = self.r.choice([[], [], ["untied"], [self.dep(["in", "out", "inout"], self.r.randrange(DEPVARS))]])
+                self.small_task(i, c, depth + 1, mult, active)
+                self.maybe_burn(i)
+            if self.r.random() < 0.3:
+                self.emit(i, "#pragma omp taskwait")
+                self.leaf(i)
+        self.nested(False, False, body, ind + 1)
+        self.emit(ind, "}")
+
+    def n_tw_depend(self, ind, ctx, depth, mult, active):
+        """taskwait depend (OpenMP 5.0, SEMANTICS.md rule 11): waits only for
+        the earlier siblings whose dependences conflict with its own."""
+        a = self.r.randrange(DEPVARS)
+        b = (a + self.r.randint(1, DEPVARS - 1)) % DEPVARS
+        self.small_task(ind, [self.dep(["out", "inout"], a)], depth, mult, active)
+        if self.r.random() < 0.6:
+            self.small_task(ind, [self.dep(["in", "out"], b)], depth, mult, active)
+        if self.r.random() < 0.6:
+            self.small_task(ind, [], depth, mult, active)
+        if self.r.random() < 0.3:
+            self.small_task(ind, [self.dep(["in"], a)], depth, mult, active)
+        self.maybe_burn(ind)
+        self.note_tw()
+        self.emit(ind, "#pragma omp taskwait %s" % self.dep(["in", "in", "out", "inout"], a))
+        self.spend(mult)
+        self.leaf(ind)
+
+    def n_mergeable(self, ind, ctx, depth, mult, active):
+        """mergeable tasks (SEMANTICS.md rule 10: undeferred or included when
+        merged), alone, with if(0), with final(1), or inside a final task."""
+        form = self.r.choice(["", "if(0)", "final(1)", "in-final"])
+        if form == "in-final":
+            self.emit(ind, "#pragma omp task final(1)")
+            self.emit(ind, "{")
+            self.spend(mult, 2)
+
+            def body(i):
+                self.leaf(i)
+                for _ in range(self.r.randint(1, 2)):
+                    self.small_task(i, ["mergeable"], depth + 1, mult, active)
+                    self.maybe_burn(i)
+            self.nested(False, False, body, ind + 1)
+            self.emit(ind, "}")
+        else:
+            self.small_task(ind, ["mergeable"] + ([form] if form else []), depth, mult, active)
+        self.maybe_burn(ind)
+
     def accesses(self, k):
         """Insert the sites of k variables at random spots; returns the
         declarations, the main prologue and the site map."""
@@ -364,7 +713,7 @@ int main(void)
   (void)dep;
   return 0;
 }
-""" % (self.seed, " ".join(sorted(self.used)), "; taskwait after every task level" if self.always_wait else "",
+""" % (self.seed, " ".join(sorted(self.used | self.used2)), "; taskwait after every task level" if self.always_wait else "",
        DEPVARS, decls, body)
 
 
@@ -380,16 +729,29 @@ def main():
                          "taskwait directly inside a taskgroup, a chunk or a section), tw-after-nowait (no taskwait "
                          "between a nowait loop or sections and the next barrier), dep-tg, dep-chunk (no depend "
                          "clause directly inside a taskgroup, or a loop chunk or a section), nowait (no nowait clause); the same seed then prints "
-                         "another program")
+                         "another program; the shapes of issue 13: " + ", ".join(NEW) + ", or new for all of them "
+                         "(the seed then prints the program it printed before they existed)")
     ap.add_argument("--accesses", type=int, default=0, metavar="K",
                     help="add K shared variables, each accessed at two sites at random places, with a site "
                          "map at the end (for the race oracle; default 0: none)")
+    ap.add_argument("--new", action="store_true",
+                    help="with --accesses, insert the shapes of issue 13 too (left out by default there)")
+    ap.add_argument("--shapes", action="store_true",
+                    help="print, instead of the program, the shapes of the --without list (tw-in-tg, tw-in-chunk, "
+                         "tw-after-nowait, dep-tg, dep-chunk) it has, to sort failures")
     args = ap.parse_args()
     size = args.size
     if size is None:
         size = random.Random(args.seed * 7919 + 1).randint(10, 70)
     without = [w for w in args.without.split(",") if w]
-    print(Gen(args.seed, size, without).program(args.accesses), end="")
+    if "new" in without or (args.accesses and not args.new):
+        without += NEW
+    g = Gen(args.seed, size, without)
+    text = g.program(args.accesses)
+    if args.shapes:
+        print(" ".join(sorted(g.shapes)))
+    else:
+        print(text, end="")
 
 
 if __name__ == "__main__":
