@@ -148,8 +148,8 @@ enum oa_raw_type {
  *            a=node b=parent c=work d=loc | own_loc << 24 | team_index << 48
  *            where=begin edge | cont << 31 | end edge << 32 (cont: a later
  *            fragment of a directive instance's body)  time=inst | what-if factor
- *            (float bits) << 32; an instance's region is the nearest
- *            enclosing region S-node's
+ *            (float bits) << 32; sub=1: it busy-waited (OA_BUSY_FLUSHES);
+ *            an instance's region is the nearest enclosing region S-node's
  *   PRED     a=successor b=predecessor (sibling task P-nodes)
  *   HOLD / RELEASE  a=node (kept for dependences of tasks to come)
  *   TEAM     a=largest team so far
@@ -278,8 +278,14 @@ typedef struct oa_profile_header {
   uint64_t nodes;            /* OSPG nodes created */
   uint64_t seq;              /* snapshots: increasing; the final profile has the largest */
   uint32_t nnested;          /* oa_profile_nested records after the locations */
-  uint32_t reserved;
+  uint32_t busy_bp;          /* share of the work, in 1/10000, in fragments that ran
+                              * `#pragma omp flush` OA_BUSY_FLUSHES times or more:
+                              * busy-waiting on a flag, most likely, which is work
+                              * to the model (it cannot tell waiting from working) */
 } oa_profile_header;
+
+/* A fragment that flushes this often is taken for a busy-wait loop. */
+#define OA_BUSY_FLUSHES 1000
 
 typedef struct oa_profile_loc {
   uint64_t where;            /* code address of the directive (0 for main) */

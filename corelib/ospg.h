@@ -136,6 +136,8 @@ struct oa_node {
                                   * (after a task creation, a taskwait, a nested critical
                                   * ...): its work counts, the instance is not counted again */
   uint8_t has_sw;
+  uint8_t busy;                  /* ran `#pragma omp flush` OA_BUSY_FLUSHES times or more:
+                                  * busy-waiting, most likely (its work is still work) */
   uint64_t sw;
   uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
   struct oa_node_pool *owner;    /* the pool it came from */

@@ -140,6 +140,8 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
 {
   if (n->cost)  /* a task's creation, or what-if tasks of a fragment */
     stats_of(a, n->kind == OA_W ? n->loc : n->own_loc)->cost += n->cost;
+  if (n->kind == OA_W && n->busy)
+    a->busy_work += n->work;
   if (n->kind == OA_S && n->user) {
     flush_region(a, n->user);  /* its worksharing instances are complete */
     n->user = NULL;
@@ -196,9 +198,11 @@ uint32_t oa_agg_fill(const oa_agg *list, const oa_chain *cp, uint64_t work, uint
       if (a->nested[i].loc < nlocs)
         nest[nnested++] = a->nested[i];
   memset(l, 0, nlocs * sizeof *l);
+  uint64_t busy = 0;
   for (const oa_agg *a = list; a; a = a->next) {
     tasks += a->tasks;
     nodes += a->nodes;
+    busy += a->busy_work;
     for (uint32_t i = 0; i < a->nstats && i < nlocs; i++) {
       l[i].work += a->stats[i].work;
       l[i].serial += a->stats[i].serial;
@@ -221,6 +225,7 @@ uint32_t oa_agg_fill(const oa_agg *list, const oa_chain *cp, uint64_t work, uint
   h->span = span;
   h->tasks = tasks;
   h->nodes = nodes;
+  h->busy_bp = work ? (uint32_t)((busy >= work ? 1.0 : (double)busy / (double)work) * 10000.0) : 0;
   h->cost = cost;
   h->nlocs = nlocs;
   h->nnested = nnested;

@@ -25,6 +25,7 @@ typedef struct oa_agg {
   oa_profile_nested *nested;      /* instances nested in same-kind ones */
   uint32_t nnested, cap_nested;
   uint64_t tasks, nodes;          /* explicit tasks and OSPG nodes created */
+  uint64_t busy_work;             /* work of fragments that busy-waited (OA_BUSY_FLUSHES) */
   struct oa_agg *next;            /* all of them, for the final merge */
 } oa_agg;
 

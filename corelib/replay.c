@@ -1006,6 +1006,7 @@ static int rec_w(replay *p, const oa_event *e)
   n->edge_begin = b;
   n->edge_end = en;
   n->cont = (e->where >> 31) & 1;
+  n->busy = e->sub & 1;
   memcpy(&n->whatif, &fbits, sizeof fbits);
   if (!(n->whatif >= 0 && n->whatif < 1e9))
     n->whatif = 0;

@@ -173,11 +173,12 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
           threads);
   fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
              "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
-             "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f},\n",
+             "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f, "
+             "\"busy_wait_work_pct\": %.2f},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
-          static_pct);
+          static_pct, h->busy_bp / 100.0);
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -329,6 +330,10 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
     oa_warn("cancellation is not modelled: the profile is approximate");
   if (h->flags & OA_PROF_APPROX_DETACH)
     oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
+  if (h->busy_bp >= 100)
+    oa_warn("%.1f%% of the work is in code that ran `#pragma omp flush` %d times or more in a "
+            "row: busy-waiting on a flag, most likely, which counts as work: the work and the "
+            "parallelism are overstated there", h->busy_bp / 100.0, OA_BUSY_FLUSHES);
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
   if (pct >= 0.05)

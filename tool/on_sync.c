@@ -187,8 +187,10 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint
 
 static void on_flush(ompt_data_t *thread_data, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE)
+  if (oa_the_run.mode == OA_MODE_PROFILE) {
+    oa_me()->flushes++;  /* busy-waiting shows as many flushes in one fragment */
     return;
+  }
   oa_thread *t = oa_me();
   if (oa_begin_at(t, ompt_callback_flush, 0, ra))
     oa_commit(t);

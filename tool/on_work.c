@@ -31,7 +31,7 @@ static unsigned construct_of(ompt_work_t work)
  * completes before what follows, rule 4), a single body (rule 6).  Only
  * the pieces any thread may run are CHUNK records for the oracle. */
 static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t loc,
-                           int undeferred)
+                           int undeferred, uint64_t inst, void *user)
 {
   oa_node *top = oa_task_top(task);
   if (!top)
@@ -42,6 +42,8 @@ static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t
   p->team_index = task->team_index;
   p->anythread = !undeferred && task->team > 1;
   p->any_phase = task->stack[0]->depth;
+  p->inst = inst;  /* before attaching: a recording writes the node then */
+  p->user = user;
   oa_prof_attach(t, top, p);
   oa_task_push(task, p);
   *slot = p;
@@ -95,11 +97,7 @@ int oa_share_taskwait(oa_thread *t, oa_task *task)
   st->st_val = -1;
   oa_deps_clear(t, st);
   oa_task_pop_close(t, task);
-  oa_node *p = open_piece(t, task, &task->chunk, loc, 1);
-  if (p) {
-    p->inst = inst;
-    p->user = user;
-  }
+  open_piece(t, task, &task->chunk, loc, 1, inst, user);
   return 1;
 }
 
@@ -113,7 +111,7 @@ int oa_share_taskwait(oa_thread *t, oa_task *task)
  * thread runs it in program order. */
 static int single_begin(oa_thread *t, oa_task *task, uint32_t loc)
 {
-  return task->team >= 2 && !task->single && open_piece(t, task, &task->single, loc, 0);
+  return task->team >= 2 && !task->single && open_piece(t, task, &task->single, loc, 0, 0, NULL);
 }
 
 /* libomp's own time before and after the callback (metric.h): a sections
@@ -201,14 +199,10 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
   if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
     oa_frag_end(t, task);
     close_piece(t, task, &task->chunk);
-    oa_node *p = open_piece(t, task, &task->chunk, oa_task_loc(task), share);
-    if (p) {
-      if (task->ws_slot && task->region) {
-        p->inst = task->ws_slot;
-        p->user = task->region;
-      }
+    int slot = task->ws_slot && task->region;
+    if (open_piece(t, task, &task->chunk, oa_task_loc(task), share, slot ? task->ws_slot : 0,
+                   slot ? task->region : NULL))
       oa_frag_begin(t, task, 0);
-    }
   }
   oa_prof_leave(t);
 }

@@ -170,7 +170,7 @@ static void rec_new(oa_thread *t, oa_node *n, int task)
 /* A fragment is written once, at its end (contract.h: OA_REC_W). */
 static void rec_w(oa_thread *t, oa_node *w)
 {
-  oa_event *e = oa_begin(t, OA_REC_W, 0);
+  oa_event *e = oa_begin(t, OA_REC_W, w->busy);
   if (!e)
     return;
   uint32_t fbits;
@@ -423,6 +423,8 @@ void oa_frag_end(oa_thread *t, oa_task *task)
 {
   oa_node *top = oa_task_top(task);
   if (top && top->kind == OA_W) {
+    top->busy = t->flushes >= OA_BUSY_FLUSHES;
+    t->flushes = 0;
     top->edge_end = edge_loc(t);
     if (oa_race_active)
       top->t1 = __rdtsc();
@@ -439,6 +441,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   if (!parent)
     return;
   oa_node *w = oa_prof_node(t, OA_W);
+  t->flushes = 0;
   w->loc = oa_task_loc(task);
   if (!own_loc && !task->single && task->nlocs > 1) {
     /* still inside the body of a directive instance whose first fragment

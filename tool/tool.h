@@ -95,6 +95,7 @@ typedef struct oa_thread {
   struct oa_task *impl_task[OA_MAX_IMPLICIT];
   uint64_t tasks_made;            /* oa_task uids */
   uint8_t in_if0;                 /* inside __kmpc_omp_task_begin_if0 (interpose.c) */
+  uint32_t flushes;               /* `#pragma omp flush` run in the current fragment */
   oa_node *dep_wait;              /* a wait for dependences, until they arrive (on_task.c) */
   const void *caller_ra;          /* the program's return address of the call
                                    * interpose.c is forwarding, or NULL */

@@ -4,7 +4,8 @@
 usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                 [--source FILE] [--region LOC:CONSTRUCT:FIELD=VALUE]...
                 [--ratio LOC:CONSTRUCT/LOC:CONSTRUCT=VALUE]...
-                [--metric M] [--threads N] [--tasks N] [--static-pct P] [--tol 0.10]
+                [--metric M] [--threads N] [--tasks N] [--static-pct P] [--busy-pct P]
+                [--tol 0.10]
 
   --parallelism P   program.parallelism (work / span)
   --span-frac F     program.span / program.work (= 1/P; kept for readability)
@@ -21,6 +22,8 @@ usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                     CONSTRUCT as for --region)
   --static-pct P    program.static_loops_span_pct (share of the span in
                     schedule(static) loops, in %)
+  --busy-pct P      program.busy_wait_work_pct (share of the work in code
+                    that busy-waited with `#pragma omp flush`, in %; 0: none)
   --metric, --threads, --tasks   exact header / program fields
   --tol             relative tolerance of the numeric checks [0.10]
 
@@ -46,6 +49,7 @@ def main():
     ap.add_argument("--threads", type=int)
     ap.add_argument("--tasks", type=int)
     ap.add_argument("--static-pct", type=float)
+    ap.add_argument("--busy-pct", type=float)
     ap.add_argument("--tol", type=float, default=0.10)
     a = ap.parse_args()
 
@@ -80,6 +84,8 @@ def main():
         exact("program.tasks", a.tasks, prog["tasks"])
     if a.static_pct is not None:
         num("program.static_loops_span_pct", a.static_pct, prog["static_loops_span_pct"])
+    if a.busy_pct is not None:
+        num("program.busy_wait_work_pct", a.busy_pct, prog["busy_wait_work_pct"])
     if a.parallelism is not None:
         num("program.parallelism", a.parallelism, prog["parallelism"])
         # The reported ratio must be the ratio of the reported figures.
