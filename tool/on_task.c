@@ -376,9 +376,11 @@ static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt
   oa_event *e = oa_begin(t, ompt_callback_task_schedule, 0);
   if (!e)
     return;
-  e->a = OA_TASK_ID(prior);
+  /* the end of a dependence wait names libomp's own wait task (data the
+   * tool never writes, not the waiting task) and no next task: both 0 */
+  e->a = status == ompt_taskwait_complete ? 0 : OA_TASK_ID(prior);
   e->b = (uint64_t)status;
-  e->c = OA_TASK_ID(next);
+  e->c = next ? OA_TASK_ID(next) : 0;
   oa_commit(t);
 }
 
