@@ -298,8 +298,6 @@ typedef struct oa_profile_loc {
   uint64_t critical;         /* its fragments' work on the program's critical path */
   uint64_t cost;             /* estimated task creation cost of its tasks */
   uint64_t count;            /* dynamic instances (outermost) */
-  uint64_t busy;             /* work of the fragments directly in it that busy-waited
-                              * (see busy_bp) */
 } oa_profile_loc;
 
 #endif

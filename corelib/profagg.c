@@ -140,10 +140,8 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
 {
   if (n->cost)  /* a task's creation, or what-if tasks of a fragment */
     stats_of(a, n->kind == OA_W ? n->loc : n->own_loc)->cost += n->cost;
-  if (n->kind == OA_W && n->busy) {
+  if (n->kind == OA_W && n->busy)
     a->busy_work += n->work;
-    stats_of(a, n->loc)->busy += n->work;
-  }
   if (n->kind == OA_S && n->user) {
     flush_region(a, n->user);  /* its worksharing instances are complete */
     n->user = NULL;
@@ -210,7 +208,6 @@ uint32_t oa_agg_fill(const oa_agg *list, const oa_chain *cp, uint64_t work, uint
       l[i].serial += a->stats[i].serial;
       l[i].cost += a->stats[i].cost;
       l[i].count += a->stats[i].count;
-      l[i].busy += a->stats[i].busy;
     }
   }
   for (uint32_t i = 0; i < nlocs; i++) {

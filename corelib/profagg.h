@@ -16,7 +16,6 @@
 
 typedef struct oa_loc_stats {
   uint64_t work, serial, cost, count;
-  uint64_t busy;                  /* work of its fragments that busy-waited */
 } oa_loc_stats;
 
 /* One thread's sums (online) or the whole analysis' (offline). */

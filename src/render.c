@@ -20,7 +20,6 @@ typedef struct row {
   char *where;               /* file:line or "main" */
   unsigned kind;
   uint64_t work, serial, critical, cost, count;
-  uint64_t busy;             /* busy-waiting work of the fragments directly in it */
   double parallelism, serial_pct, tasking_pct;
   double before;             /* what-if: parallelism without it (-1: no such row) */
 } row;
@@ -90,7 +89,6 @@ static row *make_rows(const oa_profile_view *r, oa_loc_namer name, void *ctx, si
     w->critical += r->locs[i].critical;
     w->cost += r->locs[i].cost;
     w->count += r->locs[i].count;
-    w->busy += r->locs[i].busy;
   }
   for (uint32_t i = 0; i < h->nnested; i++) {
     const oa_profile_nested *e = &r->nested[i];
@@ -288,35 +286,6 @@ static void free_rows(row *rows, size_t n)
   free(rows);
 }
 
-/* Busy-waiting by hand, and where: the rows whose own fragments did most
- * of it. */
-static void busy_note(const oa_profile_header *h, const row *rows, size_t n)
-{
-  if (h->busy_bp < 100)
-    return;
-  char text[512] = "";
-  size_t len = 0;
-  uint64_t last = UINT64_MAX;
-  for (int k = 0; k < 3; k++) {
-    const row *best = NULL;
-    for (size_t i = 0; i < n; i++)
-      if (rows[i].busy && rows[i].busy < last && (!best || rows[i].busy > best->busy))
-        best = &rows[i];
-    if (!best)
-      break;
-    last = best->busy;
-    len += (size_t)snprintf(text + len, sizeof text - (len < sizeof text ? len : sizeof text),
-                            "%s%s %s (%.1f%% of the work)", k ? ", " : "", best->where,
-                            oa_construct_name(best->kind), 100.0 * ratio(best->busy, h->work));
-    if (len >= sizeof text)
-      break;
-  }
-  oa_warn("%.1f%% of the work is in code that ran `#pragma omp flush` %d times or more in a "
-          "row: busy-waiting on a flag, most likely, which counts as work: the work and the "
-          "parallelism are overstated there%s%s", h->busy_bp / 100.0, OA_BUSY_FLUSHES,
-          *text ? "; busy-waiting in " : "", text);
-}
-
 void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
                        oa_loc_namer name, void *ctx, const oa_whatif_info *w, const char *why)
 {
@@ -337,7 +306,6 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
     render_text(out, h, metric, threads, rows, n, w);
   fflush(out);
   oa_profile_notes(v, threads, why);
-  busy_note(h, rows, n);
   free_rows(rows, n);
   if (was)
     free_rows(was, nwas);
@@ -362,6 +330,10 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
     oa_warn("cancellation is not modelled: the profile is approximate");
   if (h->flags & OA_PROF_APPROX_DETACH)
     oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
+  if (h->busy_bp >= 100)
+    oa_warn("%.1f%% of the work is in code that ran `#pragma omp flush` %d times or more in a "
+            "row: busy-waiting on a flag, most likely, which counts as work: the work and the "
+            "parallelism are overstated there", h->busy_bp / 100.0, OA_BUSY_FLUSHES);
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
   if (pct >= 0.05)
