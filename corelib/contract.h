@@ -89,7 +89,7 @@ typedef struct oa_chunk_header {
  * and regions are numbered from 1, per run.  Fields:
  *   NODE        a=node b=parent (0: root) c=oa_kind d=st_val (low 32 bits,
  *               signed) | undeferred << 32 | anythread << 33 | share << 34
- *               | any_phase << 35
+ *               | piece << 35 | any_phase << 36
  *               at the node's close
  *   EDGE        a=successor P-node b=predecessor P-node
  *   FRAG_BEGIN  a=W-node b=task                 FRAG_END a=W-node b=work c=task
@@ -110,13 +110,20 @@ typedef struct oa_chunk_header {
  *   CHUNK_END   a=implicit task
  *   MARK        a=the running W-node (0: none) b=task c=the program's mark
  *               (omp_control_tool(OA_CONTROL_MARK, mark, NULL), for tests:
- *               tells the oracle which fragment ran a piece of code) */
+ *               tells the oracle which fragment ran a piece of code)
+ *   WS_BEGIN    a=implicit task b=ompt_work_t (a loop or sections construct)
+ *   WS_END      a=implicit task
+ *   WAIT        a=innermost open node b=the task's P-node c=a node id taken
+ *               then (orders it among the nodes): a taskwait nested in a
+ *               taskgroup, share or chunk ended (ospg.h: oa_node_waited);
+ *               d=1: a=the node of a team of one's loop or sections, which
+ *               closed (oa_node_group_end) */
 enum oa_raw_type {
   OA_RAW_NODE = 200, OA_RAW_EDGE, OA_RAW_FRAG_BEGIN, OA_RAW_FRAG_END, OA_RAW_PAR_BEGIN,
   OA_RAW_PAR_END, OA_RAW_IMPL_BEGIN, OA_RAW_IMPL_END, OA_RAW_BAR_BEGIN, OA_RAW_BAR_END,
   OA_RAW_TASK_CREATE, OA_RAW_TASK_BEGIN, OA_RAW_TASK_END, OA_RAW_TW_BEGIN, OA_RAW_TW_END,
   OA_RAW_TG_BEGIN, OA_RAW_TG_END, OA_RAW_DEP, OA_RAW_CHUNK_BEGIN, OA_RAW_CHUNK_END,
-  OA_RAW_MARK, OA_RAW_LAST = OA_RAW_MARK
+  OA_RAW_MARK, OA_RAW_WAIT, OA_RAW_WS_BEGIN, OA_RAW_WS_END, OA_RAW_LAST = OA_RAW_WS_END
 };
 #define OA_CONTROL_MARK 67
 #define OMPADV_ENV_RAW "OMPADV_RAW"
@@ -135,7 +142,7 @@ enum oa_raw_type {
  *            sub=oa_kind a=node b=parent c=loc | own_loc << 32
  *            d=inst | team_index << 32 | free_order << 48 | task << 49
  *              | (st_val + 1) << 50 (2 bits) | undeferred << 52 | anythread << 53
- *              | share << 54
+ *              | share << 54 | piece << 55
  *              | nanc << 56 (0xff: none; else ANC follows)
  *            where=region whose worksharing it belongs to (S-node of a
  *            region, or an instance), else 0
@@ -150,14 +157,17 @@ enum oa_raw_type {
  *            fragment of a directive instance's body)  time=inst | what-if factor
  *            (float bits) << 32; sub=1: it busy-waited (OA_BUSY_FLUSHES);
  *            an instance's region is the nearest enclosing region S-node's
- *   PRED     a=successor b=predecessor (sibling task P-nodes)
+ *   PRED     a=successor b=predecessor (task P-nodes, children of one task)
+ *   WAIT     a=innermost open node b=its task's P-node: a nested taskwait
+ *            ended (ospg.h: oa_node_waited); sub=1: a=the node of a team of
+ *            one's loop or sections, which closed (oa_node_group_end)
  *   HOLD / RELEASE  a=node (kept for dependences of tasks to come)
  *   TEAM     a=largest team so far
  *   FLAG     a=enum oa_profile_flags bits */
 enum oa_rec_type {
   OA_REC_META = 300, OA_REC_LOC, OA_REC_REGION, OA_REC_SLOT, OA_REC_NEW, OA_REC_ANC,
   OA_REC_CLOSE, OA_REC_PRED, OA_REC_HOLD, OA_REC_RELEASE, OA_REC_TEAM, OA_REC_FLAG, OA_REC_W,
-  OA_REC_LAST = OA_REC_W
+  OA_REC_WAIT, OA_REC_LAST = OA_REC_WAIT
 };
 #define OMPADV_ENV_RECORD "OMPADV_RECORD"
 
@@ -233,6 +243,9 @@ enum oa_profile_flags {
   OA_PROF_LOC_OVERFLOW = 8,    /* too many distinct locations: some merged into main */
   OA_PROF_METRIC_FALLBACK = 16,/* the requested counter could not be opened: tsc used */
   OA_PROF_PARTIAL = 32,        /* a snapshot: the program did not reach the end */
+  OA_PROF_APPROX_SPAN = 64,    /* orders across a task's levels (a taskwait in a taskgroup,
+                                * a dependence across a taskgroup or a static loop) that
+                                * the span does not follow: it may be short */
 };
 
 enum oa_construct {

@@ -360,6 +360,7 @@ void oa_node_attach(oa_node *parent, oa_node *child)
   child->ord = parent->nkids++;
   child->ubar = parent->last_u;
   child->any_in = parent->anythread || parent->any_in;
+  child->wseq = __atomic_load_n(&parent->wseq, __ATOMIC_RELAXED);
   if (child->kind == OA_P && child->undeferred)
     parent->last_u = child;
   if (!parent->cursor)
@@ -368,17 +369,105 @@ void oa_node_attach(oa_node *parent, oa_node *child)
   oa_node_unlock(parent);
 }
 
-void oa_node_add_pred(oa_node *succ, oa_node *pred)
+/* A task boundary: a P-node that is not a piece of its task's own work (a
+ * task, or an implicit task's phase). */
+static inline int boundary(const oa_node *n)
+{
+  return n->kind == OA_P && !n->piece;
+}
+
+int oa_node_group_end(oa_node *g, oa_node *root)
+{
+  int outer = g->wpend && g->parent && g->parent != root ? oa_node_waited(g->parent, root) : 0;
+  if (g->parent) {
+    g->wseq_after = __atomic_load_n(&g->parent->wseq, __ATOMIC_RELAXED);
+    __atomic_store_n(&g->wdone, 1, __ATOMIC_RELEASE);
+  }
+  return outer;
+}
+
+/* A chunk or section of a team of one: a piece any order may run. */
+static inline int unordered_piece(const oa_node *n)
+{
+  return n->kind == OA_P && n->piece && !n->share && !n->anythread;
+}
+
+static void mark(oa_node *n)
+{
+  if (!__atomic_load_n(&n->xmark, __ATOMIC_RELAXED))
+    __atomic_store_n(&n->xmark, 1, __ATOMIC_RELAXED);
+}
+
+static int add_pred(oa_node *succ, oa_node *pred)
 {
   for (uint32_t i = 0; i < succ->npreds; i++)
     if (succ->preds[i] == pred)
-      return;
+      return 0;
   if (succ->npreds == succ->cap_preds) {
     succ->cap_preds = succ->cap_preds ? succ->cap_preds * 2 : 2;
     succ->preds = xrealloc(succ->preds, succ->cap_preds * sizeof *succ->preds);
   }
   succ->preds[succ->npreds++] = pred;
   __atomic_add_fetch(&pred->succ_refs, 2, __ATOMIC_RELAXED);
+  return 1;
+}
+
+int oa_node_add_pred(oa_node *succ, oa_node *pred)
+{
+  return oa_node_add_pred_at(succ, pred, NULL);
+}
+
+int oa_node_add_pred_at(oa_node *succ, oa_node *pred, const oa_node *top)
+{
+  if (pred->parent == succ->parent) {
+    add_pred(succ, pred);
+    return 0;
+  }
+  if (!add_pred(succ, pred))
+    return 1;
+  /* Across levels of one task: mark the way up to where they meet.  A
+   * taskgroup on the way ends after succ, so after pred: it takes pred as
+   * a predecessor of what follows it (its siblings to come find it as
+   * their ubar, as they find an undeferred task). */
+  if (!top)
+    top = oa_lca(succ, pred);
+  for (oa_node *a = succ->parent; a; a = a->parent) {
+    mark(a);
+    if (a == top)
+      break;
+    if (a->kind == OA_S) {
+      add_pred(a, pred);
+      oa_node_lock(a->parent);
+      if (a->parent->last == a)
+        a->parent->last_u = a;
+      oa_node_unlock(a->parent);
+    }
+  }
+  return 1;
+}
+
+int oa_node_waited(oa_node *inner, oa_node *root)
+{
+  int outer = 0;
+  for (oa_node *a = inner; a && a != root; a = a->parent) {
+    __atomic_add_fetch(&a->wseq, 1, __ATOMIC_RELAXED);
+    mark(a);
+    outer |= a->kind == OA_ST && a->has_deferred;
+    if (a->anythread)
+      break;  /* which task ran the piece is the schedule's choice: what the
+               * task did before it is not certainly waited */
+    if (unordered_piece(a)) {
+      /* the construct's other chunks may run before this one: only what
+       * follows the construct is certainly after the wait */
+      oa_node *g = a->parent;
+      while (g && !(g->kind == OA_P && g->share))
+        g = g->parent;
+      if (g)
+        __atomic_store_n(&g->wpend, 1, __ATOMIC_RELAXED);
+      break;
+    }
+  }
+  return outer;
 }
 
 /* succ_refs: 2 per successor or holder not done with this node, plus bit 0
@@ -434,8 +523,8 @@ static void fold(oa_node *n, oa_node *x)
   oa_chain newpre = { 0 };
   int have_newpre = 0;
   n->work += x->work;
-  for (uint32_t i = 0; i < x->npreds; i++)
-    if (x->preds[i]->dep_end.len > entry->len)
+  for (uint32_t i = 0; i < x->npreds && x->kind == OA_P; i++)  /* sibling edges only */
+    if (x->preds[i]->parent == n && x->preds[i]->dep_end.len > entry->len)
       entry = &x->preds[i]->dep_end;
   int32_t *xc = ecls(&x->ends);
   oa_chain *xch = echain(&x->ends);
@@ -457,6 +546,10 @@ static void fold(oa_node *n, oa_node *x)
     if (x->kind == OA_W || x->kind == OA_S) {
       chain_offer(&n->direct, &cand);
       n->flags |= HAS_DIRECT;
+    } else if (x->kind == OA_P && x->anythread) {
+      /* work any thread may run joins at the barrier only: no taskwait of
+       * the task whose phase holds it waits for it, nor for its tasks */
+      ends_offer(&n->via_u, c < 1 ? 1 : c, &cand);
     } else {
       ends_offer(x->kind == OA_P && x->undeferred && !x->share ? &n->via_u : &n->via, c, &cand);
     }
@@ -598,6 +691,12 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
       c = a->kind == OA_ST ? 0 : a->st_val;
     else if (a->kind == OA_ST && child == OA_P && prev->undeferred && !prev->share)
       ; /* the creator's taskwait is not what waited for this task's children */
+    else if (a->kind == OA_ST && child == OA_P && a->st_val == 0
+             && __atomic_load_n(&a->wseq, __ATOMIC_RELAXED)
+                    > (__atomic_load_n(&prev->wdone, __ATOMIC_ACQUIRE) ? prev->wseq_after
+                                                                       : prev->wseq))
+      c = c > 1 ? c - 1 : 0; /* a taskwait nested in a taskgroup, share or chunk of
+                              * the creator waited for it (rule 11) */
     else if (a->kind == OA_ST && child == OA_P && a->last_u && a->last_u->ord > prev->ord
              && oa_directed_path(prev, a->last_u))
       c = c > 1 ? c - 1 : 0; /* its creator waited for it through dependences (taskwait
@@ -624,7 +723,9 @@ static int path_search(const oa_node *a, const oa_node *b)
   stack[top++] = b;
   while (top > 0 && !found) {
     const oa_node *n = stack[--top];
-    for (uint32_t i = 0; i <= n->npreds && !found; i++) {
+    /* a taskgroup's predecessors are those of what follows it, not its own
+     * content's (oa_node_add_pred) */
+    for (uint32_t i = n == b && n->kind == OA_S ? n->npreds : 0; i <= n->npreds && !found; i++) {
       const oa_node *p = i < n->npreds ? n->preds[i] : n->ubar;
       if (!p)
         continue;
@@ -632,7 +733,7 @@ static int path_search(const oa_node *a, const oa_node *b)
         found = 1;
         break;
       }
-      if (p->ord < a->ord)
+      if (p->parent == a->parent && p->ord < a->ord)
         continue;
       size_t h = ((uintptr_t)p >> 4) & (vcap - 1);
       while (visited[h] && visited[h] != p)
@@ -741,6 +842,54 @@ static int any_thread(const oa_node *x, const oa_node *c)
   return 0;
 }
 
+/* Orders that cross the levels of one task T (the LCA's task), SEMANTICS.md
+ * rules 11 and 13: the class-1 content of T's child task lx (lc itself, or
+ * the task lc's piece holds) precedes r when
+ *  - a taskwait of T nested in a taskgroup, a share or a chunk ended
+ *    between lx's creation and that of rx, the node T created that holds r
+ *    (wseq counts those waits along T's open nodes), or
+ *  - a dependence path leads from lx to a task of T (or to an undeferred
+ *    one before it) on r's way down to rc.
+ * Nodes below a task boundary on either side are that task's, not T's. */
+static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, const oa_node *rc)
+{
+  const oa_node *lx = boundary(lc) ? lc : NULL, *rx = r;
+  for (const oa_node *z = l; !boundary(lc) && z != lc; z = z->parent)
+    if (boundary(z))
+      lx = z;  /* the topmost task below lc on l's way */
+  if (!lx || lx->parent->kind != OA_ST || lx->undeferred || lx->st_val != 1)
+    return 0;  /* not a deferred child of T */
+  if (lx != lc && l != lx && class_upto(l, lx) != 1)
+    return 0;  /* l is not lx's own (a child lx left, say) */
+  if (unordered_piece(lc) && unordered_piece(rc) && lc->own_loc == rc->own_loc
+      && lc->inst == rc->inst)
+    return 0;  /* two chunks of one loop in a team of one: either may run first */
+  uint32_t since = lx->wseq;
+  if (lc != lx && __atomic_load_n(&lc->wdone, __ATOMIC_ACQUIRE))
+    for (const oa_node *z = lx->parent; z != lc; z = z->parent)
+      if (unordered_piece(z))
+        since = lc->wseq_after;  /* a chunk's task: only later waits count */
+  for (const oa_node *z = r;; z = z->parent) {
+    if (boundary(z))
+      rx = z;
+    if (z == rc)
+      break;
+  }
+  if (__atomic_load_n(&rx->wseq, __ATOMIC_RELAXED) > since)
+    return 1;
+  int found = 0;
+  for (const oa_node *z = r;; z = z->parent) {
+    if (boundary(z))
+      found = 0;  /* what lies inside that task is its own */
+    if (!found && (z != rc || lx != lc) && ((z->kind == OA_P && z->npreds) || z->ubar)
+        && oa_directed_path(lx, z))
+      found = 1;
+    if (z == rc)
+      break;
+  }
+  return found;
+}
+
 static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const oa_node *rc,
                   int nested)
 {
@@ -750,9 +899,13 @@ static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const o
     return lc->kind == OA_ST && !nested ? class_upto(l, lc) > 0 : 0;
   /* a path of dependences from lc to rc, or to an undeferred task left of rc */
   int deps = (rc->kind == OA_P && rc->npreds) || (rc->ubar && rc->ubar->ord > lc->ord);
+  int xmark = __atomic_load_n(&lc->parent->xmark, __ATOMIC_RELAXED);
   if (nested)
-    return !(lc->undeferred || (deps && oa_directed_path(lc, rc)));
+    return !(lc->undeferred || (deps && oa_directed_path(lc, rc))
+             || (xmark && cross_order(l, lc, r, rc)));
   int32_t c = lc == l ? 0 : class_upto(l, lc);
+  if (c == 1 && xmark && cross_order(l, lc, r, rc))
+    return 0;
   /* An undeferred task's own content has class 0; its class-1 content is
    * the deferred children nobody waited for, which no path past it orders
    * (rule 9: if(0) waits for the task, not for its children). */

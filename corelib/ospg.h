@@ -87,6 +87,10 @@ struct oa_node {
                                   * logically parallel with its left siblings too, the
                                   * code its phase ran before it on the thread that
                                   * happened to run it (SEMANTICS.md rules 5-6) */
+  uint8_t piece;                 /* P-node that is a piece of its task's own work, not a task
+                                  * (a static share, a chunk, a section, a single body) */
+  uint8_t xmark;                 /* nested waits or dependences cross the levels below it:
+                                  * queries under it look further (cross_order) */
   uint16_t team_index;           /* the thread of the team that created it (tool's use) */
   uint8_t free_order;            /* may fold out of order: a deferred task P-node with no
                                   * dependences (it adds nothing to its parent's series
@@ -123,6 +127,14 @@ struct oa_node {
    * any_phase).  any_in: some ancestor is such a node. */
   uint32_t any_phase;
   uint8_t any_in;
+  /* The nested taskwaits its task had passed when it was attached (see
+   * oa_node_waited): inherited from its parent at attach time. */
+  uint32_t wseq;
+  uint8_t wpend;                 /* a chunk under it had a nested taskwait: its owner
+                                  * passes it on (oa_node_group_end) when it closes */
+  uint8_t wdone;                 /* ... it did: the tasks of its chunks are older than
+                                  * the waits its parent had passed then (wseq_after) */
+  uint32_t wseq_after;
   uint32_t npreds, cap_preds;
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
   oa_chain dep_end;              /* for successors: longest chain ending at class 1 */
@@ -192,8 +204,29 @@ void oa_node_attach(oa_node *parent, oa_node *child);
  * completes, is summarized, and folds into its parent (possibly on this
  * thread, possibly later on the thread that completes its last child). */
 void oa_node_close(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n);
-/* Record that P-node succ (a task) depends on its left sibling P-node pred. */
-void oa_node_add_pred(oa_node *succ, oa_node *pred);
+/* Record that P-node succ (a task) depends on P-node pred, an older child of
+ * the same task: usually its left sibling; when a taskgroup, a static share
+ * (or a team of one's chunk) lies between them, a node of another level.
+ * Returns 1 for such a cross-level edge: queries follow it, the span does not
+ * (the caller says so in the report). */
+int oa_node_add_pred(oa_node *succ, oa_node *pred);
+/* The same when the caller knows where they meet (top, an open ancestor of
+ * succ): pred's own ancestors may be gone already (a profile that folds). */
+int oa_node_add_pred_at(oa_node *succ, oa_node *pred, const oa_node *top);
+/* A taskwait nested in a taskgroup, a share or a chunk of its task (rule 11:
+ * it waits for every child created before it, at every level of the task
+ * below root, its task's P-node) ended while inner was the task's innermost
+ * open node.  Queries then order those children before what the task does
+ * next.  Returns 1 when an outer level holds deferred children the span
+ * cannot see waited (the caller says so in the report). */
+int oa_node_waited(oa_node *inner, oa_node *root);
+/* (Inside a chunk of a team of one, whose construct's other chunks may run
+ * first, it stops at the chunk and sets its parent's wpend.) */
+/* The node holding a team of one's chunks (a loop or sections) closes: a
+ * taskwait in one of them waited for the task's older children, which what
+ * follows the construct now follows; not for the other chunks' tasks.
+ * Returns as oa_node_waited. */
+int oa_node_group_end(oa_node *g, oa_node *root);
 /* For a W-node: set its measured work before closing it (and, for what-if
  * analysis, its serial work: has_sw and sw). */
 static inline void oa_node_set_work(oa_node *w, uint64_t work) { w->work = work; }

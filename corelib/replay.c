@@ -947,6 +947,7 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
   n->undeferred = (e->d >> 52) & 1;
   n->anythread = (e->d >> 53) & 1;
   n->share = (e->d >> 54) & 1;
+  n->piece = (e->d >> 55) & 1;
   n->user = region;
   if ((e->d >> 49) & 1)
     p->agg.tasks++;
@@ -1091,11 +1092,20 @@ static int step(replay *p, cursor *c, const oa_event *e)
     return rec_w(p, e);
   case OA_REC_PRED: {
     entry *s = find(p, e->a), *d = find(p, e->b);
-    if (!s || !d || s == d || s->closed || s->node->parent != d->node->parent
-        || s->node->kind != OA_P || d->node->kind != OA_P || d->node->id > s->node->id
-        || s->node->free_order || d->node->free_order)
-      return bad(p, e, "dependence between nodes that are not sibling tasks");
+    if (!s || !d || s == d || s->closed || s->node->kind != OA_P || d->node->kind != OA_P
+        || d->node->id > s->node->id || s->node->free_order || d->node->free_order)
+      return bad(p, e, "dependence between nodes that are not tasks of one task");
     oa_node_add_pred(s->node, d->node);
+    return 0;
+  }
+  case OA_REC_WAIT: {
+    entry *in = find(p, e->a), *root = find(p, e->b);
+    if (!in || !root || in->closed || root->closed || in->node->kind == OA_W)
+      return bad(p, e, "nested taskwait in a node that is not open");
+    if (e->sub)
+      oa_node_group_end(in->node, root->node);
+    else
+      oa_node_waited(in->node, root->node);
     return 0;
   }
   case OA_REC_HOLD: {
@@ -1121,7 +1131,7 @@ static int step(replay *p, cursor *c, const oa_event *e)
   case OA_REC_FLAG:
     p->flags |= (uint32_t)e->a & (OA_PROF_APPROX_TARGET | OA_PROF_APPROX_CANCEL
                                   | OA_PROF_APPROX_DETACH | OA_PROF_LOC_OVERFLOW
-                                  | OA_PROF_METRIC_FALLBACK);
+                                  | OA_PROF_METRIC_FALLBACK | OA_PROF_APPROX_SPAN);
     return 0;
   default:
     if (e->type >= OA_RAW_NODE && e->type <= OA_RAW_LAST)

@@ -174,11 +174,11 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
   fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
              "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
              "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f, "
-             "\"busy_wait_work_pct\": %.2f},\n",
+             "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
-          static_pct, h->busy_bp / 100.0);
+          static_pct, h->busy_bp / 100.0, h->flags & OA_PROF_APPROX_SPAN ? "true" : "false");
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -328,6 +328,10 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
     oa_warn("target offload is not modelled: the profile is approximate");
   if (h->flags & OA_PROF_APPROX_CANCEL)
     oa_warn("cancellation is not modelled: the profile is approximate");
+  if (h->flags & OA_PROF_APPROX_SPAN)
+    oa_warn("a taskwait inside a taskgroup or a static loop, or a depend clause across one, "
+            "orders tasks across the task's levels: the span does not follow those orders "
+            "(race mode does), so it may be short and the parallelism overstated");
   if (h->flags & OA_PROF_APPROX_DETACH)
     oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
   if (h->busy_bp >= 100)

@@ -107,12 +107,10 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
       oa_raw(t, OA_RAW_TW_BEGIN, task->id, 0, 0, 0);
     } else {
       oa_node *top = oa_task_top(task);
-      if (oa_share_taskwait(t, task)) {
-        ;
-      } else if (top && top->kind == OA_ST) {
-        top->st_val = -1;
-        oa_deps_clear(t, top);
-        oa_task_pop_close(t, task);
+      if (!oa_share_taskwait(t, task)) {
+        if (top && top->kind == OA_ST)
+          oa_task_pop_waited(t, task);
+        oa_prof_waited(t, task);
       }
       oa_raw(t, OA_RAW_TW_END, task->id, 0, 0, 0);
       oa_frag_begin(t, task, 0);

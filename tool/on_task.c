@@ -9,17 +9,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Tasks named in one address's history: a list holding a reference
+ * (oa_prof_hold) on each. */
+typedef struct dep_list {
+  oa_node **v;
+  uint32_t n, cap;
+} dep_list;
+
 typedef struct dep_entry {
   uint64_t addr;                  /* 0: empty */
-  oa_node *writer;
-  oa_node **readers;
-  uint32_t nreaders, cap_readers;
+  dep_list outs;                  /* the last out-like tasks: one, or one per chunk of a
+                                   * team of one's loop that wrote (any order) */
+  dep_list ins;                   /* the ins since */
 } dep_entry;
 
 struct oa_depmap {
   dep_entry *e;
   uint32_t n, cap;                /* open addressing, cap a power of two */
 };
+
+static void list_push(dep_list *l, oa_node *p)
+{
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 2;
+    l->v = realloc(l->v, l->cap * sizeof *l->v);
+    if (!l->v)
+      abort();
+  }
+  l->v[l->n++] = p;
+}
+
+static void list_release(oa_thread *t, dep_list *l)
+{
+  for (uint32_t k = 0; k < l->n; k++)
+    oa_prof_release(t, l->v[k]);
+  l->n = 0;
+}
+
+/* Move src's tasks (and their references) to the end of dst. */
+static void list_move(dep_list *dst, dep_list *src)
+{
+  for (uint32_t k = 0; k < src->n; k++)
+    list_push(dst, src->v[k]);
+  src->n = 0;
+}
 
 static dep_entry *dep_find(oa_depmap *m, uint64_t addr)
 {
@@ -50,63 +83,180 @@ static dep_entry *dep_find(oa_depmap *m, uint64_t addr)
   return &m->e[h];
 }
 
-static void dep_depend(oa_thread *t, oa_node *succ, oa_node *pred)
+static dep_entry *dep_lookup(const oa_depmap *m, uint64_t addr)
 {
-  if (pred && pred != succ && pred->parent == succ->parent) {
-    oa_prof_add_pred(t, succ, pred);
-    oa_raw(t, OA_RAW_EDGE, succ->id, pred->id, 0, 0);
-  }
+  if (!m || !m->cap)
+    return NULL;
+  uint32_t h = (uint32_t)(addr >> 3) & (m->cap - 1);
+  while (m->e[h].addr && m->e[h].addr != addr)
+    h = (h + 1) & (m->cap - 1);
+  return m->e[h].addr ? &m->e[h] : NULL;
 }
 
-static void dep_add(oa_thread *t, oa_depmap *m, oa_node *p, uint64_t addr, int type)
+static oa_depmap *map_of(oa_node *st)
 {
-  dep_entry *d = dep_find(m, addr);
-  dep_depend(t, p, d->writer);
-  if (type == ompt_dependence_type_in) {
-    if (d->nreaders == d->cap_readers) {
-      d->cap_readers = d->cap_readers ? d->cap_readers * 2 : 4;
-      d->readers = realloc(d->readers, d->cap_readers * sizeof *d->readers);
-      if (!d->readers)
-        abort();
-    }
-    oa_prof_hold(t, p);
-    d->readers[d->nreaders++] = p;
+  if (!st->user) {
+    st->user = calloc(1, sizeof(oa_depmap));
+    if (!st->user)
+      abort();
+  }
+  return st->user;
+}
+
+/* The ST-node of the same task around st's level: the tasks under it are
+ * older siblings of those under st (a taskgroup, a static share or a team
+ * of one's chunk lies between).  None past a piece any thread may run (the
+ * task that ran it is the schedule's choice) or past the task's own node. */
+static oa_node *outer_level(oa_node *st)
+{
+  for (oa_node *a = st->parent; a && !a->anythread; a = a->parent) {
+    if (a->kind == OA_P && !a->piece)
+      return NULL;
+    if (a->kind == OA_ST)
+      return a;
+  }
+  return NULL;
+}
+
+static void dep_depend(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node *level)
+{
+  if (pred && pred != succ)
+    oa_prof_add_pred(t, succ, pred, level);
+}
+
+/* p, a new task under ST-node st, names addr (SEMANTICS.md rule 13): in
+ * after the last outs; out/inout after the last outs and the ins since.
+ * Each level keeps the tasks created in it since its start; the outer
+ * levels' are older, so the search goes outward until it meets an out. */
+static void dep_add(oa_thread *t, oa_node *st, oa_node *p, uint64_t addr, int type)
+{
+  int in = type == ompt_dependence_type_in;
+  dep_entry *d = dep_find(map_of(st), addr);
+  for (oa_node *lv = st; lv; lv = outer_level(lv)) {
+    dep_entry *e = lv == st ? d : dep_lookup(lv->user, addr);
+    if (!e)
+      continue;
+    for (uint32_t i = 0; !in && i < e->ins.n; i++)
+      dep_depend(t, p, e->ins.v[i], lv);
+    for (uint32_t i = 0; i < e->outs.n; i++)
+      dep_depend(t, p, e->outs.v[i], lv);
+    if (e->outs.n)
+      break;
+  }
+  oa_prof_hold(t, p);
+  if (in) {
+    list_push(&d->ins, p);
     return;
   }
   /* out, inout, and (approximated as inout) mutexinoutset and inoutset */
-  for (uint32_t i = 0; i < d->nreaders; i++) {
-    dep_depend(t, p, d->readers[i]);
-    oa_prof_release(t, d->readers[i]);
-  }
-  d->nreaders = 0;
-  oa_prof_hold(t, p);
-  if (d->writer)
-    oa_prof_release(t, d->writer);
-  d->writer = p;
+  list_release(t, &d->ins);
+  list_release(t, &d->outs);
+  list_push(&d->outs, p);
 }
 
 /* The dependence map of the tasks under one ST-node: they are the siblings
  * an edge can join.  It goes when that ST-node closes (a taskwait, the end
  * of the task or region, or of the taskgroup or chunk that opened it), not
  * when a nested one does. */
-void oa_deps_clear(oa_thread *t, oa_node *st)
+static void map_free(oa_thread *t, oa_depmap *m)
 {
-  oa_depmap *m = st->user;
-  if (!m)
-    return;
   for (uint32_t i = 0; i < m->cap; i++) {
     dep_entry *d = &m->e[i];
     if (!d->addr)
       continue;
-    for (uint32_t k = 0; k < d->nreaders; k++)
-      oa_prof_release(t, d->readers[k]);
-    if (d->writer)
-      oa_prof_release(t, d->writer);
-    free(d->readers);
+    list_release(t, &d->ins);
+    list_release(t, &d->outs);
+    free(d->ins.v);
+    free(d->outs.v);
   }
   free(m->e);
   free(m);
+}
+
+void oa_deps_clear(oa_thread *t, oa_node *st)
+{
+  if (st->user)
+    map_free(t, st->user);
   st->user = NULL;
+}
+
+/* The maps of pieces that ran one after the other in either order (a team
+ * of one's chunks), or of one piece (a static share), become the later part
+ * of the history of the level around them: per address, the outs of every
+ * piece that wrote (each followed the older outs and ins), or the older outs
+ * if none did; the ins of every piece, and the older ins if none wrote. */
+static void merge_maps(oa_thread *t, oa_node *out, oa_depmap **maps, uint32_t n)
+{
+  oa_depmap *o = map_of(out);
+  for (uint32_t k = 0; k < n; k++)
+    for (uint32_t i = 0; i < maps[k]->cap; i++) {
+      dep_entry *d = &maps[k]->e[i];
+      if (d->addr && d->outs.n) {  /* the older history is covered */
+        dep_entry *e = dep_find(o, d->addr);
+        int first = 1;
+        for (uint32_t j = 0; j < k && first; j++) {
+          dep_entry *x = dep_lookup(maps[j], d->addr);
+          first = !(x && x->outs.n);
+        }
+        if (first) {
+          list_release(t, &e->ins);
+          list_release(t, &e->outs);
+        }
+      }
+    }
+  for (uint32_t k = 0; k < n; k++) {
+    for (uint32_t i = 0; i < maps[k]->cap; i++) {
+      dep_entry *d = &maps[k]->e[i];
+      if (!d->addr)
+        continue;
+      dep_entry *e = dep_find(o, d->addr);
+      list_move(&e->outs, &d->outs);
+      list_move(&e->ins, &d->ins);
+    }
+    map_free(t, maps[k]);
+  }
+}
+
+/* st closes while its tasks are not waited (the end of a thread's share of a
+ * static loop): later siblings still depend on them, so its map joins the
+ * level around it, as the later part of that level's history. */
+void oa_deps_merge_out(oa_thread *t, oa_node *st)
+{
+  oa_depmap *m = st->user;
+  oa_node *out = m ? outer_level(st) : NULL;
+  if (!out)
+    return;
+  st->user = NULL;
+  merge_maps(t, out, &m, 1);
+}
+
+/* A team of one's chunk ends: its map waits, apart from the other chunks',
+ * for the end of the construct (oa_deps_merge_chunks). */
+void oa_deps_keep_chunk(oa_thread *t, oa_task *task, oa_node *st)
+{
+  (void)t;
+  if (!st->user)
+    return;
+  if (task->nchunk_maps == task->cap_chunk_maps) {
+    task->cap_chunk_maps = task->cap_chunk_maps ? task->cap_chunk_maps * 2 : 4;
+    task->chunk_maps = realloc(task->chunk_maps, task->cap_chunk_maps * sizeof *task->chunk_maps);
+    if (!task->chunk_maps)
+      abort();
+  }
+  task->chunk_maps[task->nchunk_maps++] = st->user;
+  st->user = NULL;
+}
+
+/* The construct ends: its chunks' maps join the level around it (st, the
+ * ST-node the construct's node hangs under). */
+void oa_deps_merge_chunks(oa_thread *t, oa_task *task, oa_node *st)
+{
+  if (task->nchunk_maps && st && st->kind == OA_ST)
+    merge_maps(t, st, task->chunk_maps, task->nchunk_maps);
+  else
+    for (uint32_t k = 0; k < task->nchunk_maps; k++)
+      map_free(t, task->chunk_maps[k]);
+  task->nchunk_maps = 0;
 }
 
 /* Which task creates this one.  Explicit tasks carry theirs in their data;
@@ -128,21 +278,6 @@ static oa_task *creator_of(oa_thread *t, ompt_data_t *parent)
   if (helper && (!named || named != t->cur))
     return t->cur;
   return named ? named : oa_task_of(t, parent);
-}
-
-/* The node e's next child task hangs under: the ST-node its first child
- * since its last synchronization opened. */
-static oa_node *children_node(oa_thread *t, oa_task *e)
-{
-  oa_node *top = oa_task_top(e);
-  if (top->kind != OA_ST) {
-    oa_node *st = oa_prof_node(t, OA_ST);
-    st->loc = oa_task_loc(e);
-    oa_prof_attach(t, top, st);
-    oa_task_push(e, st);
-    top = st;
-  }
-  return top;
 }
 
 /* The wait for dependences: of `taskwait depend(...)` (SEMANTICS.md rule
@@ -170,7 +305,7 @@ static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
   if (!e || !oa_task_top(e))
     goto out;
   oa_frag_end(t, e);
-  oa_node *top = children_node(t, e);
+  oa_node *top = oa_task_children_node(t, e);
   oa_node *p = oa_prof_node(t, OA_P);
   p->loc = oa_task_loc(e);
   p->undeferred = 1;
@@ -217,7 +352,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   if (!e || !(flags & ompt_task_explicit) || !oa_task_top(e))
     goto out;
   oa_frag_end(t, e);
-  oa_node *top = children_node(t, e);
+  oa_node *top = oa_task_children_node(t, e);
   uint32_t cur = oa_task_loc(e);
   uint32_t loc = oa_prof_loc_kind(cur) == OA_C_TASKLOOP ? cur : oa_prof_loc(OA_C_TASK, ra);
   oa_node *p = oa_prof_node(t, OA_P);
@@ -320,15 +455,10 @@ static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, i
     dep_wait_close(t);
     return;
   }
-  if (!st->user) {
-    st->user = calloc(1, sizeof(oa_depmap));
-    if (!st->user)
-      abort();
-  }
   for (int i = 0; i < ndeps; i++) {
     oa_raw(t, OA_RAW_DEP, id, (uint64_t)(uintptr_t)deps[i].variable.ptr,
            (uint64_t)deps[i].dependence_type, 0);
-    dep_add(t, st->user, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
+    dep_add(t, st, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
             (int)deps[i].dependence_type);
   }
   if (p == t->dep_wait)

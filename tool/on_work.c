@@ -36,8 +36,13 @@ static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t
   oa_node *top = oa_task_top(task);
   if (!top)
     return NULL;
+  /* a share's tasks are the task's children: its next taskwait closes the
+   * ST-node the share hangs under as waited (their class drops there) */
+  if (undeferred)
+    top = oa_task_children_node(t, task);
   oa_node *p = oa_prof_node(t, OA_P);
   p->undeferred = p->share = (uint8_t)undeferred;
+  p->piece = 1;
   p->loc = p->own_loc = loc;
   p->team_index = task->team_index;
   p->anythread = !undeferred && task->team > 1;
@@ -57,8 +62,19 @@ static void close_piece(oa_thread *t, oa_task *task, oa_node **slot)
   if (!*slot)
     return;
   int undeferred = (*slot)->undeferred;
+  oa_node *top = oa_task_top(task), *piece = *slot;
+  if (top && top->kind == OA_ST && top->parent == piece) {
+    if (piece->share)
+      oa_deps_merge_out(t, top);  /* its tasks are its task's children */
+    else if (!piece->anythread)
+      oa_deps_keep_chunk(t, task, top);  /* a team of one's: at the construct's end */
+  }
   oa_task_close_sts(t, task);  /* tasks created in the piece: not waited */
-  if (oa_task_top(task) == *slot)
+  if (slot == &task->group) {
+    oa_deps_merge_chunks(t, task, piece->parent);
+    oa_prof_group_end(t, task, piece);  /* (before it closes: it may go at once) */
+  }
+  if (oa_task_top(task) == piece)
     oa_task_pop_close(t, task);
   *slot = NULL;
   if (!undeferred)
@@ -85,18 +101,12 @@ int oa_share_taskwait(oa_thread *t, oa_task *task)
   uint32_t loc = share->own_loc;
   uint64_t inst = share->inst;
   void *user = share->user;
-  while (task->n > k + 1) {  /* the share's own ST: its tasks are waited */
-    oa_node *st = oa_task_top(task);
-    st->st_val = -1;
-    oa_deps_clear(t, st);
-    oa_task_pop_close(t, task);
-  }
+  while (task->n > k + 1)  /* the share's own ST: its tasks are waited */
+    oa_task_pop_waited(t, task);
   oa_task_pop_close(t, task);  /* the share */
   task->chunk = NULL;
-  oa_node *st = oa_task_top(task);
-  st->st_val = -1;
-  oa_deps_clear(t, st);
-  oa_task_pop_close(t, task);
+  oa_task_pop_waited(t, task);
+  oa_prof_waited(t, task);
   open_piece(t, task, &task->chunk, loc, 1, inst, user);
   return 1;
 }
@@ -163,8 +173,18 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
       }
     }
     oa_task_loc_push(task, loc);
-    if (shared)
+    if (shared) {
       task->static_loop = work == ompt_work_loop_static;
+      oa_raw(t, OA_RAW_WS_BEGIN, task->id, (uint64_t)work, 0, 0);
+      /* In a team of one, the only thread runs every chunk or section (in
+       * an order the program cannot rely on) before it goes past the
+       * construct: they are pieces of one undeferred node, parallel with
+       * each other, the construct's own part of the task's program order */
+      int slot = task->ws_slot && task->region;
+      if (!task->static_loop && task->team == 1)
+        open_piece(t, task, &task->group, loc, 1, slot ? task->ws_slot : 0,
+                   slot ? task->region : NULL);
+    }
     if (work == ompt_work_single_executor && single_begin(t, task, loc))
       loc = 0;  /* the body's node is the instance */
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
@@ -172,7 +192,9 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
     if (shared) {  /* a taskloop or single inside a chunk does not end it */
       close_piece(t, task, &task->chunk);
+      close_piece(t, task, &task->group);
       task->ws_slot = 0;
+      oa_raw(t, OA_RAW_WS_END, task->id, 0, 0, 0);
     }
     if (work == ompt_work_single_executor)
       close_piece(t, task, &task->single);

@@ -162,7 +162,8 @@ static void rec_new(oa_thread *t, oa_node *n, int task)
          n->inst | (uint64_t)n->team_index << 32 | (uint64_t)n->free_order << 48
              | (uint64_t)(task != 0) << 49 | (uint64_t)((n->st_val + 1) & 3) << 50
              | (uint64_t)n->undeferred << 52 | (uint64_t)n->anythread << 53
-             | (uint64_t)n->share << 54 | (uint64_t)n->nanc << 56);
+             | (uint64_t)n->share << 54 | (uint64_t)n->piece << 55
+             | (uint64_t)n->nanc << 56);
   if (n->nanc != 0xff && n->nanc != 0)
     oa_rec(t, OA_REC_ANC, 0, 0, n->anc[0], n->anc[1], n->anc[2], n->anc[3]);
 }
@@ -204,7 +205,7 @@ void oa_prof_close(oa_thread *t, oa_node *n)
   oa_raw(t, OA_RAW_NODE, n->id, n->parent ? n->parent->id : 0, n->kind,
          (uint32_t)(int32_t)n->st_val | (uint64_t)n->undeferred << 32
              | (uint64_t)n->anythread << 33 | (uint64_t)n->share << 34
-             | (uint64_t)n->any_phase << 35);
+             | (uint64_t)n->piece << 35 | (uint64_t)n->any_phase << 36);
   if (oa_prof_record && n->kind == OA_W)
     rec_w(t, n);
   else if (oa_prof_record)
@@ -213,8 +214,18 @@ void oa_prof_close(oa_thread *t, oa_node *n)
   oa_node_close(&t->pool, &P.hooks, n);
 }
 
-void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred)
+/* A dependence of succ on pred, found at level top (an open ST-node of
+ * succ's creator).  Across levels only race mode's queries follow it (the
+ * span does not, and the report says so); a recording leaves it out. */
+void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node *top)
 {
+  oa_raw(t, OA_RAW_EDGE, succ->id, pred->id, 0, 0);
+  if (pred->parent != succ->parent) {
+    oa_prof_flag(OA_PROF_APPROX_SPAN);
+    if (oa_race_active)
+      oa_node_add_pred_at(succ, pred, top);
+    return;
+  }
   oa_node_add_pred(succ, pred);
   oa_rec(t, OA_REC_PRED, 0, 0, succ->id, pred->id, 0, 0);
 }
@@ -352,6 +363,7 @@ void oa_task_free(oa_task *task)
 {
   free(task->stack);
   free(task->locs);
+  free(task->chunk_maps);
   free(task);
 }
 
@@ -375,6 +387,60 @@ void oa_task_pop_close(oa_thread *t, oa_task *task)
 {
   if (task->n)
     oa_prof_close(t, task->stack[--task->n]);
+}
+
+/* The node the task's next child task hangs under: the ST-node its first
+ * child since its last synchronization opened. */
+oa_node *oa_task_children_node(oa_thread *t, oa_task *task)
+{
+  oa_node *top = oa_task_top(task);
+  if (top->kind != OA_ST) {
+    oa_node *st = oa_prof_node(t, OA_ST);
+    st->loc = oa_task_loc(task);
+    oa_prof_attach(t, top, st);
+    oa_task_push(task, st);
+    top = st;
+  }
+  return top;
+}
+
+/* A taskwait: the task's innermost ST-node closes as waited. */
+void oa_task_pop_waited(oa_thread *t, oa_task *task)
+{
+  oa_node *st = oa_task_top(task);
+  st->st_val = -1;
+  oa_deps_clear(t, st);
+  oa_task_pop_close(t, task);
+}
+
+/* After a taskwait, its innermost ST-node closed: if a taskgroup, a share
+ * or a chunk of the task is still open, the wait also covered the children
+ * of the levels around it (SEMANTICS.md rule 11), which stay open. */
+void oa_prof_waited(oa_thread *t, oa_task *task)
+{
+  oa_node *inner = oa_task_top(task), *root = task->n ? task->stack[0] : NULL;
+  if (!inner || inner == root)
+    return;
+  if (oa_node_waited(inner, root))
+    oa_prof_flag(OA_PROF_APPROX_SPAN);
+  /* their children are done: no dependence edge to them is needed */
+  for (uint32_t k = task->n - 1; k > 0 && !task->stack[k]->anythread; k--)
+    if (task->stack[k]->kind == OA_ST)
+      oa_deps_clear(t, task->stack[k]);
+  oa_raw(t, OA_RAW_WAIT, inner->id, root->id, oa_prof_new_id(), 0);
+  if (oa_prof_record)
+    oa_rec(t, OA_REC_WAIT, 0, 0, inner->id, root->id, 0, 0);
+}
+
+/* A team of one's loop or sections ends (ospg.h: oa_node_group_end). */
+void oa_prof_group_end(oa_thread *t, oa_task *task, oa_node *g)
+{
+  oa_node *root = task->n ? task->stack[0] : NULL;
+  if (oa_node_group_end(g, root))
+    oa_prof_flag(OA_PROF_APPROX_SPAN);
+  oa_raw(t, OA_RAW_WAIT, g->id, root ? root->id : 0, oa_prof_new_id(), 1);
+  if (oa_prof_record)
+    oa_rec(t, OA_REC_WAIT, 1, 0, g->id, root ? root->id : 0, 0, 0);
 }
 
 void oa_task_close_sts(oa_thread *t, oa_task *task)

@@ -36,6 +36,10 @@ typedef struct oa_task {
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
   oa_node *single;                /* open single body P-node (teams of two or more) */
+  oa_node *group;                 /* a team of one's open loop (not static) or sections:
+                                   * the undeferred P-node around its chunks */
+  oa_depmap **chunk_maps;         /* ... the dependence maps of its chunks so far */
+  uint32_t nchunk_maps, cap_chunk_maps;
   uint8_t static_loop;            /* in a schedule(static) loop */
   uint32_t race_framed;           /* race mode: its frames were pushed on thread N - 1 */
   uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */
@@ -129,7 +133,7 @@ void oa_prof_attach(oa_thread *t, oa_node *parent, oa_node *child);
 /* The same for an explicit task's P-node (counted). */
 void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p);
 void oa_prof_close(oa_thread *t, oa_node *n);
-void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred);
+void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node *top);
 void oa_prof_hold(oa_thread *t, oa_node *n);
 void oa_prof_release(oa_thread *t, oa_node *n);
 oa_region *oa_prof_region_new(oa_thread *t, uint32_t team);
@@ -137,6 +141,13 @@ void oa_prof_flag(uint32_t flag);
 
 /* Task dependences (on_task.c). */
 void oa_deps_clear(oa_thread *t, oa_node *st);
+void oa_deps_merge_out(oa_thread *t, oa_node *st);
+void oa_deps_keep_chunk(oa_thread *t, oa_task *task, oa_node *st);
+void oa_deps_merge_chunks(oa_thread *t, oa_task *task, oa_node *st);
+void oa_task_pop_waited(oa_thread *t, oa_task *task);
+oa_node *oa_task_children_node(oa_thread *t, oa_task *task);
+void oa_prof_waited(oa_thread *t, oa_task *task);
+void oa_prof_group_end(oa_thread *t, oa_task *task, oa_node *g);
 
 /* Worksharing instance index of region r (record mode writes it). */
 oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc);

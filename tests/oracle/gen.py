@@ -63,6 +63,9 @@ still there, statement for statement, with insertions between:
                    `taskwait depend(...)` (OpenMP 5.0, rule 11)
   mergeable        task mergeable, alone, with if(0) or final(1), or as the
                    child of a final task (rule 10)
+  dep-levels       dependent sibling tasks on either side of a taskgroup's
+                   start, a static loop or a dynamic loop's chunks, with
+                   taskwaits inside taskgroups there (rules 4, 5, 11, 13)
 They honour the shape names above (tw-in-tg, dep-chunk, chunk-task, ...) and
 the construct names they are made of (task, for, nowait, taskwait, ...).
 With --accesses they are left out unless --new is given: the records do not
@@ -78,7 +81,7 @@ DEPVARS = 3
 P_NEW = 0.3                 # chance of a NEW construct before each statement
 # the constructs of issue 13, each a --without name ('new': all of them)
 NEW = ["team1", "static-nowait", "ws-after-nowait", "big-taskloop", "crit-loop", "ordered",
-       "if0-dep", "final-nest", "tw-depend", "mergeable"]
+       "if0-dep", "final-nest", "tw-depend", "mergeable", "dep-levels"]
 
 
 class Gen:
@@ -386,6 +389,9 @@ class Gen:
             (1 if tasks else 0, "final-nest"),
             (1 if tasks and dep_ok and tw_ok else 0, "tw-depend"),
             (1 if tasks else 0, "mergeable"),
+            (1 if tasks and dep_ok and tw_ok and not any(
+                x in self.without for x in ("dep-tg", "dep-chunk", "tw-in-tg", "tw-in-chunk",
+                                            "tw-after-nowait")) else 0, "dep-levels"),
         ]
         opts = [(0 if name in self.without else w, name) for w, name in opts]
         if not any(w > 0 for w, _ in opts):
@@ -621,6 +627,52 @@ class Gen:
         self.note_tw()
         self.emit(ind, "#pragma omp taskwait %s" % self.dep(["in", "in", "out", "inout"], a))
         self.spend(mult)
+        self.leaf(ind)
+
+    def n_dep_levels(self, ind, ctx, depth, mult, active):
+        """Sibling tasks with dependences on either side of a taskgroup's
+        start or of a loop (a thread's share of a static loop, or the chunks
+        of a dynamic one: a team of one's are siblings), and taskwaits inside
+        them (SEMANTICS.md rules 4, 5, 11, 13)."""
+        a = self.r.randrange(DEPVARS)
+        self.small_task(ind, [self.dep(["in", "out", "inout"], a)], depth, mult, active)
+        if self.r.random() < 0.4:
+            self.small_task(ind, [], depth, mult, active)
+        self.maybe_burn(ind)
+        forms = ["taskgroup"] + (["static", "dynamic"] if ctx in ("top", "main") and "for" not in
+                                 self.without and "nowait" not in self.without
+                                 and not (ctx == "main" and "main-ws" in self.without) else [])
+        form = self.r.choice(forms)
+        self.used.add("dep-levels-" + form)
+
+        def body(i):
+            self.leaf(i)
+            self.small_task(i, [self.dep(["in", "out", "inout"], a)], depth + 1, mult, active)
+            if self.r.random() < 0.4:
+                self.emit(i, "#pragma omp taskgroup")
+                self.emit(i, "{")
+                self.nested(self.in_chunk, True, self.leaf, i + 1)
+                if self.r.random() < 0.7:
+                    self.nested(self.in_chunk, True, self.note_tw)
+                    self.emit(i + 1, "#pragma omp taskwait")
+                    self.leaf(i + 1)
+                self.emit(i, "}")
+            self.maybe_burn(i)
+        if form == "taskgroup":
+            self.emit(ind, "#pragma omp taskgroup")
+            self.emit(ind, "{")
+            self.spend(mult, 2)
+            self.nested(self.in_chunk, True, body, ind + 1)
+            self.emit(ind, "}")
+        else:
+            sched = self.r.choice(["static", "static,1"] if form == "static" else ["dynamic,1", "guided"])
+            self.loop(ind, "#pragma omp for schedule(%s) nowait" % sched, self.r.randint(1, 4), depth,
+                      mult, lambda i: self.nested(form == "dynamic", self.in_tg, body, i))
+            self.after_nowait = True
+        self.small_task(ind, [self.dep(["in", "out", "inout"], a)], depth, mult, active)
+        if self.r.random() < 0.5 and "tw-after-nowait" not in self.without:
+            self.note_tw()
+            self.emit(ind, "#pragma omp taskwait")
         self.leaf(ind)
 
     def n_mergeable(self, ind, ctx, depth, mult, active):

@@ -6,17 +6,18 @@ usage: oracle.py DUMPFILE [--program PATH] [--label TEXT] [--quiet]
 
 DUMPFILE is the output of build/tests/oracle/ospg-dump: 'R' lines, the raw
 records of one run in global arrival order, then the OSPG's answers
-(OSPG_W, OSPG_PAR, OSPG_WORK, OSPG_SPAN).
+(OSPG_W, OSPG_PAR, OSPG_WORK, OSPG_SPAN) and the profile's flags (OSPG_FLAGS).
 
 The oracle shares nothing with the OSPG.  It reads only the R lines of the
-synchronization and fragment records (never NODE or EDGE) and builds, from
+synchronization and fragment records (never NODE, EDGE or WAIT) and builds, from
 OpenMP's semantics, an explicit DAG: one vertex per fragment (weighted by its
 measured work) and weightless vertices for the points where tasks meet (a
 task's start and completion, a region's fork and join, a barrier).  Two
 fragments are logically parallel iff neither reaches the other; work is the
 sum of the weights, span the heaviest path.  It then compares the set of
-parallel pairs, the work and the span with the OSPG's and exits 1 on any
-difference (or on records that break the model, 'anomalies'), 0 when all
+parallel pairs, the work and the span with the OSPG's (when the profile
+is flagged OA_PROF_APPROX_SPAN, the OSPG's span must only not exceed the
+oracle's) and exits 1 on any difference (or on records that break the model, 'anomalies'), 0 when all
 agree, 2 on unusable input.
 
 The rules (one per kind of record):
@@ -73,13 +74,15 @@ import sys
 from collections import deque
 
 DEP_IN = 1
+PROF_APPROX_SPAN = 64               # contract.h: OA_PROF_APPROX_SPAN
 OMPT_TASK_TASKWAIT = 0x10
 OMPT_TASK_FINAL = 0x20000000
 OMPT_TASK_MERGED = 0x80000000
 DEP_OUTLIKE = {2, 3, 4, 7, 34, 35}
 RECORDS = {"NODE", "EDGE", "FRAG_BEGIN", "FRAG_END", "PAR_BEGIN", "PAR_END", "IMPL_BEGIN",
            "IMPL_END", "BAR_BEGIN", "BAR_END", "TASK_CREATE", "TASK_BEGIN", "TASK_END",
-           "TW_BEGIN", "TW_END", "TG_BEGIN", "TG_END", "DEP", "CHUNK_BEGIN", "CHUNK_END", "MARK"}
+           "TW_BEGIN", "TW_END", "TG_BEGIN", "TG_END", "DEP", "CHUNK_BEGIN", "CHUNK_END", "MARK",
+           "WAIT", "WS_BEGIN", "WS_END"}
 
 
 class InputError(Exception):
@@ -99,7 +102,8 @@ class Task:
         self.done = None            # vertex: completion
         self.unwaited = []          # children not yet taskwaited
         self.tw_pending = None
-        self.depmap = {}            # (piece, address) -> [last out-like task, [ins since]]
+        self.depmap = {}            # (scope, address) -> [[last out-like tasks], [ins since]]
+        self.overlays = {}          # team-of-one piece -> {address: [[outs], [ins]]}
         self.groups = ()            # taskgroups the task belongs to (inherited)
         self.tg_stack = []          # taskgroups this task opened, innermost last
         self.final = False          # created final: its children are included
@@ -109,6 +113,10 @@ class Task:
         self.chunk_tails = []       # po at the end of each chunk since the last join
         self.any_chunk = None       # the anythread chunk open now (rules 5-6), or None
         self.created_in = {}        # child -> the anythread chunk it was created in, or None
+        self.construct = None       # team of one: the loop / sections construct open now
+        self.nchunks = 0            # ... and the chunks it began so far
+        self.one_piece = None       # ... the chunk or section open now: (construct, index)
+        self.one_in = {}            # child -> the team-of-one piece it was created in, or None
         self.ended = False
         self.nfrags = 0
 
@@ -130,6 +138,7 @@ class Oracle:
         self.anomalies = []
         self.cur = None             # record being processed, for messages
         self.ngroups = 0
+        self.nconstructs = 0
         self.region0_noop = False   # --region0-barrier-noop
         self.teams = {}             # region -> its team size (implicit tasks begun)
         self.span_only = set()      # edges (u, v) that order for the span only (rule 5)
@@ -217,6 +226,48 @@ class Oracle:
 
     def on_EDGE(self, *_):
         pass
+
+    def on_WAIT(self, *_):
+        pass
+
+    def team_of_one(self, t):
+        return t.kind == "root" or (t.kind == "implicit" and self.teams.get(t.region, 1) == 1)
+
+    def on_WS_BEGIN(self, thread, tid, work, c, d):
+        # rule 5 in a team of one: the only thread runs every chunk or
+        # section of the construct, in an order the program cannot rely on,
+        # before it goes past the construct (no chunk is left for another
+        # thread): the chunks are parallel with each other, and what the
+        # task does after the construct follows them all
+        t = self.task(tid)
+        if self.team_of_one(t):
+            if t.construct is not None:
+                self.anomaly("worksharing construct begins in task %d inside another" % tid)
+            self.nconstructs += 1
+            t.construct = self.nconstructs
+            t.nchunks = 0
+
+    def on_WS_END(self, thread, tid, b, c, d):
+        t = self.task(tid)
+        if t.construct is None:
+            return
+        if t.chunk_base is not None:
+            self.anomaly("worksharing construct ends in task %d inside a chunk" % tid)
+        t.po = self.flush_chunks(t)
+        # rule 13: the chunks' dependences, now all behind the task: the
+        # outs of every piece that wrote (they followed the older ones), or
+        # the older outs; the ins of every piece (and the older ins, unless
+        # some piece wrote)
+        pieces = [k for k in t.overlays if k[0] == t.construct]
+        for addr in {a for k in pieces for a in t.overlays[k]}:
+            got = [t.overlays[k][addr] for k in pieces if addr in t.overlays[k]]
+            base = t.depmap.setdefault((None, addr), [[], []])
+            outs = [x for o, _ in got for x in o]
+            ins = [x for _, i in got for x in i]
+            base[:] = [outs, ins] if outs else [base[0], base[1] + ins]
+        for k in pieces:
+            del t.overlays[k]
+        t.construct = None
 
     def on_FRAG_BEGIN(self, thread, w, tid, c, d):
         t = self.task(tid)
@@ -375,6 +426,7 @@ class Oracle:
             self.edge(t.done, g["end"], "task %d is in taskgroup %s" % (tid, g["name"]))
         p.unwaited.append(tid)
         p.created_in[tid] = p.any_chunk
+        p.one_in[tid] = p.one_piece
         if undeferred:
             # runs to completion before its creator goes on
             p.po = p.po | {t.done}
@@ -401,11 +453,23 @@ class Oracle:
         # created in that same piece, and a taskwait outside them only for
         # the children created outside them: in another schedule the rest
         # are another implicit task's children
+        # In a team of one, a taskwait in a chunk or section waits for the
+        # children created before the construct and in that piece, not for
+        # those of the construct's other pieces (either may run first)
         t = self.task(tid)
-        t.tw_pending = [c for c in t.unwaited if t.created_in[c] == t.any_chunk]
-        t.unwaited = [c for c in t.unwaited if t.created_in[c] != t.any_chunk]
+
+        def waited(c):
+            o = t.one_in[c]
+            return t.created_in[c] == t.any_chunk and not (
+                o and t.one_piece and o[0] == t.one_piece[0] and o != t.one_piece)
+        t.tw_pending = [c for c in t.unwaited if waited(c)]
+        # (the construct's other pieces may run before this one: their
+        # taskwaits wait for the older children again)
+        t.unwaited = [c for c in t.unwaited
+                      if not waited(c) or (t.one_piece and t.one_in[c] != t.one_piece)]
         if not t.unwaited:
             t.depmap = {}           # (an optimization: every entry is waited for)
+            t.overlays = {}
 
     def on_TW_END(self, thread, tid, b, c, d):
         t = self.task(tid)
@@ -439,24 +503,41 @@ class Oracle:
         # rule 13, with rules 5-6: tasks created in different chunks,
         # sections or single bodies of a team of two or more (or one inside
         # such a piece, one outside) are siblings only in the schedules where
-        # one thread ran both: their dependences order nothing for certain
-        entry = p.depmap.setdefault((p.created_in[tid], addr), [None, []])
-        last, ins = entry
+        # one thread ran both: their dependences order nothing for certain.
+        # In a team of one they are siblings, but two pieces of one
+        # construct run in either order: a piece sees the tasks created
+        # before the construct and its own, and the construct's end merges
+        # them all (several last outs: one per piece that wrote).
+        one = p.one_in[tid]
+        base = p.depmap.get((p.created_in[tid], addr))
+        if one is None:
+            outs, ins = base if base else ([], [])
+            entry = p.depmap.setdefault((p.created_in[tid], addr), [[], []])
+        else:
+            ov = p.overlays.setdefault(one, {}).get(addr)
+            if ov is not None and ov[0]:
+                outs, ins = ov
+            else:
+                outs = base[0] if base else []
+                ins = (base[1] if base else []) + (ov[1] if ov else [])
+            entry = p.overlays[one].setdefault(addr, [[], []])
         if kind == DEP_IN:
-            if last is not None and last != tid:
-                self.edge(self.tasks[last].done, t.start,
-                          "task %d: in(%#x) after out of task %d" % (tid, addr, last))
-            ins.append(tid)
+            for last in outs:
+                if last != tid:
+                    self.edge(self.tasks[last].done, t.start,
+                              "task %d: in(%#x) after out of task %d" % (tid, addr, last))
+            entry[1].append(tid)
         elif kind in DEP_OUTLIKE:
-            if last is not None and last != tid:
-                self.edge(self.tasks[last].done, t.start,
-                          "task %d: out(%#x) after out of task %d" % (tid, addr, last))
+            for last in outs:
+                if last != tid:
+                    self.edge(self.tasks[last].done, t.start,
+                              "task %d: out(%#x) after out of task %d" % (tid, addr, last))
             for i in ins:
                 if i == tid:            # depend(in: x) depend(out: x) on one task
                     continue
                 self.edge(self.tasks[i].done, t.start,
                           "task %d: out(%#x) after in of task %d" % (tid, addr, i))
-            entry[0] = tid
+            entry[0] = [tid]
             entry[1] = []
         else:
             self.anomaly("dependence type %d not modelled" % kind)
@@ -502,6 +583,11 @@ class Oracle:
             t.any_chunk = c
         else:
             t.po = set(t.po)
+            if t.construct is None:
+                self.anomaly("chunk in task %d (a team of one) outside a loop or sections" % tid)
+            else:
+                t.nchunks += 1
+                t.one_piece = (t.construct, t.nchunks)
 
     def on_CHUNK_END(self, thread, tid, b, c, d):
         t = self.task(tid)
@@ -514,6 +600,7 @@ class Oracle:
         t.po = t.chunk_base
         t.chunk_base = None
         t.any_chunk = None
+        t.one_piece = None
 
     def finish(self):
         self.cur = None
@@ -547,6 +634,8 @@ def parse(path):
                     ospg["WORK"] = int(p[1])
                 elif p[0] == "OSPG_SPAN":
                     ospg["SPAN"] = int(p[1])
+                elif p[0] == "OSPG_FLAGS":
+                    ospg["FLAGS"] = int(p[1])
                 else:
                     raise ValueError
             except (ValueError, IndexError):
@@ -782,7 +871,13 @@ def main(argv=None):
                         % (len(diffs), "+" if len(diffs) >= 1000 else "", npar, len(frags), len(ospg["PAR"])))
     if work != ospg["WORK"]:
         problems.append("work: oracle %d, OSPG %d" % (work, ospg["WORK"]))
-    if span != ospg["SPAN"]:
+    if ospg.get("FLAGS", 0) & PROF_APPROX_SPAN:
+        # the profile says its span may be short (orders across a task's
+        # levels it does not follow): it must still be a true lower bound
+        if ospg["SPAN"] > span:
+            problems.append("span: oracle %d, OSPG %d, above it though flagged as a lower bound"
+                            % (span, ospg["SPAN"]))
+    elif span != ospg["SPAN"]:
         problems.append("span: oracle %d, OSPG %d" % (span, ospg["SPAN"]))
 
     if not problems:

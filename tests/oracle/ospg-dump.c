@@ -14,7 +14,7 @@
 
 typedef struct rec {
   uint64_t id, parent;
-  int kind, st_val, undeferred, anythread, share;
+  int kind, st_val, undeferred, anythread, share, piece;
   uint32_t any_phase;
   uint64_t work;
   oa_node *node;
@@ -40,6 +40,12 @@ static int by_id(const void *a, const void *b)
 {
   const rec *x = a, *y = b;
   return (x->id > y->id) - (x->id < y->id);
+}
+
+static int by_stamp(const void *a, const void *b)
+{
+  const oa_event *x = *(const oa_event *const *)a, *y = *(const oa_event *const *)b;
+  return (x->c > y->c) - (x->c < y->c);
 }
 
 static int by_depth(const void *a, const void *b)
@@ -71,7 +77,8 @@ int main(int argc, char **argv)
                              .st_val = (int32_t)(uint32_t)e->d, .undeferred = (int)(e->d >> 32 & 1),
                              .anythread = (int)(e->d >> 33 & 1),
                              .share = (int)(e->d >> 34 & 1),
-                             .any_phase = (uint32_t)(e->d >> 35) };
+                             .piece = (int)(e->d >> 35 & 1),
+                             .any_phase = (uint32_t)(e->d >> 36) };
   }
   qsort(recs, nrecs, sizeof *recs, by_id);
   for (size_t i = 0; i < r.nevents; i++)
@@ -80,16 +87,33 @@ int main(int argc, char **argv)
       if (w)
         w->work = r.events[i].b;
     }
+  /* Nested taskwaits, in the order of their ids among the nodes' */
+  size_t nwaits = 0, wi = 0;
+  const oa_event **waits = calloc(r.nevents + 1, sizeof *waits);
+  for (size_t i = 0; i < r.nevents; i++)
+    if (r.events[i].type == OA_RAW_WAIT)
+      waits[nwaits++] = &r.events[i];
+  qsort(waits, nwaits, sizeof *waits, by_stamp);
   /* Nodes in creation (id) order, so children are attached left to right. */
   oa_node_pool pool = { 0 };
   oa_node *root = NULL;
-  for (size_t i = 0; i < nrecs; i++) {
+  for (size_t i = 0; i <= nrecs; i++) {
+    for (; wi < nwaits && (i == nrecs || waits[wi]->c < recs[i].id); wi++) {
+      rec *in = find(waits[wi]->a), *top = find(waits[wi]->b);
+      if (in && top && in->node && top->node && waits[wi]->d)
+        oa_node_group_end(in->node, top->node);
+      else if (in && top && in->node && top->node)
+        oa_node_waited(in->node, top->node);
+    }
+    if (i == nrecs)
+      break;
     rec *x = &recs[i];
     x->node = oa_node_new(&pool, (oa_kind)x->kind, NULL);
     x->node->st_val = (int8_t)x->st_val;
     x->node->undeferred = (uint8_t)x->undeferred;
     x->node->anythread = (uint8_t)x->anythread;
     x->node->share = (uint8_t)x->share;
+    x->node->piece = (uint8_t)x->piece;
     x->node->any_phase = x->any_phase;
     x->node->work = x->work;
     x->node->id = x->id;
@@ -98,13 +122,14 @@ int main(int argc, char **argv)
       oa_node_attach(p->node, x->node);
     else if (!root)
       root = x->node;
+    /* its dependences, as the tool added them when it was created */
+    for (size_t k = 0; k < r.nevents; k++)
+      if (r.events[k].type == OA_RAW_EDGE && r.events[k].a == x->id) {
+        rec *d = find(r.events[k].b);
+        if (d && d->node)
+          oa_node_add_pred(x->node, d->node);
+      }
   }
-  for (size_t i = 0; i < r.nevents; i++)
-    if (r.events[i].type == OA_RAW_EDGE) {
-      rec *s = find(r.events[i].a), *p = find(r.events[i].b);
-      if (s && p)
-        oa_node_add_pred(s->node, p->node);
-    }
   /* IsParallel wants its left fragment first in the graph's left-to-right
    * (depth-first) order, which is not creation order across subtrees. */
   oa_node **w = calloc(nrecs + 1, sizeof *w), **stack = calloc(nrecs + 1, sizeof *stack);
@@ -150,7 +175,9 @@ int main(int argc, char **argv)
     span = root->span;
   }
   printf("OSPG_WORK %llu\nOSPG_SPAN %llu\n", (unsigned long long)work, (unsigned long long)span);
+  printf("OSPG_FLAGS %u\n", r.profile ? r.profile->flags : 0);
   free(order);
+  free(waits);
   free(w);
   free(recs);
   oa_result_free(&r);
