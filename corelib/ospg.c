@@ -723,9 +723,7 @@ static int path_search(const oa_node *a, const oa_node *b)
   stack[top++] = b;
   while (top > 0 && !found) {
     const oa_node *n = stack[--top];
-    /* a taskgroup's predecessors are those of what follows it, not its own
-     * content's (oa_node_add_pred) */
-    for (uint32_t i = n == b && n->kind == OA_S ? n->npreds : 0; i <= n->npreds && !found; i++) {
+    for (uint32_t i = 0; i <= n->npreds && !found; i++) {
       const oa_node *p = i < n->npreds ? n->preds[i] : n->ubar;
       if (!p)
         continue;
@@ -801,6 +799,16 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
     m->found = found;
   }
   return found;
+}
+
+/* Does a path lead from a to what b holds?  A taskgroup's predecessors are
+ * those of what follows it (oa_node_add_pred), not of its own content:
+ * only its ubar leads there. */
+static int reaches(const oa_node *a, const oa_node *b)
+{
+  if (b->kind == OA_S)
+    return b->ubar && (b->ubar == a || oa_directed_path(a, b->ubar));
+  return oa_directed_path(a, b);
 }
 
 /* The LCA of a and b, and its children on the way to each (NULL when the
@@ -882,7 +890,7 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
     if (boundary(z))
       found = 0;  /* what lies inside that task is its own */
     if (!found && (z != rc || lx != lc) && ((z->kind == OA_P && z->npreds) || z->ubar)
-        && oa_directed_path(lx, z))
+        && reaches(lx, z))
       found = 1;
     if (z == rc)
       break;
@@ -901,8 +909,7 @@ static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const o
   int deps = (rc->kind == OA_P && rc->npreds) || (rc->ubar && rc->ubar->ord > lc->ord);
   int xmark = __atomic_load_n(&lc->parent->xmark, __ATOMIC_RELAXED);
   if (nested)
-    return !(lc->undeferred || (deps && oa_directed_path(lc, rc))
-             || (xmark && cross_order(l, lc, r, rc)));
+    return !(lc->undeferred || (deps && reaches(lc, rc)) || (xmark && cross_order(l, lc, r, rc)));
   int32_t c = lc == l ? 0 : class_upto(l, lc);
   if (c == 1 && xmark && cross_order(l, lc, r, rc))
     return 0;
@@ -911,7 +918,7 @@ static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const o
    * (rule 9: if(0) waits for the task, not for its children). */
   if (lc->undeferred)
     return c != 0;
-  return !(c == 1 && deps && oa_directed_path(lc, rc));
+  return !(c == 1 && deps && reaches(lc, rc));
 }
 
 int oa_is_parallel(const oa_node *l, const oa_node *r)

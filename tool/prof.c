@@ -423,8 +423,9 @@ void oa_prof_waited(oa_thread *t, oa_task *task)
     return;
   if (oa_node_waited(inner, root))
     oa_prof_flag(OA_PROF_APPROX_SPAN);
-  /* their children are done: no dependence edge to them is needed */
-  for (uint32_t k = task->n - 1; k > 0 && !task->stack[k]->anythread; k--)
+  /* their children are done: no dependence edge to them is needed (up to
+   * a piece whose order against the rest is the schedule's, as there) */
+  for (uint32_t k = task->n - 1; k > 0 && !(task->stack[k]->piece && !task->stack[k]->share); k--)
     if (task->stack[k]->kind == OA_ST)
       oa_deps_clear(t, task->stack[k]);
   oa_raw(t, OA_RAW_WAIT, inner->id, root->id, oa_prof_new_id(), 0);

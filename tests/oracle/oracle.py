@@ -20,34 +20,46 @@ is flagged OA_PROF_APPROX_SPAN, the OSPG's span must only not exceed the
 oracle's) and exits 1 on any difference (or on records that break the model, 'anomalies'), 0 when all
 agree, 2 on unusable input.
 
-The rules (one per kind of record):
- - program order: a task's fragments follow one another (a thread's share
-   of a schedule(static) loop included: the schedule fixes it for the team
-   size, SEMANTICS.md rule 4, so it comes as no chunk), except the chunks
-   of a dynamic loop, the sections of a sections construct and (in a team
-   of two or more) a single body, which
-   start from the fragment before the first chunk, are mutually parallel,
-   and join only at the next barrier (or the end of the implicit task);
- - a parallel region's implicit tasks start after the encountering task's
-   last fragment; its end follows every fragment of every task in the region
-   (implicit tasks, the explicit tasks created in them, transitively);
- - the k-th barrier of each implicit task of a region is one barrier: it
-   follows everything each implicit task did before it and every explicit
-   task created in that phase (transitively), and precedes what follows;
- - a task starts after its creator's last fragment; an undeferred task
-   (if(0), included in a final task, merged: SEMANTICS.md rule 10, from the
+The rules (SEMANTICS.md numbers; one handler per kind of record):
+ - rule 1, program order: a task's fragments follow one another (a
+   thread's share of a schedule(static) loop included: rule 4, it comes as
+   no chunk), except the chunks of a dynamic loop, the sections of a
+   sections construct and (in a team of two or more) a single body, which
+   start from the fragment before the first chunk and are mutually
+   parallel (rules 5-6); in a team of two or more they join only at the
+   next barrier (or the end of the implicit task), in a team of one at the
+   construct's end (WS_END: the only thread runs every chunk first);
+ - rule 2: a parallel region's implicit tasks start after the encountering
+   task's last fragment; its end follows every fragment of every task in
+   the region (implicit tasks, the explicit tasks created in them,
+   transitively);
+ - rule 3: the k-th barrier of each implicit task of a region is one
+   barrier: it follows everything each implicit task did before it and
+   every explicit task created in that phase (transitively), and precedes
+   what follows;
+ - rules 9-10: a task starts after its creator's last fragment; an
+   undeferred task (if(0), included in a final task, merged: from the
    TASK_CREATE facts, not from libomp's flag) completes before the
-   creator's next fragment; a task's completion covers
-   its own fragments and what it waited for, not the children it left;
- - taskwait: the completion of each child created before it (in a team
-   of two or more, only those created in the same chunk, section or single
-   body as the taskwait, or like it outside any: rules 5-6 and 11);
- - taskgroup: the completion of every task created in it, descendants
-   included;
- - depend: among siblings (created in the same piece of a team of two or
-   more, as for taskwait), per address, out/inout (and mutexinoutset and
-   inoutset, taken as inout) after the last out/inout and the ins since it,
-   in after the last out/inout; a taskwait clears the creator's map;
+   creator's next fragment; a task's completion covers its own fragments
+   and what it waited for, not the children it left;
+ - rule 11, taskwait: the completion of each child created before it,
+   wherever (inside a taskgroup too); in a team of two or more only those
+   created in the same chunk, section or single body as the taskwait, or
+   like it outside any (rules 5-6); in a team of one not those of the
+   construct's other chunks (either may run first);
+ - rule 12, taskgroup: the completion of every task created in it,
+   descendants included;
+ - rule 13, depend: among siblings (in a team of two or more, created in
+   the same piece, as for taskwait; in a team of one, a chunk sees the tasks
+   created before its construct and its own, and the construct's end
+   merges every chunk's), per address, out/inout (and mutexinoutset and
+   inoutset, taken as inout) after the last outs and the ins since them,
+   in after the last outs; a taskwait that leaves no child unwaited clears
+   the creator's map;
+ - rule 14: a taskloop's tasks are TASK_CREATE records like any other,
+   with the creator they name: a helper task libomp made to split a large
+   taskloop names itself (rule 14 would make them the encountering task's
+   children: with nogroup a later taskwait waits for them; not modelled);
  - critical sections and locks: nothing.
 
 --races PROGRAM.c (issue 8) instead prints, as JSON, the data races the
