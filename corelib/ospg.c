@@ -376,16 +376,6 @@ static inline int boundary(const oa_node *n)
   return n->kind == OA_P && !n->piece;
 }
 
-int oa_node_group_end(oa_node *g, oa_node *root)
-{
-  int outer = g->wpend && g->parent && g->parent != root ? oa_node_waited(g->parent, root) : 0;
-  if (g->parent) {
-    g->wseq_after = __atomic_load_n(&g->parent->wseq, __ATOMIC_RELAXED);
-    __atomic_store_n(&g->wdone, 1, __ATOMIC_RELEASE);
-  }
-  return outer;
-}
-
 /* A chunk or section of a team of one: a piece any order may run. */
 static inline int unordered_piece(const oa_node *n)
 {
@@ -449,9 +439,10 @@ int oa_node_add_pred_at(oa_node *succ, oa_node *pred, const oa_node *top)
 int oa_node_waited(oa_node *inner, oa_node *root)
 {
   int outer = 0;
+  for (oa_node *a = inner; a && a != root; a = a->parent)
+    mark(a);  /* queries look further from here up (also past a piece below) */
   for (oa_node *a = inner; a && a != root; a = a->parent) {
     __atomic_add_fetch(&a->wseq, 1, __ATOMIC_RELAXED);
-    mark(a);
     outer |= a->kind == OA_ST && a->has_deferred;
     if (a->anythread)
       break;  /* which task ran the piece is the schedule's choice: what the
@@ -466,6 +457,16 @@ int oa_node_waited(oa_node *inner, oa_node *root)
         __atomic_store_n(&g->wpend, 1, __ATOMIC_RELAXED);
       break;
     }
+  }
+  return outer;
+}
+
+int oa_node_group_end(oa_node *g, oa_node *root)
+{
+  int outer = g->wpend && g->parent && g->parent != root ? oa_node_waited(g->parent, root) : 0;
+  if (g->parent) {
+    g->wseq_after = __atomic_load_n(&g->parent->wseq, __ATOMIC_RELAXED);
+    __atomic_store_n(&g->wdone, 1, __ATOMIC_RELEASE);
   }
   return outer;
 }

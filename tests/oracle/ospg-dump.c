@@ -48,6 +48,12 @@ static int by_stamp(const void *a, const void *b)
   return (x->c > y->c) - (x->c < y->c);
 }
 
+static int by_succ(const void *a, const void *b)
+{
+  const oa_event *x = *(const oa_event *const *)a, *y = *(const oa_event *const *)b;
+  return (x->a > y->a) - (x->a < y->a);
+}
+
 static int by_depth(const void *a, const void *b)
 {
   const rec *x = *(rec *const *)a, *y = *(rec *const *)b;
@@ -94,6 +100,13 @@ int main(int argc, char **argv)
     if (r.events[i].type == OA_RAW_WAIT)
       waits[nwaits++] = &r.events[i];
   qsort(waits, nwaits, sizeof *waits, by_stamp);
+  /* Dependence edges, by successor: each joins when its successor does */
+  size_t nedges = 0, ei = 0;
+  const oa_event **edges = calloc(r.nevents + 1, sizeof *edges);
+  for (size_t i = 0; i < r.nevents; i++)
+    if (r.events[i].type == OA_RAW_EDGE)
+      edges[nedges++] = &r.events[i];
+  qsort(edges, nedges, sizeof *edges, by_succ);
   /* Nodes in creation (id) order, so children are attached left to right. */
   oa_node_pool pool = { 0 };
   oa_node *root = NULL;
@@ -123,12 +136,11 @@ int main(int argc, char **argv)
     else if (!root)
       root = x->node;
     /* its dependences, as the tool added them when it was created */
-    for (size_t k = 0; k < r.nevents; k++)
-      if (r.events[k].type == OA_RAW_EDGE && r.events[k].a == x->id) {
-        rec *d = find(r.events[k].b);
-        if (d && d->node)
-          oa_node_add_pred(x->node, d->node);
-      }
+    for (; ei < nedges && edges[ei]->a <= x->id; ei++) {
+      rec *d = edges[ei]->a == x->id ? find(edges[ei]->b) : NULL;
+      if (d && d->node)
+        oa_node_add_pred(x->node, d->node);
+    }
   }
   /* IsParallel wants its left fragment first in the graph's left-to-right
    * (depth-first) order, which is not creation order across subtrees. */
@@ -178,6 +190,7 @@ int main(int argc, char **argv)
   printf("OSPG_FLAGS %u\n", r.profile ? r.profile->flags : 0);
   free(order);
   free(waits);
+  free(edges);
   free(w);
   free(recs);
   oa_result_free(&r);
