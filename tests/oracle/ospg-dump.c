@@ -4,6 +4,7 @@
  * product's own code and prints what it answers: IsParallel for every pair
  * of fragments, and the program's work and span.
  * usage: ospg-dump FILE */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,16 +43,27 @@ static int by_id(const void *a, const void *b)
   return (x->id > y->id) - (x->id < y->id);
 }
 
-static int by_stamp(const void *a, const void *b)
+/* The records of one type, in the order of the field at offset key (a
+ * WAIT's stamp, an EDGE's successor): they are applied as the nodes join. */
+static size_t key_off;
+
+static int by_key(const void *a, const void *b)
 {
-  const oa_event *x = *(const oa_event *const *)a, *y = *(const oa_event *const *)b;
-  return (x->c > y->c) - (x->c < y->c);
+  uint64_t x = *(const uint64_t *)((const char *)*(const oa_event *const *)a + key_off);
+  uint64_t y = *(const uint64_t *)((const char *)*(const oa_event *const *)b + key_off);
+  return (x > y) - (x < y);
 }
 
-static int by_succ(const void *a, const void *b)
+static const oa_event **records_by(const oa_result *r, unsigned type, size_t key, size_t *n)
 {
-  const oa_event *x = *(const oa_event *const *)a, *y = *(const oa_event *const *)b;
-  return (x->a > y->a) - (x->a < y->a);
+  const oa_event **v = calloc(r->nevents + 1, sizeof *v);
+  *n = 0;
+  for (size_t i = 0; i < r->nevents; i++)
+    if (r->events[i].type == type)
+      v[(*n)++] = &r->events[i];
+  key_off = key;
+  qsort(v, *n, sizeof *v, by_key);
+  return v;
 }
 
 static int by_depth(const void *a, const void *b)
@@ -93,20 +105,11 @@ int main(int argc, char **argv)
       if (w)
         w->work = r.events[i].b;
     }
-  /* Nested taskwaits, in the order of their ids among the nodes' */
-  size_t nwaits = 0, wi = 0;
-  const oa_event **waits = calloc(r.nevents + 1, sizeof *waits);
-  for (size_t i = 0; i < r.nevents; i++)
-    if (r.events[i].type == OA_RAW_WAIT)
-      waits[nwaits++] = &r.events[i];
-  qsort(waits, nwaits, sizeof *waits, by_stamp);
-  /* Dependence edges, by successor: each joins when its successor does */
-  size_t nedges = 0, ei = 0;
-  const oa_event **edges = calloc(r.nevents + 1, sizeof *edges);
-  for (size_t i = 0; i < r.nevents; i++)
-    if (r.events[i].type == OA_RAW_EDGE)
-      edges[nedges++] = &r.events[i];
-  qsort(edges, nedges, sizeof *edges, by_succ);
+  /* Nested taskwaits, in the order of their ids among the nodes'; dependence
+   * edges, by successor: each joins when its successor does */
+  size_t nwaits, wi = 0, nedges, ei = 0;
+  const oa_event **waits = records_by(&r, OA_RAW_WAIT, offsetof(oa_event, c), &nwaits);
+  const oa_event **edges = records_by(&r, OA_RAW_EDGE, offsetof(oa_event, a), &nedges);
   /* Nodes in creation (id) order, so children are attached left to right. */
   oa_node_pool pool = { 0 };
   oa_node *root = NULL;
