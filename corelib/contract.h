@@ -246,6 +246,9 @@ enum oa_profile_flags {
   OA_PROF_APPROX_SPAN = 64,    /* orders across a task's levels (a taskwait in a taskgroup,
                                 * a dependence across a taskgroup or a static loop) that
                                 * the span does not follow: it may be short */
+  OA_PROF_APPROX_ORDERED = 128,/* a loop with the ordered clause whose chunks may run in
+                                * parallel: the chain of its ordered regions (SEMANTICS.md
+                                * rule 7) is not modelled, the span may be short */
 };
 
 enum oa_construct {

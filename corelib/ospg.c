@@ -155,12 +155,33 @@ void oa_ends_free(oa_ends *e)
   e->chain = NULL;
 }
 
+/* Is chain a longer than b?  Equal lengths are told apart by what the
+ * chains hold (more locations first, then the first location or amount
+ * that differs), so that the chain kept does not depend on the order the
+ * candidates came in: the tool folds in the order threads finish, the
+ * replay in record order, and both must pick the same critical path. */
+static int chain_longer(const oa_chain *a, const oa_chain *b)
+{
+  if (a->len != b->len)
+    return a->len > b->len;
+  if (a->n != b->n)
+    return a->n > b->n;
+  const oa_attr_item *x = citems(a), *y = citems(b);
+  for (uint32_t i = 0; i < a->n; i++) {
+    if (x[i].loc != y[i].loc)
+      return x[i].loc < y[i].loc;
+    if (x[i].amount != y[i].amount)
+      return x[i].amount > y[i].amount;
+  }
+  return 0;
+}
+
 const oa_chain *oa_ends_best(const oa_ends *e)
 {
   const oa_chain *best = NULL;
   const oa_chain *ch = e->cap ? e->chain : e->chain_in;
   for (uint32_t i = 0; i < e->n; i++)
-    if (!best || ch[i].len > best->len)
+    if (!best || chain_longer(&ch[i], best))
       best = &ch[i];
   return best;
 }
@@ -174,7 +195,7 @@ static void ends_offer(oa_ends *e, int32_t c, oa_chain *cand)
   while (i < e->n && cl[i] < c)
     i++;
   if (i < e->n && cl[i] == c) {
-    if (cand->len > ch[i].len) {
+    if (chain_longer(cand, &ch[i])) {
       oa_chain_free(&ch[i]);
       ch[i] = *cand;
     } else {
@@ -208,7 +229,7 @@ static void ends_offer(oa_ends *e, int32_t c, oa_chain *cand)
 
 static void chain_offer(oa_chain *best, oa_chain *cand)
 {
-  if (cand->len > best->len || (best->n == 0 && cand->n > 0)) {
+  if (chain_longer(cand, best)) {
     oa_chain_free(best);
     *best = *cand;
   } else {
@@ -407,32 +428,160 @@ int oa_node_add_pred(oa_node *succ, oa_node *pred)
   return oa_node_add_pred_at(succ, pred, NULL);
 }
 
-int oa_node_add_pred_at(oa_node *succ, oa_node *pred, const oa_node *top)
+/* Depth-first over b's predecessors (its dependences, and the undeferred
+ * task before it: ubar), each node once.  visit(ctx, p) says what to do
+ * with predecessor p: WALK_ON (go on from p), WALK_SKIP (not from p) or
+ * WALK_STOP (end the walk: found).  Returns 1 if a visit stopped it. */
+enum { WALK_ON, WALK_SKIP, WALK_STOP };
+
+static int walk_preds(const oa_node *b, int (*visit)(void *ctx, const oa_node *p), void *ctx)
 {
-  if (pred->parent == succ->parent) {
-    add_pred(succ, pred);
-    return 0;
+  enum { SMALL = 64 };
+  const oa_node *stack_in[SMALL], *visited_in[2 * SMALL] = { 0 };
+  size_t cap = SMALL, top = 0, vcap = 2 * SMALL, nvisited = 0;
+  const oa_node **stack = stack_in, **visited = visited_in;
+  int found = 0;
+  stack[top++] = b;
+  while (top > 0 && !found) {
+    const oa_node *n = stack[--top];
+    for (uint32_t i = 0; i <= n->npreds && !found; i++) {
+      const oa_node *p = i < n->npreds ? n->preds[i] : n->ubar;
+      if (!p)
+        continue;
+      int what = visit(ctx, p);
+      if (what == WALK_STOP) {
+        found = 1;
+        break;
+      }
+      if (what == WALK_SKIP)
+        continue;
+      size_t h = ((uintptr_t)p >> 4) & (vcap - 1);
+      while (visited[h] && visited[h] != p)
+        h = (h + 1) & (vcap - 1);
+      if (visited[h])
+        continue;
+      visited[h] = p;
+      if (++nvisited * 2 > vcap) {
+        size_t ncap = vcap * 2;
+        const oa_node **nv = calloc(ncap, sizeof *nv);
+        if (!nv)
+          abort();
+        for (size_t k = 0; k < vcap; k++) {
+          if (!visited[k])
+            continue;
+          size_t g = ((uintptr_t)visited[k] >> 4) & (ncap - 1);
+          while (nv[g])
+            g = (g + 1) & (ncap - 1);
+          nv[g] = visited[k];
+        }
+        if (visited != visited_in)
+          free(visited);
+        visited = nv;
+        vcap = ncap;
+      }
+      if (top == cap) {
+        cap *= 2;
+        if (stack == stack_in) {
+          stack = xrealloc(NULL, cap * sizeof *stack);
+          memcpy(stack, stack_in, sizeof stack_in);
+        } else {
+          stack = xrealloc(stack, cap * sizeof *stack);
+        }
+      }
+      stack[top++] = p;
+    }
   }
-  if (!add_pred(succ, pred))
-    return 1;
-  /* Across levels of one task: mark the way up to where they meet.  A
-   * taskgroup on the way ends after succ, so after pred: it takes pred as
-   * a predecessor of what follows it (its siblings to come find it as
-   * their ubar, as they find an undeferred task). */
-  if (!top)
-    top = oa_lca(succ, pred);
+  if (stack != stack_in)
+    free(stack);
+  if (visited != visited_in)
+    free(visited);
+  return found;
+}
+
+/* Both kinds of predecessor point to older siblings (or to nodes of outer
+ * levels), so a predecessor created before a cannot lead to it. */
+static int visit_find(void *ctx, const oa_node *p)
+{
+  const oa_node *a = ctx;
+  if (p == a)
+    return WALK_STOP;
+  return p->parent == a->parent && p->ord < a->ord ? WALK_SKIP : WALK_ON;
+}
+
+static int path_search(const oa_node *a, const oa_node *b)
+{
+  return walk_preds(b, visit_find, (void *)a);
+}
+
+/* An undeferred piece of the task's own work (a team of one's loop or
+ * sections construct, a thread's share of a static loop): it ends before
+ * the task goes on, so its right siblings find it as their ubar. */
+static inline int undeferred_piece(const oa_node *n)
+{
+  return n->kind == OA_P && n->piece && n->undeferred;
+}
+
+/* o, a node of an outer level of succ's task, precedes succ: mark the way
+ * up to top (o's level) for the queries, and give o as an exit predecessor
+ * to each node on the way that ends after succ and before its task goes
+ * on: a taskgroup always (it waits for succ), and, when succ is itself
+ * undeferred (an if(0) task, taskwait depend), an undeferred piece.  Its
+ * right siblings find that node as their ubar; its own content is not
+ * after o (reaches()). */
+static void exit_walk(oa_node *succ, oa_node *o, const oa_node *top)
+{
   for (oa_node *a = succ->parent; a; a = a->parent) {
     mark(a);
     if (a == top)
       break;
-    if (a->kind == OA_S) {
-      add_pred(a, pred);
+    if (a->kind == OA_S || (succ->undeferred && undeferred_piece(a))) {
+      add_pred(a, o);
       oa_node_lock(a->parent);
       if (a->parent->last == a)
         a->parent->last_u = a;
       oa_node_unlock(a->parent);
     }
   }
+}
+
+/* An undeferred succ now waits for pred: the first nodes of other levels
+ * (an outer one, or inside a share a sibling ran) that a dependence path
+ * from pred leads to precede succ too. */
+static int visit_exit(void *ctx, const oa_node *p)
+{
+  oa_node *succ = ctx;
+  if (p->parent == succ->parent)
+    return p->undeferred ? WALK_SKIP : WALK_ON;  /* done when it joined */
+  exit_walk(succ, (oa_node *)p, oa_lca(succ, p));  /* queries go on from p */
+  return WALK_SKIP;
+}
+
+static void exit_through(oa_node *succ, oa_node *pred)
+{
+  /* only if a taskgroup or an undeferred piece is around succ in its task,
+   * and a node at succ's level has a predecessor at another (it marked
+   * their parent) */
+  const oa_node *a = succ->parent;
+  if (!__atomic_load_n(&a->xmark, __ATOMIC_RELAXED))
+    return;
+  while (a && a->kind != OA_S && !undeferred_piece(a) && !boundary(a))
+    a = a->parent;
+  if (a && !boundary(a) && visit_exit(succ, pred) == WALK_ON)
+    walk_preds(pred, visit_exit, succ);
+}
+
+int oa_node_add_pred_at(oa_node *succ, oa_node *pred, const oa_node *top)
+{
+  if (pred->parent == succ->parent) {
+    if (add_pred(succ, pred) && succ->undeferred)
+      exit_through(succ, pred);
+    return 0;
+  }
+  if (!add_pred(succ, pred))
+    return 1;
+  /* Across levels of one task (a taskgroup on the way ends after succ, so
+   * after pred: it takes pred as a predecessor of what follows it) */
+  exit_walk(succ, pred, top ? top : oa_lca(succ, pred));
   return 1;
 }
 
@@ -501,6 +650,26 @@ static void release_folded(oa_node_pool *pool, oa_node *n)
     oa_node_free(pool, n);
 }
 
+/* The fold keeps chains by key: the class c, and whether a wait of the
+ * task whose ST-nodes the chain is going up through already took it down
+ * one (w).  A task waits for a child once: a taskwait in a piece (a chunk
+ * of a team of one) and a later one around the piece are two waits of the
+ * same children, not of two generations (SEMANTICS.md rule 11). */
+static inline int32_t key(int32_t c, int w)
+{
+  return c <= 0 ? 0 : 2 * c + !!w;
+}
+
+static inline int32_t key_class(int32_t k)
+{
+  return k >> 1;
+}
+
+static inline int key_waited(int32_t k)
+{
+  return k & 1;
+}
+
 /* Is the class-c content of child x series with x's right siblings? */
 static int series_to_right(const oa_node *x, int32_t c)
 {
@@ -524,13 +693,13 @@ static void fold(oa_node *n, oa_node *x)
   oa_chain newpre = { 0 };
   int have_newpre = 0;
   n->work += x->work;
-  for (uint32_t i = 0; i < x->npreds && x->kind == OA_P; i++)  /* sibling edges only */
-    if (x->preds[i]->parent == n && x->preds[i]->dep_end.len > entry->len)
+  for (uint32_t i = 0; i < x->npreds && x->kind == OA_P && !x->piece; i++)  /* sibling edges only */
+    if (x->preds[i]->parent == n && chain_longer(&x->preds[i]->dep_end, entry))
       entry = &x->preds[i]->dep_end;
   int32_t *xc = ecls(&x->ends);
   oa_chain *xch = echain(&x->ends);
   for (uint32_t i = 0; i < x->ends.n; i++) {
-    int32_t c = xc[i];
+    int32_t c = key_class(xc[i]);
     oa_chain cand = { 0 };
     oa_chain_concat(&cand, entry, &xch[i]);
     if (x->kind == OA_P && c == 1 && x->succ_refs >= 2) {
@@ -550,9 +719,11 @@ static void fold(oa_node *n, oa_node *x)
     } else if (x->kind == OA_P && x->anythread) {
       /* work any thread may run joins at the barrier only: no taskwait of
        * the task whose phase holds it waits for it, nor for its tasks */
-      ends_offer(&n->via_u, c < 1 ? 1 : c, &cand);
+      ends_offer(&n->via_u, key(c < 1 ? 1 : c, 0), &cand);
+    } else if (x->kind == OA_P && x->undeferred && !x->share) {
+      ends_offer(&n->via_u, key(c, 0), &cand);
     } else {
-      ends_offer(x->kind == OA_P && x->undeferred && !x->share ? &n->via_u : &n->via, c, &cand);
+      ends_offer(&n->via, xc[i], &cand);
     }
   }
   if (have_newpre)
@@ -567,25 +738,38 @@ static void summarize(oa_node *n)
     oa_chain w = { 0 };
     uint64_t serial = n->has_sw ? n->sw : n->work;
     oa_chain_add(&w, n->loc, serial);
-    ends_offer(&n->ends, 0, &w);
+    ends_offer(&n->ends, key(0, 0), &w);
     n->span = serial;
     return;
   }
   if (n->flags & HAS_DIRECT) {
     int32_t c = n->kind == OA_S || n->kind == OA_ST ? 0 : n->st_val;
-    ends_offer(&n->ends, c, &n->direct);
+    ends_offer(&n->ends, key(c, 0), &n->direct);
   }
+  /* a chain through an ST-node the task waited at takes the wait's drop
+   * once: its other ST-nodes (around a piece) leave it as it is */
   int32_t *vc = ecls(&n->via);
   oa_chain *vch = echain(&n->via);
   for (uint32_t i = 0; i < n->via.n; i++) {
-    int32_t c = n->kind == OA_S ? 0 : vc[i] + n->st_val;
-    ends_offer(&n->ends, c < 0 ? 0 : c, &vch[i]);
+    int32_t c = key_class(vc[i]), w = key_waited(vc[i]);
+    if (n->kind == OA_S)
+      c = w = 0;
+    else if (n->kind == OA_ST && !w && n->st_val < 0)
+      c--, w = 1;
+    else if (n->kind == OA_P)
+      c += n->st_val, w = w && !boundary(n);
+    ends_offer(&n->ends, key(c, w), &vch[i]);
   }
+  /* through an undeferred task or work any thread may run: the ST-node's
+   * wait is not what waited for it */
   int32_t *uc = ecls(&n->via_u);
   oa_chain *uch = echain(&n->via_u);
   for (uint32_t i = 0; i < n->via_u.n; i++) {
-    int32_t c = n->kind == OA_S ? 0 : n->kind == OA_ST ? uc[i] : uc[i] + n->st_val;
-    ends_offer(&n->ends, c < 0 ? 0 : c, &uch[i]);
+    int32_t c = key_class(uc[i]);
+    int32_t k = n->kind == OA_S    ? key(0, 0)
+                : n->kind == OA_ST ? key(c, 1)
+                                   : key(c + n->st_val, !boundary(n));
+    ends_offer(&n->ends, k, &uch[i]);
   }
   oa_ends_free(&n->via);
   oa_ends_free(&n->via_u);
@@ -683,98 +867,40 @@ const oa_node *oa_lca(const oa_node *a, const oa_node *b)
 static int32_t class_upto(const oa_node *w, const oa_node *x)
 {
   int32_t c = 0;
+  int waited = 0;  /* a wait of the task whose nodes we go up through took c down */
   const oa_node *prev = w;
   for (const oa_node *a = w->parent; a; a = a->parent) {
     uint8_t child = prev->kind;
+    int drop = 0;
     if (a->kind == OA_S)
-      c = 0;
+      c = waited = 0;
     else if (child == OA_W || child == OA_S)
-      c = a->kind == OA_ST ? 0 : a->st_val;
-    else if (a->kind == OA_ST && child == OA_P && prev->undeferred && !prev->share)
-      ; /* the creator's taskwait is not what waited for this task's children */
-    else if (a->kind == OA_ST && child == OA_P && a->st_val == 0
+      c = a->kind == OA_ST ? 0 : a->st_val, waited = 0;
+    else if (a->kind == OA_P)
+      c += a->st_val, waited = waited && !boundary(a);
+    else if (child == OA_P && prev->undeferred && !prev->share)
+      waited = 1; /* the creator's taskwait is not what waited for this task's children */
+    else if (child == OA_P && a->st_val == 0
              && __atomic_load_n(&a->wseq, __ATOMIC_RELAXED)
                     > (__atomic_load_n(&prev->wdone, __ATOMIC_ACQUIRE) ? prev->wseq_after
                                                                        : prev->wseq))
-      c = c > 1 ? c - 1 : 0; /* a taskwait nested in a taskgroup, share or chunk of
-                              * the creator waited for it (rule 11) */
-    else if (a->kind == OA_ST && child == OA_P && a->last_u && a->last_u->ord > prev->ord
+      drop = 1; /* a taskwait nested in a taskgroup, share or chunk of the
+                 * creator waited for it (rule 11) */
+    else if (child == OA_P && a->last_u && a->last_u->ord > prev->ord
              && oa_directed_path(prev, a->last_u))
-      c = c > 1 ? c - 1 : 0; /* its creator waited for it through dependences (taskwait
-                              * depend, if(0)): for it, not for the children it left */
+      drop = 1; /* its creator waited for it through dependences (taskwait
+                 * depend, if(0)): for it, not for the children it left */
     else
-      c = c + a->st_val < 0 ? 0 : c + a->st_val;
+      drop = a->st_val < 0;
+    if (drop && !waited) {
+      c = c > 1 ? c - 1 : 0;
+      waited = 1; /* once: the task's other waits are for the same children */
+    }
     if (a == x)
       break;
     prev = a;
   }
   return c;
-}
-
-/* Depth-first over b's predecessors (its dependences, and the undeferred
- * task before it: ubar), each node once.  Both point to older siblings, so
- * a predecessor created before a cannot lead to it. */
-static int path_search(const oa_node *a, const oa_node *b)
-{
-  enum { SMALL = 64 };
-  const oa_node *stack_in[SMALL], *visited_in[2 * SMALL] = { 0 };
-  size_t cap = SMALL, top = 0, vcap = 2 * SMALL, nvisited = 0;
-  const oa_node **stack = stack_in, **visited = visited_in;
-  int found = 0;
-  stack[top++] = b;
-  while (top > 0 && !found) {
-    const oa_node *n = stack[--top];
-    for (uint32_t i = 0; i <= n->npreds && !found; i++) {
-      const oa_node *p = i < n->npreds ? n->preds[i] : n->ubar;
-      if (!p)
-        continue;
-      if (p == a) {
-        found = 1;
-        break;
-      }
-      if (p->parent == a->parent && p->ord < a->ord)
-        continue;
-      size_t h = ((uintptr_t)p >> 4) & (vcap - 1);
-      while (visited[h] && visited[h] != p)
-        h = (h + 1) & (vcap - 1);
-      if (visited[h])
-        continue;
-      visited[h] = p;
-      if (++nvisited * 2 > vcap) {
-        size_t ncap = vcap * 2;
-        const oa_node **nv = calloc(ncap, sizeof *nv);
-        if (!nv)
-          abort();
-        for (size_t k = 0; k < vcap; k++) {
-          if (!visited[k])
-            continue;
-          size_t g = ((uintptr_t)visited[k] >> 4) & (ncap - 1);
-          while (nv[g])
-            g = (g + 1) & (ncap - 1);
-          nv[g] = visited[k];
-        }
-        if (visited != visited_in)
-          free(visited);
-        visited = nv;
-        vcap = ncap;
-      }
-      if (top == cap) {
-        cap *= 2;
-        if (stack == stack_in) {
-          stack = xrealloc(NULL, cap * sizeof *stack);
-          memcpy(stack, stack_in, sizeof stack_in);
-        } else {
-          stack = xrealloc(stack, cap * sizeof *stack);
-        }
-      }
-      stack[top++] = p;
-    }
-  }
-  if (stack != stack_in)
-    free(stack);
-  if (visited != visited_in)
-    free(visited);
-  return found;
 }
 
 /* Race detection asks about the same pairs of sibling tasks over and over
@@ -793,7 +919,8 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
   if (m->a == a && m->b == b && m->epoch == epoch)
     return m->found;
   int found = path_search(a, b);
-  if (oa_ospg_retain) {  /* otherwise nodes come and go within an epoch */
+  if (oa_ospg_retain && b->kind != OA_S && !undeferred_piece(b)) {  /* (their exit
+                                              * predecessors come as their content runs) */  /* otherwise nodes come and go within an epoch */
     m->a = a;
     m->b = b;
     m->epoch = epoch;
@@ -807,7 +934,7 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
  * only its ubar leads there. */
 static int reaches(const oa_node *a, const oa_node *b)
 {
-  if (b->kind == OA_S)
+  if (b->kind == OA_S || undeferred_piece(b))
     return b->ubar && (b->ubar == a || oa_directed_path(a, b->ubar));
   return oa_directed_path(a, b);
 }

@@ -1131,7 +1131,8 @@ static int step(replay *p, cursor *c, const oa_event *e)
   case OA_REC_FLAG:
     p->flags |= (uint32_t)e->a & (OA_PROF_APPROX_TARGET | OA_PROF_APPROX_CANCEL
                                   | OA_PROF_APPROX_DETACH | OA_PROF_LOC_OVERFLOW
-                                  | OA_PROF_METRIC_FALLBACK | OA_PROF_APPROX_SPAN);
+                                  | OA_PROF_METRIC_FALLBACK | OA_PROF_APPROX_SPAN
+                                  | OA_PROF_APPROX_ORDERED);
     return 0;
   default:
     if (e->type >= OA_RAW_NODE && e->type <= OA_RAW_LAST)

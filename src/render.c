@@ -178,7 +178,8 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
-          static_pct, h->busy_bp / 100.0, h->flags & OA_PROF_APPROX_SPAN ? "true" : "false");
+          static_pct, h->busy_bp / 100.0,
+          h->flags & (OA_PROF_APPROX_SPAN | OA_PROF_APPROX_ORDERED) ? "true" : "false");
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -332,6 +333,10 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
     oa_warn("a taskwait inside a taskgroup or a static loop, or a depend clause across one, "
             "orders tasks across the task's levels: the span does not follow those orders "
             "(race mode does), so it may be short and the parallelism overstated");
+  if (h->flags & OA_PROF_APPROX_ORDERED)
+    oa_warn("the ordered regions of a loop with the ordered clause run in iteration order, a "
+            "chain across its chunks that the span does not follow yet: it may be short and "
+            "the loop's parallelism overstated");
   if (h->flags & OA_PROF_APPROX_DETACH)
     oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
   if (h->busy_bp >= 100)

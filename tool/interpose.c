@@ -43,7 +43,7 @@ EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, void *task)
 
 /* libomp's schedule numbers (kmp.h: enum sched_type) */
 enum {
-  SCH_DYNAMIC = 35, SCH_RUNTIME = 37, SCH_ORD_DYNAMIC = 67,
+  SCH_DYNAMIC = 35, SCH_RUNTIME = 37, SCH_ORD_FIRST = 64, SCH_ORD_DYNAMIC = 67, SCH_ORD_LAST = 72,
   SCH_MODIFIERS = (1 << 29) | (1 << 30),   /* monotonic, nonmonotonic */
 };
 
@@ -75,6 +75,22 @@ static int64_t split_chunk(int32_t schedule, int64_t chunk)
     return 0;
   }
   return chunk > 0 ? chunk : 1;
+}
+
+/* A loop with the ordered clause whose chunks may run in parallel (a team
+ * of two or more, or a team of one whose loop is cut into chunks): the
+ * chain of its ordered regions (SEMANTICS.md rule 7) is not in the model,
+ * and the report must say so. */
+static void ordered_check(int32_t schedule, int64_t split, int several)
+{
+  int32_t base = schedule & ~SCH_MODIFIERS;
+  oa_thread *t = oa_self;
+  if (!t || oa_the_run.mode != OA_MODE_PROFILE || base < SCH_ORD_FIRST || base > SCH_ORD_LAST
+      || !several)
+    return;
+  oa_task *task = oa_task_of(t, NULL);
+  if (task && (task->team > 1 || split))
+    oa_prof_flag(OA_PROF_APPROX_ORDERED);
 }
 
 static void split_push(int64_t chunk)
@@ -151,7 +167,9 @@ static inline int splitting(oa_thread *t)
     real___kmpc_dispatch_init_##SUF(loc, gtid, schedule, lb, ub, st, chunk);                  \
     if (t)                                                                                    \
       t->caller_ra = NULL;                                                                    \
-    split_push(split_chunk(schedule, chunk));                                                 \
+    int64_t split = split_chunk(schedule, chunk);                                             \
+    ordered_check(schedule, split, lb != ub);                                                 \
+    split_push(split);                                                                        \
   }                                                                                           \
   EXPORT int __kmpc_dispatch_next_##SUF(ident_t *loc, int32_t gtid, int32_t *p_last, T *p_lb, \
                                         T *p_ub, S *p_st)                                     \

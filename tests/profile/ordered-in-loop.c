@@ -10,12 +10,20 @@
 //   (0.167), 32 instances, parallelism 1.
 // (The program's span is not checked here: SEMANTICS.md rule 7 chains the
 // ordered regions across chunks, which the profile's model does not do yet;
-// see critical-in-loop.c for the span of loops with critical sections.)
+// the report says so: JSON span_lower_bound true, and a warning.  With one
+// thread and a static schedule the only chunk runs the ordered regions in
+// program order: nothing to flag.  See critical-in-loop.c for the span of
+// loops with critical sections.)
 // Before the fix the ordered regions counted as instances of the loop:
 // ordered rows of work 0 and 0 instances, for rows of 256 (0.667).
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t 2> %t.err
+// RUN: grep -q '"span_lower_bound": true' %t.cputime.json
+// RUN: grep -q "ordered regions of a loop with the ordered clause" %t.err
+// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 1 --metric cputime --format json --output %t.one.json %t static 2> %t.one.err
+// RUN: grep -q '"span_lower_bound": false' %t.one.json
+// RUN: not grep -q "ordered regions" %t.one.err
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 \
 // RUN:   --region @forA:for:work_frac=0.5 \
 // RUN:   --region @ordA:ordered:work_frac=0.1667 --region @ordA:ordered:instances=32 \
@@ -33,9 +41,11 @@
 
 static int next;
 
-int main(void)
+int main(int argc, char **argv)
 {
   int bad = 0;
+  int static_only = argc > 1;  /* "static": loop B only, in the team the run gives */
+  if (!static_only)
 #pragma omp parallel num_threads(2)
   {
 #pragma omp for ordered schedule(dynamic) // @forA
@@ -49,7 +59,7 @@ int main(void)
     }
   }
   next = 0;
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(static_only ? omp_get_max_threads() : 2)
   {
 #pragma omp for ordered schedule(static) // @forB
     for (int i = 0; i < 32; i++) {

@@ -93,13 +93,16 @@ static void reset(void)
   memset(&G, 0, sizeof G);
 }
 
-static oa_node *add(oa_node *parent, oa_kind k, const char *label)
+/* undeferred: set before the node joins its parent, as the tool does (its
+ * right siblings then find it as their ubar) */
+static oa_node *add_u(oa_node *parent, oa_kind k, const char *label, int undeferred)
 {
   if (G.n >= MAXN) {
     printf("FAIL: test bug: too many nodes\n");
     exit(2);
   }
   oa_node *n = oa_node_new(&G.pool, k, NULL);
+  n->undeferred = (uint8_t)undeferred;
   if (parent)
     oa_node_attach(parent, n);
   n->user = (void *)label;
@@ -109,6 +112,11 @@ static oa_node *add(oa_node *parent, oa_kind k, const char *label)
   G.kind[G.n] = k;
   G.n++;
   return n;
+}
+
+static oa_node *add(oa_node *parent, oa_kind k, const char *label)
+{
+  return add_u(parent, k, label, 0);
 }
 
 static oa_node *S(oa_node *p, const char *l) { return add(p, OA_S, l); }
@@ -1107,6 +1115,82 @@ static void build_undeferred_nested(int v)
 }
 
 /* ==========================================================================
+ * Two taskwaits of one task around a piece: a team of one runs a dynamic
+ * loop (one chunk shown) whose iteration creates a task and waits for it;
+ * a taskwait after the loop waits for the same children again:
+ *
+ *   W0                                      (1, loc 0)
+ *   #pragma omp for schedule(dynamic) nowait   P_g (the construct, a share
+ *                                              of the task's own work)
+ *   {                                          P_ch (its chunk, a piece)
+ *     W_c0                                  (1, loc 1)
+ *     #pragma omp task                P_C
+ *     { W_C                                 (2, loc 2)
+ *       #pragma omp task              P_G   (a grandchild)
+ *         W_G }                             (10, loc 3)
+ *     #pragma omp taskwait                  ST_ch -> -1
+ *     W_c1                                  (1, loc 1)
+ *   }
+ *   #pragma omp taskwait                    ST0 -> -1
+ *   W_end                                   (1, loc 0)
+ *
+ * Relations (SEMANTICS.md rule 11): a taskwait waits for the current task's
+ * children, not their descendants.  Both waits wait for C, neither for G:
+ * W_G || W_c1 and W_G || W_end; everything else is ordered (creation,
+ * program order, W_C before both waits).
+ * Work 16.  Span W0 W_c0 W_C W_G = 14 (W0 W_c0 W_C W_c1 W_end = 6).
+ * loc0 1, loc1 1, loc2 2, loc3 10.  Inner: P_ch 13/14, ST0 13/14.
+ * (Found by tests/oracle/gen.py seed 3924: the two waits took G's class
+ * down twice, as if they had waited for two generations.)
+ * ========================================================================== */
+static void build_two_waits(int v)
+{
+  (void)v;
+  oa_node *r = S(NULL, "root");
+  W(r, "W0", 1, 0);
+  oa_node *st0 = ST(r, "ST0");
+  oa_node *g = PP(st0, "P_g");
+  g->piece = g->share = g->undeferred = 1;
+  oa_node *ch = PP(g, "P_ch");
+  ch->piece = 1;
+  W(ch, "W_c0", 1, 1);
+  oa_node *stc = ST(ch, "ST_ch");
+  oa_node *pc = PT(stc, "P_C", 2);
+  W(pc, "W_C", 2, 2);
+  W(PT(ST(pc, "ST_C"), "P_G", 3), "W_G", 10, 3);
+  taskwait(stc);
+  W(ch, "W_c1", 1, 1);
+  taskwait(st0);
+  W(r, "W_end", 1, 0);
+}
+
+/* ==========================================================================
+ * Two chains of the same length: two sibling tasks without dependences
+ * (they may fold in either order: free_order), each 5 units long:
+ *
+ *   W0                                      (1, loc 0)
+ *   #pragma omp task  P1 { W1 }             (5, loc 1)
+ *   #pragma omp task  P2 { W2 }             (5, loc 2)
+ *
+ * Relations: W1 || W2.  Work 11, span 6.  Either chain is a critical path;
+ * the one kept must not depend on the order the tasks finish in (the tool
+ * folds as threads finish, the replay in record order, and their reports
+ * must agree byte for byte).  The convention: more locations first, then
+ * the lower location: W0 W1, so loc0 1, loc1 5.
+ * ========================================================================== */
+static void build_tie(int v)
+{
+  (void)v;
+  oa_node *r = S(NULL, "root");
+  W(r, "W0", 1, 0);
+  oa_node *st = ST(r, "ST");
+  oa_node *p1 = PT(st, "P1", 1), *p2 = PT(st, "P2", 2);
+  p1->free_order = p2->free_order = 1;
+  W(p1, "W1", 5, 1);
+  W(p2, "W2", 5, 2);
+}
+
+/* ==========================================================================
  * A taskgroup inside a task that has a dependent sibling:
  *
  *   W0                                      (1, loc 0)
@@ -1279,6 +1363,14 @@ static const case_t cases[] = {
     "W1:W_k1 W1:W_u W1:W_c W1:W_uk W1:W_k2 W_c:W_uk W_c:W_k2 W_c:W_after",
     18, 10, { [0] = 5, [2] = 5 },
     { { "P_u", 7, 8, -1 }, { "ST", 8, 16, -1 }, { NULL, 0, 0, 0 } }, NULL },
+  { "two taskwaits around a chunk", build_two_waits, 0,
+    "W_G:W_c1 W_G:W_end",
+    16, 14, { [0] = 1, [1] = 1, [2] = 2, [3] = 10 },
+    { { "P_ch", 13, 14, -1 }, { "ST0", 13, 14, -1 }, { NULL, 0, 0, 0 } }, NULL },
+  { "equal chains", build_tie, 0,
+    "W1:W2",
+    11, 6, { [0] = 1, [1] = 5 },
+    { { NULL, 0, 0, 0 } }, NULL },
   { "undeferred task inside a task", build_undeferred_nested, 0,
     "W_t:W_k W_u:W_k W_t2:W_k W_t:W_k2 W_u:W_k2 W_t2:W_k2 W_s:W_k2",
     18, 16, { [0] = 2, [1] = 2, [2] = 10, [3] = 2 },
@@ -1492,6 +1584,68 @@ static void test_wide_fanin(void)
 #ifndef OSPG_TEST_NO_WAVEFRONT  /* -D it for leak checks: the alarm exits with the grid alive */
 /* --- oa_directed_path on a dependency wavefront ----------------------------- */
 
+/* --- a dependence path that leaves a piece's level ------------------------ */
+
+/* A team of one runs a dynamic loop; its chunk creates Y, which depends on
+ * X, created before the loop (SEMANTICS.md rule 13, across the levels of
+ * one task), and waits for Y with taskwait depend (rule 12, undeferred):
+ *
+ *   W0                                       (1)
+ *   #pragma omp task depend(in: d)   P_X { W_X }   (8)
+ *   W_k                                      (1)
+ *   #pragma omp for schedule(dynamic) nowait  P_g, chunk P_ch:
+ *     W_c0                                   (1)
+ *     #pragma omp task depend(out: d)  P_Y { W_Y }  (2)
+ *     #pragma omp taskwait depend(in: d)  P_TD (undeferred)
+ *     W_c1                                   (1)
+ *   W_R                                      (1)
+ *
+ * X precedes Y, Y the taskwait, the taskwait the rest of the chunk and the
+ * chunk the code after the loop: W_X < W_Y, W_c1, W_R.  X is parallel with
+ * the creator's code before Y's creation: W_X || W_k, W_c0.  (Found by
+ * tests/oracle/gen.py seed 2006: the path left the chunk through an
+ * undeferred node and the code after the loop lost it.) */
+static void test_exit_preds(void)
+{
+  reset();
+  oa_node *r = S(NULL, "root");
+  oa_node *w0 = W(r, "W0", 1, 0);
+  oa_node *st0 = ST(r, "ST0");
+  oa_node *px = PT(st0, "P_X", 1);
+  oa_node *wx = W(px, "W_X", 8, 1);
+  oa_node *wk = W(st0, "W_k", 1, 0);
+  oa_node *g = add_u(st0, OA_P, "P_g", 1);
+  g->piece = g->share = 1;
+  oa_node *ch = PP(g, "P_ch");
+  ch->piece = 1;
+  oa_node *wc0 = W(ch, "W_c0", 1, 2);
+  oa_node *stc = ST(ch, "ST_ch");
+  oa_node *py = PT(stc, "P_Y", 3);
+  oa_node_add_pred_at(py, px, NULL);
+  oa_node *wy = W(py, "W_Y", 2, 3);
+  oa_node *ptd = add_u(stc, OA_P, "P_TD", 1);  /* st_val 0: waited at once */
+  oa_node_add_pred(ptd, py);
+  oa_node *wc1 = W(stc, "W_c1", 1, 2);
+  oa_node *wr = W(st0, "W_R", 1, 0);
+  const oa_node *ws[] = { w0, wx, wk, wc0, wy, wc1, wr };
+  const char *par = "W_X:W_k W_X:W_c0";
+  for (int i = 0; i < 7; i++)
+    for (int j = i + 1; j < 7; j++) {
+      const char *a = ws[i]->user, *b = ws[j]->user;
+      int exp = listed(par, a, b);
+      CHECK(oa_is_parallel(ws[i], ws[j]) == exp, "exit preds: IsParallel(%s, %s), expected %d", a,
+            b, exp);
+      CHECK(oa_may_parallel(ws[i], ws[j], 0) == exp && oa_may_parallel(ws[j], ws[i], 0) == exp,
+            "exit preds: may_parallel(%s, %s) either way, expected %d", a, b, exp);
+    }
+  for (int i = G.n - 1; i >= 0; i--)
+    oa_node_close(&G.pool, &hooks, G.node[i]);
+  CHECK(r->work == 15, "exit preds: work %lu, expected 15", (unsigned long)r->work);
+  CHECK(G.pool.allocated - G.pool.nfree == 1, "exit preds: memory");
+  oa_node_free(&G.pool, r);
+  drain_pool();
+}
+
 /* A blocked wavefront (Gauss-Seidel / LU style): task (i,j) depends on
  * (i-1,j) and (i,j-1), plus one independent task x created first.  Asking
  * whether x reaches the last task walks every path of the grid backwards
@@ -1557,6 +1711,7 @@ int main(void)
     run_case(&cases[i]);
   test_hold();
   test_wide_fanin();
+  test_exit_preds();
 #ifndef OSPG_TEST_NO_WAVEFRONT
   test_wavefront();
 #endif
