@@ -919,8 +919,11 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
   if (m->a == a && m->b == b && m->epoch == epoch)
     return m->found;
   int found = path_search(a, b);
-  if (oa_ospg_retain && b->kind != OA_S && !undeferred_piece(b)) {  /* (their exit
-                                              * predecessors come as their content runs) */  /* otherwise nodes come and go within an epoch */
+  /* Only when nodes stay (else they come and go within an epoch), and not
+   * about a taskgroup or an undeferred piece still open: its exit
+   * predecessors come while its content runs. */
+  if (oa_ospg_retain && ((b->kind != OA_S && !undeferred_piece(b))
+                         || __atomic_load_n(&b->done, __ATOMIC_ACQUIRE))) {
     m->a = a;
     m->b = b;
     m->epoch = epoch;
