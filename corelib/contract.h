@@ -117,13 +117,21 @@ typedef struct oa_chunk_header {
  *               then (orders it among the nodes): a taskwait nested in a
  *               taskgroup, share or chunk ended (ospg.h: oa_node_waited);
  *               d=1: a=the node of a team of one's loop or sections, which
- *               closed (oa_node_group_end) */
+ *               closed (oa_node_group_end)
+ *   ORD         a=task b=the loop instance c=0 an ordered region begins (before
+ *               the first fragment inside it), 1 it ended (after its last)
+ *   OSTAMP      a=W-node b=ordered chain (ospg.h: ochain) | opo << 63
+ *               c=obefore d=oafter: the model's stamps for rule 7 (a later
+ *               one for the same node replaces an earlier)
+ *   OREGION     a=the last W-node of an ordered region b=its number c=the
+ *               number of the loop's region before it (0: unknown) d=chain */
 enum oa_raw_type {
   OA_RAW_NODE = 200, OA_RAW_EDGE, OA_RAW_FRAG_BEGIN, OA_RAW_FRAG_END, OA_RAW_PAR_BEGIN,
   OA_RAW_PAR_END, OA_RAW_IMPL_BEGIN, OA_RAW_IMPL_END, OA_RAW_BAR_BEGIN, OA_RAW_BAR_END,
   OA_RAW_TASK_CREATE, OA_RAW_TASK_BEGIN, OA_RAW_TASK_END, OA_RAW_TW_BEGIN, OA_RAW_TW_END,
   OA_RAW_TG_BEGIN, OA_RAW_TG_END, OA_RAW_DEP, OA_RAW_CHUNK_BEGIN, OA_RAW_CHUNK_END,
-  OA_RAW_MARK, OA_RAW_WAIT, OA_RAW_WS_BEGIN, OA_RAW_WS_END, OA_RAW_LAST = OA_RAW_WS_END
+  OA_RAW_MARK, OA_RAW_WAIT, OA_RAW_WS_BEGIN, OA_RAW_WS_END, OA_RAW_ORD, OA_RAW_OSTAMP,
+  OA_RAW_OREGION, OA_RAW_LAST = OA_RAW_OREGION
 };
 #define OA_CONTROL_MARK 67
 #define OMPADV_ENV_RAW "OMPADV_RAW"

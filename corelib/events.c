@@ -51,7 +51,8 @@ const char *oa_event_type_name(unsigned type)
     [OA_RAW_TG_BEGIN] = "TG_BEGIN", [OA_RAW_TG_END] = "TG_END", [OA_RAW_DEP] = "DEP",
     [OA_RAW_CHUNK_BEGIN] = "CHUNK_BEGIN", [OA_RAW_CHUNK_END] = "CHUNK_END",
     [OA_RAW_MARK] = "MARK", [OA_RAW_WAIT] = "WAIT", [OA_RAW_WS_BEGIN] = "WS_BEGIN",
-    [OA_RAW_WS_END] = "WS_END",
+    [OA_RAW_WS_END] = "WS_END", [OA_RAW_ORD] = "ORD", [OA_RAW_OSTAMP] = "OSTAMP",
+    [OA_RAW_OREGION] = "OREGION",
     [OA_RACE_REPORT] = "RACE_REPORT", [OA_RACE_CHECK] = "RACE_CHECK",
     [OA_RACE_SUMMARY] = "RACE_SUMMARY",
   };

@@ -1029,9 +1029,51 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
   return found;
 }
 
+const oa_node *(*oa_ord_prev_last)(uint64_t chain, uint64_t y);
+
+static int may_parallel(const oa_node *a, const oa_node *b, int nested);
+
+/* Does fragment a precede fragment b through the chain of a loop's ordered
+ * regions (rule 7)?  b follows the start of its region y (b->oafter); a
+ * precedes it when a precedes the end of an earlier region of the loop,
+ * that is the end of the region just before y (the chain leads from each
+ * to the next).  A fragment of the program order of the loop's chunk knows
+ * the first region whose end it precedes (obefore); any other is asked,
+ * through the graph, whether it precedes the last fragment of the region
+ * before y (which may take the chain a step further back: a few steps at
+ * most, else no order is claimed). */
+#define CHAIN_STEPS 16
+static __thread int chain_steps;
+
+static int chain_before(const oa_node *a, const oa_node *b, int nested)
+{
+  uint64_t y = __atomic_load_n(&b->oafter, __ATOMIC_RELAXED);
+  uint64_t chain = __atomic_load_n(&b->ochain, __ATOMIC_ACQUIRE);
+  if (!y || !chain)
+    return 0;
+  if (a->opo && __atomic_load_n(&a->ochain, __ATOMIC_ACQUIRE) == chain) {
+    uint64_t x = __atomic_load_n(&a->obefore, __ATOMIC_RELAXED);
+    return x && x < y;
+  }
+  if (!oa_ord_prev_last || chain_steps >= CHAIN_STEPS)
+    return 0;
+  const oa_node *e = oa_ord_prev_last(chain, y);
+  if (!e || e == a)
+    return e == a;
+  if (e->id < a->id)
+    return 0;  /* a began after e: it cannot precede it */
+  chain_steps++;
+  int ordered = !may_parallel(a, e, nested);
+  chain_steps--;
+  return ordered;
+}
+
 static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const oa_node *rc,
                   int nested)
 {
+  if (l->kind == OA_W && r->kind == OA_W && (r->oafter || l->oafter)
+      && (chain_before(l, r, nested) || chain_before(r, l, nested)))
+    return 0;
   if (any_thread(r, rc) || any_thread(l, lc))
     return 1;
   if (lc->kind != OA_P)
@@ -1063,6 +1105,15 @@ int oa_may_parallel(const oa_node *a, const oa_node *b, int nested)
 {
   uint32_t depth;
   return oa_may_parallel_at(a, b, nested, &depth);
+}
+
+static int may_parallel(const oa_node *a, const oa_node *b, int nested)
+{
+  const oa_node *ca, *cb;
+  lca_children(a, b, &ca, &cb);
+  if (!ca || !cb)
+    return 0;
+  return cb->ord < ca->ord ? decide(b, cb, a, ca, nested) : decide(a, ca, b, cb, nested);
 }
 
 int oa_may_parallel_at(const oa_node *a, const oa_node *b, int nested, uint32_t *lca_depth)

@@ -168,7 +168,26 @@ struct oa_node {
    * instances enclose this node, when known at creation (nanc 0xff: not set) */
   uint8_t nanc;
   uint32_t anc[4];
+  /* W-nodes, race mode and raw logs: the chain of ordered regions of a loop
+   * instance (SEMANTICS.md rule 7).  ochain names the loop instance (0:
+   * none); the loop's ordered regions are numbered in the order they run,
+   * which is iteration order.  oafter: the last ordered region whose start
+   * precedes this fragment in its task (0: none); obefore: the first one
+   * whose end it precedes (0: none known yet), when opo is set: the
+   * fragment is in the program order of the task that runs the loop's
+   * chunk or share (else only oafter counts: a task created in an
+   * iteration).  Region x precedes region y for x < y, so a fragment with
+   * obefore x precedes one with oafter y. */
+  uint64_t ochain, obefore, oafter;
+  uint8_t opo;
 };
+
+/* The last fragment of the ordered region before region y in chain (the
+ * loop's previous one: every fragment that precedes its end precedes y's
+ * start), or NULL when unknown; set by the builder of the graph (race
+ * mode, tests).  Queries ask it about fragments without program-order
+ * stamps (a task an iteration created and waited for). */
+extern const oa_node *(*oa_ord_prev_last)(uint64_t chain, uint64_t y);
 
 /* Allocation: nodes come from per-caller free lists (no global lock). */
 typedef struct oa_node_pool {

@@ -77,19 +77,21 @@ static int64_t split_chunk(int32_t schedule, int64_t chunk)
   return chunk > 0 ? chunk : 1;
 }
 
-/* A loop with the ordered clause whose chunks may run in parallel (a team
- * of two or more, or a team of one whose loop is cut into chunks): the
- * chain of its ordered regions (SEMANTICS.md rule 7) is not in the model,
- * and the report must say so. */
+/* A loop with the ordered clause: its ordered regions form a chain
+ * (SEMANTICS.md rule 7), which race mode's queries follow (on_mutex.c);
+ * when its chunks may run in parallel (a team of two or more, or a team of
+ * one whose loop is cut into chunks) the span does not, and the report
+ * must say so. */
 static void ordered_check(int32_t schedule, int64_t split, int several)
 {
   int32_t base = schedule & ~SCH_MODIFIERS;
   oa_thread *t = oa_self;
-  if (!t || oa_the_run.mode != OA_MODE_PROFILE || base < SCH_ORD_FIRST || base > SCH_ORD_LAST
-      || !several)
+  if (!t || oa_the_run.mode != OA_MODE_PROFILE || base < SCH_ORD_FIRST || base > SCH_ORD_LAST)
     return;
   oa_task *task = oa_task_of(t, NULL);
-  if (task && (task->team > 1 || split))
+  if (task)
+    oa_ord_loop(t, task);
+  if (task && several && (task->team > 1 || split))
     oa_prof_flag(OA_PROF_APPROX_ORDERED);
 }
 

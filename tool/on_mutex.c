@@ -4,6 +4,193 @@
  * fragment.  The OSPG keeps no order between critical sections. */
 #include "prof.h"
 
+#include <stdlib.h>
+
+#include "race.h"
+
+/* ---- the chain of a loop's ordered regions (SEMANTICS.md rule 7) ----------
+ * A loop's ordered regions run one after the other in iteration order, which
+ * is the order in which the runtime lets them in: the tool numbers them as
+ * they begin (one counter for the run: each loop's numbers increase).  Each
+ * fragment of a task in such a loop carries the number of the last region
+ * begun before it in its task (it follows that region's start) and of the
+ * first region begun after it in its task's part of the loop (it precedes
+ * that region's end): the latter is known only when that region begins, so
+ * the task keeps its fragments since the last region until then.  The
+ * queries (ospg.c: decide) order two fragments when the first precedes a
+ * region that begins before the region the second follows.  Only race mode's
+ * queries and raw logs use the numbers: the span does not follow the chain
+ * (OA_PROF_APPROX_ORDERED). */
+typedef struct oa_ord_pending {
+  oa_node *node;                  /* race mode: read while its region lasts */
+  uint64_t id, chain, oafter;     /* its stamps so far */
+} oa_ord_pending;
+
+static uint64_t ord_numbers;
+
+/* The regions begun lately, by number: the loop's region before each
+ * (pred) and the last fragment of each once it ended.  A query about a
+ * fragment without program-order stamps looks there (ospg.h:
+ * oa_ord_prev_last); an entry a later region took over reads as unknown. */
+#define ORD_RING (1u << 16)
+static struct ord_region {
+  uint64_t seq, pred;
+  oa_node *last;
+} ord_ring[ORD_RING];
+
+/* The last region begun in each loop instance, for its next one's pred (a
+ * loop that lost its slot to another starts afresh: pred unknown). */
+#define ORD_LOOPS 256
+static struct {
+  uint64_t chain, last;
+} ord_loops[ORD_LOOPS];
+static uint32_t ord_loops_lock;
+
+static uint64_t loop_pred(uint64_t chain, uint64_t x)
+{
+  uint32_t k = (uint32_t)((chain * UINT64_C(0x9e3779b97f4a7c15)) >> 56) & (ORD_LOOPS - 1);
+  while (__atomic_exchange_n(&ord_loops_lock, 1, __ATOMIC_ACQUIRE))
+    __builtin_ia32_pause();
+  uint64_t pred = ord_loops[k].chain == chain ? ord_loops[k].last : 0;
+  ord_loops[k].chain = chain;
+  ord_loops[k].last = x;
+  __atomic_store_n(&ord_loops_lock, 0, __ATOMIC_RELEASE);
+  return pred;
+}
+
+static const oa_node *prev_last(uint64_t chain, uint64_t y)
+{
+  (void)chain;
+  struct ord_region *e = &ord_ring[y & (ORD_RING - 1)];
+  if (__atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != y)
+    return NULL;
+  uint64_t p = e->pred;
+  struct ord_region *f = &ord_ring[p & (ORD_RING - 1)];
+  if (!p || __atomic_load_n(&f->seq, __ATOMIC_ACQUIRE) != p)
+    return NULL;
+  return __atomic_load_n(&f->last, __ATOMIC_ACQUIRE);
+}
+
+#define OA_ORD_PHASE_MAX 1024     /* beyond: left unordered (a report may be false) */
+
+static void pending_add(oa_ord_pending **v, uint32_t *n, uint32_t *cap, oa_ord_pending p)
+{
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 4;
+    *v = realloc(*v, *cap * sizeof **v);
+    if (!*v)
+      abort();
+  }
+  (*v)[(*n)++] = p;
+}
+
+void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
+{
+  if (!oa_race_active && !oa_prof_raw)
+    return;
+  oa_ord_pending p = { .node = oa_race_active ? w : NULL, .id = w->id };
+  if (task->kind != OA_TASK_EXPLICIT && !task->chunk && !task->single && !task->group
+      && task->nphase < OA_ORD_PHASE_MAX)
+    pending_add(&task->ophase, &task->nphase, &task->cap_phase, p);
+  w->opo = task->kind != OA_TASK_EXPLICIT;  /* a task created in an iteration: no */
+  if (!task->ochain)
+    return;
+  uint64_t before = task->oin ? task->oafter : 0;
+  w->ochain = task->ochain;
+  w->oafter = task->oafter;
+  w->obefore = before;
+  oa_raw(t, OA_RAW_OSTAMP, w->id, task->ochain | (uint64_t)w->opo << 63, before, task->oafter);
+  if (task->nphase && task->ophase[task->nphase - 1].id == w->id) {
+    task->ophase[task->nphase - 1].chain = task->ochain;
+    task->ophase[task->nphase - 1].oafter = task->oafter;
+  }
+  if (before || !task->oscope)
+    return;
+  p.chain = task->ochain;
+  p.oafter = task->oafter;
+  pending_add(&task->opend, &task->nopend, &task->cap_opend, p);
+}
+
+/* A loop with the ordered clause begins on this thread (after the runtime's
+ * worksharing callback): from its first chunk on, the task's fragments
+ * wait for the region they precede; with a static schedule, so do its
+ * fragments since the last barrier (its shares follow them, rule 4). */
+void oa_ord_loop(oa_thread *t, oa_task *task)
+{
+  (void)t;
+  if ((!oa_race_active && !oa_prof_raw) || !task->region || !task->ws_slot)
+    return;
+  task->ochain = task->region->id << 20 | task->ws_slot;
+  task->oafter = task->nopend = 0;
+  task->oin = 0;
+  task->oscope = 1;
+  task->oshare = task->static_loop;
+  if (task->oshare)
+    for (uint32_t i = 0; i < task->nphase; i++)
+      pending_add(&task->opend, &task->nopend, &task->cap_opend, task->ophase[i]);
+}
+
+void oa_ord_leave(oa_task *task, int chunk_end)
+{
+  if (!task->ochain || (chunk_end && task->oshare))
+    return;  /* a thread's shares of a static loop follow one another (rule 4) */
+  task->nopend = 0;
+  task->oin = 0;
+  if (chunk_end) {  /* rule 5: the next chunk does not follow this one */
+    task->oafter = 0;
+    return;
+  }
+  task->oscope = 0;
+  if (!task->oshare)
+    task->ochain = task->oafter = 0;
+}
+
+/* An ordered region begins in task (its previous fragment has ended). */
+static void ord_begin(oa_thread *t, oa_task *task)
+{
+  if (!task->ochain || !task->oscope)
+    return;  /* no loop instance to chain in (an orphaned ordered region) */
+  uint64_t x = __atomic_add_fetch(&ord_numbers, 1, __ATOMIC_RELAXED);
+  for (uint32_t i = 0; i < task->nopend; i++) {
+    oa_ord_pending *p = &task->opend[i];
+    uint64_t after = p->chain == task->ochain ? p->oafter : 0;  /* another loop's: dropped */
+    if (p->node) {
+      if (p->node->ochain != task->ochain) {  /* another loop's stamps go first */
+        __atomic_store_n(&p->node->obefore, 0, __ATOMIC_RELEASE);
+        __atomic_store_n(&p->node->oafter, 0, __ATOMIC_RELEASE);
+        __atomic_store_n(&p->node->ochain, task->ochain, __ATOMIC_RELEASE);
+      }
+      __atomic_store_n(&p->node->obefore, x, __ATOMIC_RELAXED);
+      p->node->opo = 1;
+    }
+    oa_raw(t, OA_RAW_OSTAMP, p->id, task->ochain | UINT64_C(1) << 63, x, after);
+  }
+  task->nopend = 0;
+  task->oafter = x;
+  task->oin = 1;
+  struct ord_region *e = &ord_ring[x & (ORD_RING - 1)];
+  __atomic_store_n(&e->seq, 0, __ATOMIC_RELEASE);
+  e->pred = loop_pred(task->ochain, x);
+  e->last = NULL;
+  __atomic_store_n(&e->seq, x, __ATOMIC_RELEASE);
+  oa_ord_prev_last = prev_last;
+  oa_raw(t, OA_RAW_ORD, task->id, task->ochain, 0, 0);
+}
+
+/* The ordered region ends; last: its last fragment (just ended). */
+static void ord_end(oa_thread *t, oa_task *task, oa_node *last)
+{
+  if (!task->oin)
+    return;
+  task->oin = 0;
+  oa_raw(t, OA_RAW_ORD, task->id, task->ochain, 1, 0);
+  struct ord_region *e = &ord_ring[task->oafter & (ORD_RING - 1)];
+  if (!last || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != task->oafter)
+    return;
+  __atomic_store_n(&e->last, oa_race_active ? last : NULL, __ATOMIC_RELEASE);
+  oa_raw(t, OA_RAW_OREGION, last->id, task->oafter, e->pred, task->ochain);
+}
+
 static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra)
 {
   oa_thread *t = oa_me();
@@ -12,6 +199,7 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
   if (!task)
     goto out;
   int directive = kind == ompt_mutex_critical || kind == ompt_mutex_ordered;
+  oa_node *last = oa_task_top(task);
   oa_frag_end(t, task);
   if (type == ompt_callback_mutex_acquired) {
     uint32_t loc = 0;
@@ -19,6 +207,8 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
       loc = oa_prof_loc(kind == ompt_mutex_critical ? OA_C_CRITICAL : OA_C_ORDERED, ra);
       oa_task_loc_push(task, loc);
     }
+    if (kind == ompt_mutex_ordered)
+      ord_begin(t, task);
     oa_frag_begin(t, task, loc);
     if (oa_race_active)
       oa_race_mutex(t, 1, kind, wait_id, ra);
@@ -27,6 +217,8 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
       oa_race_mutex(t, 0, kind, wait_id, ra);
     if (directive)
       oa_task_loc_pop(task);
+    if (kind == ompt_mutex_ordered)
+      ord_end(t, task, last && last->kind == OA_W ? last : NULL);
     oa_frag_begin(t, task, 0);
   }
 out:

@@ -24,6 +24,7 @@ static void new_phase(oa_thread *t, oa_task *it)
       __builtin_ia32_pause();
   }
   it->epoch = k + 1;
+  oa_ord_phase_end(it);
   oa_node *p = oa_prof_node(t, OA_P);
   p->loc = r->loc;
   p->team_index = it->team_index;

@@ -372,8 +372,13 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   p->nanc = (uint8_t)nt->nanc;
   memcpy(p->anc, nt->anc, sizeof p->anc);
   oa_prof_attach_task(t, top, p);
-  if (!p->undeferred)
-    top->has_deferred = 1;
+  /* a deferred child: also one of the levels around the piece it was
+   * created in (a share, a team of one's construct or chunk), whose later
+   * nested taskwaits wait for it too (rule 11; oa_node_waited) */
+  for (oa_node *a = p->undeferred ? NULL : top;
+       a && !(a->kind == OA_P && (!a->piece || a->anythread)); a = a->parent)
+    if (a->kind == OA_ST)
+      a->has_deferred = 1;
   oa_task_push(nt, p);
   oa_task_loc_push(nt, loc);
   child->ptr = nt;

@@ -6,6 +6,7 @@
  * own, because chunks are logically parallel even when one thread runs
  * several. */
 #include "prof.h"
+#include "race.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,8 @@ static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t
   *slot = p;
   if (!undeferred)
     oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
+  if (!undeferred && oa_race_active)
+    oa_race_root_pieces(t);
   return p;
 }
 
@@ -61,6 +64,8 @@ static void close_piece(oa_thread *t, oa_task *task, oa_node **slot)
 {
   if (!*slot)
     return;
+  if (slot == &task->chunk)
+    oa_ord_leave(task, 1);
   int undeferred = (*slot)->undeferred;
   oa_node *top = oa_task_top(task), *piece = *slot;
   if (top && top->kind == OA_ST && top->parent == piece) {
@@ -193,6 +198,7 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     if (shared) {  /* a taskloop or single inside a chunk does not end it */
       close_piece(t, task, &task->chunk);
       close_piece(t, task, &task->group);
+      oa_ord_leave(task, 0);
       task->ws_slot = 0;
       oa_raw(t, OA_RAW_WS_END, task->id, 0, 0, 0);
     }

@@ -364,6 +364,8 @@ void oa_task_free(oa_task *task)
   free(task->stack);
   free(task->locs);
   free(task->chunk_maps);
+  free(task->opend);
+  free(task->ophase);
   free(task);
 }
 
@@ -546,6 +548,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   oa_prof_attach(t, parent, w);
   oa_task_push(task, w);
   oa_raw(t, OA_RAW_FRAG_BEGIN, w->id, task->id, 0, 0);
+  oa_ord_stamp(t, task, w);
 }
 
 /* --- start and end --------------------------------------------------------- */
@@ -661,6 +664,10 @@ void oa_prof_close_root(oa_thread *t, oa_task *init)
  * it is an explicit task (implicit tasks pass their encountering task's). */
 void oa_task_inherit(oa_task *child, const oa_task *parent)
 {
+  /* created after the ordered regions its creator began: it follows them
+   * (rule 7 through rule 9), but precedes none */
+  child->ochain = parent->oafter ? parent->ochain : 0;
+  child->oafter = parent->oafter;
   child->nanc = parent->nanc;
   memcpy(child->anc, parent->anc, sizeof child->anc);
   if (!parent->own_loc || child->nanc > OA_ANC_MAX)

@@ -41,6 +41,19 @@ typedef struct oa_task {
   oa_depmap **chunk_maps;         /* ... the dependence maps of its chunks so far */
   uint32_t nchunk_maps, cap_chunk_maps;
   uint8_t static_loop;            /* in a schedule(static) loop */
+  /* The chain of a loop's ordered regions (SEMANTICS.md rule 7), for race
+   * mode and raw logs (on_mutex.c): the loop instance (0: none), the last
+   * region begun in this task's part of it, whether one is open, whether
+   * the fragments since may still precede a later one (opend: those
+   * fragments), and whether the stamps outlive the chunk (a static share:
+   * the thread's program order goes on, rule 4). */
+  uint64_t ochain, oafter;
+  uint8_t oin, oscope, oshare;
+  struct oa_ord_pending *opend;
+  uint32_t nopend, cap_opend;
+  struct oa_ord_pending *ophase;  /* its own fragments since the last barrier, outside
+                                   * chunks: they precede its shares of a static loop */
+  uint32_t nphase, cap_phase;
   uint32_t race_framed;           /* race mode: its frames were pushed on thread N - 1 */
   uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */
   float whatif;                   /* inside ompadv_whatif_begin(factor): factor, else 0 */
@@ -138,6 +151,17 @@ void oa_prof_hold(oa_thread *t, oa_node *n);
 void oa_prof_release(oa_thread *t, oa_node *n);
 oa_region *oa_prof_region_new(oa_thread *t, uint32_t team);
 void oa_prof_flag(uint32_t flag);
+
+/* The ordered chain (on_mutex.c): stamp a new fragment of task; a loop
+ * with the ordered clause begins; the task leaves its chunk (chunk_end) or
+ * the loop. */
+void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w);
+static inline void oa_ord_phase_end(oa_task *task)
+{
+  task->nphase = 0;
+}
+void oa_ord_loop(oa_thread *t, oa_task *task);
+void oa_ord_leave(oa_task *task, int chunk_end);
 
 /* Task dependences (on_task.c). */
 void oa_deps_clear(oa_thread *t, oa_node *st);

@@ -798,7 +798,8 @@ int oa_race_block_offset_unknown(void)
   return !__atomic_load_n(&block_offset_known, __ATOMIC_ACQUIRE);
 }
 
-static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a task */
+static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a task
+                                    * (or ran chunks) */
 
 int oa_race_checks(oa_thread *t)
 {
@@ -808,10 +809,15 @@ int oa_race_checks(oa_thread *t)
          || __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
 }
 
-void oa_race_task_created(oa_thread *t, void *task_data)
+void oa_race_root_pieces(oa_thread *t)
 {
   if (t->cur && t->cur->kind == OA_TASK_INITIAL)
     __atomic_store_n(&root_tasks_epoch, epoch, __ATOMIC_RELAXED);
+}
+
+void oa_race_task_created(oa_thread *t, void *task_data)
+{
+  oa_race_root_pieces(t);
   oa_race_thread *r = &t->race;
   char *block = r->task_block;
   if (block) {  /* cleared when allocated */

@@ -70,6 +70,9 @@ OA_RACE_HOOK uintptr_t oa_race_task_begin(struct oa_thread *t, int implicit);
 OA_RACE_HOOK void oa_race_task_end(struct oa_thread *t);
 /* an explicit task was created: its data block starts afresh */
 OA_RACE_HOOK void oa_race_task_created(struct oa_thread *t, void *task_data);
+/* the initial task's code now holds pieces any order may run (the chunks
+ * of an orphaned loop, sections: rule 5): its accesses are checked */
+OA_RACE_HOOK void oa_race_root_pieces(struct oa_thread *t);
 /* tsan.c: a task block came from __kmpc_omp_task_alloc */
 void oa_race_task_block(struct oa_thread *t, void *block, size_t size);
 /* tsan.c: the distance from task blocks to their OMPT data is not known */
@@ -82,8 +85,9 @@ OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, int acquired, unsigned kind
 OA_RACE_HOOK void oa_race_task_left_children(struct oa_thread *t, uint64_t where);
 OA_RACE_HOOK void oa_race_finalize(void);
 /* Are the accesses of the task t runs now checked?  Not in check mode, nor
- * in the program's serial code until the initial task creates a task in
- * this epoch: till then nothing in the epoch can race with it. */
+ * in the program's serial code until the initial task creates a task or
+ * meets a loop's chunks in this epoch: till then nothing in the epoch can
+ * race with it. */
 OA_RACE_HOOK int oa_race_checks(struct oa_thread *t);
 
 /* tsan.c: are accesses checked (fast or precise, not in a forked child)? */

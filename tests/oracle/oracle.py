@@ -16,8 +16,8 @@ task's start and completion, a region's fork and join, a barrier).  Two
 fragments are logically parallel iff neither reaches the other; work is the
 sum of the weights, span the heaviest path.  It then compares the set of
 parallel pairs, the work and the span with the OSPG's (when the profile
-is flagged OA_PROF_APPROX_SPAN, the OSPG's span must only not exceed the
-oracle's) and exits 1 on any difference (or on records that break the model, 'anomalies'), 0 when all
+is flagged OA_PROF_APPROX_SPAN or OA_PROF_APPROX_ORDERED, the OSPG's span
+must only not exceed the oracle's) and exits 1 on any difference (or on records that break the model, 'anomalies'), 0 when all
 agree, 2 on unusable input.
 
 The rules (SEMANTICS.md numbers; one handler per kind of record):
@@ -60,6 +60,9 @@ The rules (SEMANTICS.md numbers; one handler per kind of record):
    with the creator they name: a helper task libomp made to split a large
    taskloop names itself (rule 14 would make them the encountering task's
    children: with nogroup a later taskwait waits for them; not modelled);
+ - rule 7, ordered: the ordered regions of one loop instance (ORD records)
+   form a chain in the order they began: each one's end precedes the
+   next one's first fragment;
  - critical sections and locks: nothing.
 
 --races PROGRAM.c (issue 8) instead prints, as JSON, the data races the
@@ -87,6 +90,7 @@ from collections import deque
 
 DEP_IN = 1
 PROF_APPROX_SPAN = 64               # contract.h: OA_PROF_APPROX_SPAN
+PROF_APPROX_ORDERED = 128           # contract.h: OA_PROF_APPROX_ORDERED
 OMPT_TASK_TASKWAIT = 0x10
 OMPT_TASK_FINAL = 0x20000000
 OMPT_TASK_MERGED = 0x80000000
@@ -94,7 +98,7 @@ DEP_OUTLIKE = {2, 3, 4, 7, 34, 35}
 RECORDS = {"NODE", "EDGE", "FRAG_BEGIN", "FRAG_END", "PAR_BEGIN", "PAR_END", "IMPL_BEGIN",
            "IMPL_END", "BAR_BEGIN", "BAR_END", "TASK_CREATE", "TASK_BEGIN", "TASK_END",
            "TW_BEGIN", "TW_END", "TG_BEGIN", "TG_END", "DEP", "CHUNK_BEGIN", "CHUNK_END", "MARK",
-           "WAIT", "WS_BEGIN", "WS_END"}
+           "WAIT", "WS_BEGIN", "WS_END", "ORD", "OSTAMP", "OREGION"}
 
 
 class InputError(Exception):
@@ -131,6 +135,8 @@ class Task:
         self.one_in = {}            # child -> the team-of-one piece it was created in, or None
         self.ended = False
         self.nfrags = 0
+        self.ord_begun = None       # (loop, k): ordered region k began, its first fragment not yet
+        self.ord_open = None        # (loop, k): the ordered region open now
 
 
 class Oracle:
@@ -154,6 +160,8 @@ class Oracle:
         self.region0_noop = False   # --region0-barrier-noop
         self.teams = {}             # region -> its team size (implicit tasks begun)
         self.span_only = set()      # edges (u, v) that order for the span only (rule 5)
+        self.chains = {}            # loop instance -> its ordered regions, in the order
+                                    # they began: [first fragment vertex, end vertex]
 
     # -- graph ------------------------------------------------------------------
     def vertex(self, name, weight=0):
@@ -299,6 +307,9 @@ class Oracle:
         t.po = {v}
         t.open = w
         t.nfrags += 1
+        if t.ord_begun is not None:
+            self.ordered_first(t.ord_begun, v)
+            t.ord_begun = None
 
     def on_FRAG_END(self, thread, w, work, tid, d):
         t = self.task(tid)
@@ -566,6 +577,43 @@ class Oracle:
             self.anomaly("mark %d in task %d names fragment W%d of task %d"
                          % (mark, tid, w, self.frag_task[w]))
         self.marks.append((mark, w, tid, thread))
+
+    # rule 7: the ordered regions of a loop run in iteration order, the
+    # order in which they begin (the runtime lets the next one in only after
+    # the previous one ended): each one's end precedes the next one's start.
+    # A region's end may be recorded after the next one's start (libomp
+    # reports the release after letting the next one in), hence both ways.
+    def on_ORD(self, thread, tid, chain, end, d):
+        t = self.task(tid)
+        regions = self.chains.setdefault(chain, [])
+        if not end:
+            regions.append([None, None])
+            t.ord_begun = (chain, len(regions) - 1)
+            t.ord_open = (chain, len(regions) - 1)
+            return
+        if t.ord_open is None or t.ord_open[0] != chain:
+            self.anomaly("task %d ends an ordered region of loop %d it did not begin" % (tid, chain))
+            return
+        k = t.ord_open[1]
+        t.ord_open = None
+        u = self.vertex("end of ordered region %d of loop %d" % (k, chain))
+        self.edges(t.po, u, "program order of task %d" % tid)
+        regions[k][1] = u
+        if k + 1 < len(regions) and regions[k + 1][0] is not None:
+            self.edge(u, regions[k + 1][0], "ordered regions run in iteration order (rule 7)")
+
+    def ordered_first(self, where, v):
+        chain, k = where
+        regions = self.chains[chain]
+        regions[k][0] = v
+        if k > 0 and regions[k - 1][1] is not None:
+            self.edge(regions[k - 1][1], v, "ordered regions run in iteration order (rule 7)")
+
+    def on_OSTAMP(self, *_):
+        pass                        # the model's own stamps (for ospg-dump)
+
+    def on_OREGION(self, *_):
+        pass
 
     def on_CHUNK_BEGIN(self, thread, tid, pnode, c, d):
         t = self.task(tid)
@@ -883,9 +931,10 @@ def main(argv=None):
                         % (len(diffs), "+" if len(diffs) >= 1000 else "", npar, len(frags), len(ospg["PAR"])))
     if work != ospg["WORK"]:
         problems.append("work: oracle %d, OSPG %d" % (work, ospg["WORK"]))
-    if ospg.get("FLAGS", 0) & PROF_APPROX_SPAN:
+    if ospg.get("FLAGS", 0) & (PROF_APPROX_SPAN | PROF_APPROX_ORDERED):
         # the profile says its span may be short (orders across a task's
-        # levels it does not follow): it must still be a true lower bound
+        # levels, or a chain of ordered regions, it does not follow): it
+        # must still be a true lower bound
         if ospg["SPAN"] > span:
             problems.append("span: oracle %d, OSPG %d, above it though flagged as a lower bound"
                             % (span, ospg["SPAN"]))

@@ -66,6 +66,31 @@ static const oa_event **records_by(const oa_result *r, unsigned type, size_t key
   return v;
 }
 
+/* The ordered regions (OREGION records): the model's lookup of the last
+ * fragment of the region before a given one (ospg.h: oa_ord_prev_last). */
+typedef struct region {
+  uint64_t seq, pred;
+  const oa_node *last;
+} region;
+static region regions[1 << 16];
+static size_t nregions;
+
+static const region *region_of(uint64_t seq)
+{
+  for (size_t i = 0; i < nregions; i++)
+    if (regions[i].seq == seq)
+      return &regions[i];
+  return NULL;
+}
+
+static const oa_node *prev_last(uint64_t chain, uint64_t y)
+{
+  (void)chain;
+  const region *r = region_of(y);
+  const region *p = r && r->pred ? region_of(r->pred) : NULL;
+  return p ? p->last : NULL;
+}
+
 static int by_depth(const void *a, const void *b)
 {
   const rec *x = *(rec *const *)a, *y = *(rec *const *)b;
@@ -145,6 +170,23 @@ int main(int argc, char **argv)
         oa_node_add_pred(x->node, d->node);
     }
   }
+  /* the stamps of rule 7's chain, the last one of each fragment standing,
+   * and the ordered regions' last fragments */
+  for (size_t i = 0; i < r.nevents; i++) {
+    const oa_event *e = &r.events[i];
+    rec *x = e->type == OA_RAW_OSTAMP || e->type == OA_RAW_OREGION ? find(e->a) : NULL;
+    if (!x || !x->node)
+      continue;
+    if (e->type == OA_RAW_OSTAMP) {
+      x->node->ochain = e->b & ~(UINT64_C(1) << 63);
+      x->node->opo = (uint8_t)(e->b >> 63);
+      x->node->obefore = e->c;
+      x->node->oafter = e->d;
+    } else if (nregions < sizeof regions / sizeof *regions) {
+      regions[nregions++] = (region){ .seq = e->b, .pred = e->c, .last = x->node };
+    }
+  }
+  oa_ord_prev_last = prev_last;
   /* IsParallel wants its left fragment first in the graph's left-to-right
    * (depth-first) order, which is not creation order across subtrees. */
   oa_node **w = calloc(nrecs + 1, sizeof *w), **stack = calloc(nrecs + 1, sizeof *stack);
