@@ -1060,8 +1060,9 @@ static int chain_before(const oa_node *a, const oa_node *b, int nested)
   const oa_node *e = oa_ord_prev_last(chain, y);
   if (!e || e == a)
     return e == a;
-  if (e->id < a->id)
-    return 0;  /* a began after e: it cannot precede it */
+  if (e->t0 || a->t0 ? e->t0 < a->t0 : e->id < a->id)
+    return 0;  /* a began after e (race mode times fragments, a dump numbers
+                * them in creation order): it cannot precede it */
   chain_steps++;
   int ordered = !may_parallel(a, e, nested);
   chain_steps--;
