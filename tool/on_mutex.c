@@ -177,8 +177,9 @@ static void ord_begin(oa_thread *t, oa_task *task)
   oa_raw(t, OA_RAW_ORD, task->id, task->ochain, 0, 0);
 }
 
-/* The ordered region ends; last: its last fragment (just ended). */
-static void ord_end(oa_thread *t, oa_task *task, oa_node *last)
+/* The ordered region ends; last: its last fragment, which just ended (its
+ * node stays readable in race mode only), last_id its name in raw logs. */
+static void ord_end(oa_thread *t, oa_task *task, oa_node *last, uint64_t last_id)
 {
   if (!task->oin)
     return;
@@ -188,7 +189,7 @@ static void ord_end(oa_thread *t, oa_task *task, oa_node *last)
   if (!last || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != task->oafter)
     return;
   __atomic_store_n(&e->last, oa_race_active ? last : NULL, __ATOMIC_RELEASE);
-  oa_raw(t, OA_RAW_OREGION, last->id, task->oafter, e->pred, task->ochain);
+  oa_raw(t, OA_RAW_OREGION, last_id, task->oafter, e->pred, task->ochain);
 }
 
 static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra)
@@ -199,7 +200,10 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
   if (!task)
     goto out;
   int directive = kind == ompt_mutex_critical || kind == ompt_mutex_ordered;
-  oa_node *last = oa_task_top(task);
+  oa_node *last = oa_task_top(task);  /* (gone after frag_end, unless in race mode) */
+  if (last && last->kind != OA_W)
+    last = NULL;
+  uint64_t last_id = last ? last->id : 0;
   oa_frag_end(t, task);
   if (type == ompt_callback_mutex_acquired) {
     uint32_t loc = 0;
@@ -218,7 +222,7 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
     if (directive)
       oa_task_loc_pop(task);
     if (kind == ompt_mutex_ordered)
-      ord_end(t, task, last && last->kind == OA_W ? last : NULL);
+      ord_end(t, task, last, last_id);
     oa_frag_begin(t, task, 0);
   }
 out:

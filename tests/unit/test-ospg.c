@@ -1646,6 +1646,80 @@ static void test_exit_preds(void)
   drain_pool();
 }
 
+/* Rule 7: a loop with the ordered clause and schedule(dynamic, 1), three
+ * iterations, two threads: chunk A (iteration 0) and chunk C (iteration 2)
+ * on thread 0, chunk B (iteration 1) on thread 1.  Each chunk runs a
+ * fragment before its ordered region (x0), one inside it (x1) and one
+ * after (x2); the regions are numbered 1, 2, 3 in iteration order.  By
+ * hand: a fragment precedes the end of its chunk's region unless it comes
+ * after it (x2); region k's end precedes region k+1's start, which
+ * precedes the rest of that chunk.  So A0, A1 precede B1, B2, C1, C2;
+ * B0, B1 precede C1, C2; every other pair of different chunks is parallel
+ * (rule 5), and each chunk is in program order.  A task U that chunk A
+ * created and waited for before its region has no program-order stamps:
+ * it precedes A's fragments, hence (through region 1's end) B1, B2, C1, C2,
+ * found by asking the graph whether it precedes A1, region 1's last
+ * fragment; not B0 or C0. */
+static const oa_node *chain_last[4];
+
+static const oa_node *chain_prev_last(uint64_t chain, uint64_t y)
+{
+  return chain == 7 && y >= 2 && y <= 3 ? chain_last[y - 1] : NULL;
+}
+
+static void stamp(oa_node *w, uint64_t before, uint64_t after)
+{
+  w->ochain = 7;
+  w->obefore = before;
+  w->oafter = after;
+  w->opo = 1;
+}
+
+static void test_ordered_chain(void)
+{
+  reset();
+  oa_node *r = S(NULL, "phase");
+  oa_node *t0 = PP(r, "T0"), *t1 = PP(r, "T1");
+  oa_node *ca = PP(t0, "A"), *cb = PP(t1, "B");
+  ca->piece = cb->piece = ca->anythread = cb->anythread = 1;
+  ca->any_phase = cb->any_phase = 0;
+  oa_node *sta = ST(ca, "ST_A");
+  oa_node *pu = PT(sta, "P_U", 1);
+  oa_node *wu = W(pu, "U", 1, 0);
+  taskwait(sta);
+  oa_node *a0 = W(ca, "A0", 1, 0), *a1 = W(ca, "A1", 1, 0), *a2 = W(ca, "A2", 1, 0);
+  oa_node *b0 = W(cb, "B0", 1, 0), *b1 = W(cb, "B1", 1, 0), *b2 = W(cb, "B2", 1, 0);
+  oa_node *cc = PP(t0, "C");
+  cc->piece = cc->anythread = 1;
+  oa_node *c0 = W(cc, "C0", 1, 0), *c1 = W(cc, "C1", 1, 0), *c2 = W(cc, "C2", 1, 0);
+  stamp(a0, 1, 0), stamp(a1, 1, 1), stamp(a2, 0, 1);
+  stamp(b0, 2, 0), stamp(b1, 2, 2), stamp(b2, 0, 2);
+  stamp(c0, 3, 0), stamp(c1, 3, 3), stamp(c2, 0, 3);
+  wu->ochain = 7;  /* a task of the chunk: no program-order stamps */
+  for (int i = 0; i < G.n; i++)
+    G.node[i]->id = (uint64_t)i + 1;  /* creation order */
+  chain_last[1] = a1;
+  chain_last[2] = b1;
+  chain_last[3] = c1;
+  oa_ord_prev_last = chain_prev_last;
+  const oa_node *ws[] = { wu, a0, a1, a2, b0, b1, b2, c0, c1, c2 };
+  const char *ser = "U:A0 U:A1 U:A2 U:B1 U:B2 U:C1 U:C2 A0:A1 A0:A2 A1:A2 B0:B1 B0:B2 B1:B2 "
+                    "C0:C1 C0:C2 C1:C2 A0:B1 A0:B2 A0:C1 A0:C2 A1:B1 A1:B2 A1:C1 A1:C2 "
+                    "B0:C1 B0:C2 B1:C1 B1:C2";
+  for (int i = 0; i < 10; i++)
+    for (int j = i + 1; j < 10; j++) {
+      const char *a = ws[i]->user, *b = ws[j]->user;
+      int exp = !listed(ser, a, b);
+      CHECK(oa_may_parallel(ws[i], ws[j], 0) == exp && oa_may_parallel(ws[j], ws[i], 0) == exp,
+            "ordered chain: may_parallel(%s, %s) either way, expected %d", a, b, exp);
+    }
+  oa_ord_prev_last = NULL;
+  for (int i = G.n - 1; i >= 0; i--)
+    oa_node_close(&G.pool, &hooks, G.node[i]);
+  oa_node_free(&G.pool, r);
+  drain_pool();
+}
+
 /* A blocked wavefront (Gauss-Seidel / LU style): task (i,j) depends on
  * (i-1,j) and (i,j-1), plus one independent task x created first.  Asking
  * whether x reaches the last task walks every path of the grid backwards
@@ -1712,6 +1786,7 @@ int main(void)
   test_hold();
   test_wide_fanin();
   test_exit_preds();
+  test_ordered_chain();
 #ifndef OSPG_TEST_NO_WAVEFRONT
   test_wavefront();
 #endif
