@@ -90,7 +90,7 @@ static void ordered_check(int32_t schedule, int64_t split, int several)
     return;
   oa_task *task = oa_task_of(t, NULL);
   if (task)
-    oa_ord_loop(t, task);
+    oa_ord_loop(task);
   if (task && several && (task->team > 1 || split))
     oa_prof_flag(OA_PROF_APPROX_ORDERED);
 }

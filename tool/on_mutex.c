@@ -115,9 +115,8 @@ void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
  * worksharing callback): from its first chunk on, the task's fragments
  * wait for the region they precede; with a static schedule, so do its
  * fragments since the last barrier (its shares follow them, rule 4). */
-void oa_ord_loop(oa_thread *t, oa_task *task)
+void oa_ord_loop(oa_task *task)
 {
-  (void)t;
   if ((!oa_race_active && !oa_prof_raw) || !task->region || !task->ws_slot)
     return;
   task->ochain = task->region->id << 20 | task->ws_slot;

@@ -160,7 +160,7 @@ static inline void oa_ord_phase_end(oa_task *task)
 {
   task->nphase = 0;
 }
-void oa_ord_loop(oa_thread *t, oa_task *task);
+void oa_ord_loop(oa_task *task);
 void oa_ord_leave(oa_task *task, int chunk_end);
 
 /* Task dependences (on_task.c). */
