@@ -596,6 +596,18 @@ static int owned(oa_race_thread *r, uintptr_t addr)
   return 0;
 }
 
+/* The thread's first access in a new epoch: the nodes its remembered
+ * answers and filter name may have been reused for the new region's own
+ * (a fragment at the address of one of the last region's, a cached
+ * "parallel" for two nodes in series: KASTORS jacobi_block_taskdep's tasks
+ * raced with their own creator's firstprivate copies). */
+static void new_epoch(oa_race_thread *r)
+{
+  memset(r->pcache, 0, sizeof r->pcache);
+  r->stamp++;
+  r->pcache_epoch = epoch;
+}
+
 void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc)
 {
   const oa_node *cur = t->race.w;
@@ -603,6 +615,8 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     return;
   oa_race_thread *r = &t->race;
   r->checked++;
+  if (__builtin_expect(r->pcache_epoch != epoch, 0))
+    new_epoch(r);
   if (__builtin_expect(r->nowned, 0) && owned(r, addr))
     return;
   access a = { addr, size, write, 0, pc };

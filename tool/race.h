@@ -44,8 +44,11 @@ typedef struct oa_race_thread {
   uint64_t stamp;
   const void *stamp_cur;
   uint32_t stamp_lockset;
-  /* may-parallel answers for the running fragment (cur), by earlier node */
+  /* may-parallel answers for the running fragment (cur), by earlier node;
+   * valid for one epoch (pcache_epoch): node references name other nodes
+   * once a parallel region is over and its nodes are reused */
   struct { uint32_t ref, cur, depth; uint8_t nested, par; } pcache[OA_RACE_PCACHE];
+  uint32_t pcache_epoch;
 } oa_race_thread;
 
 /* The library is the race runtime (libompadv-race.so) and `ompadv race`
