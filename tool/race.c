@@ -155,11 +155,47 @@ static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
          && a->addr >= t->race.stack_lo;
 }
 
+/* A threadprivate variable (thread-local storage) has a copy per thread:
+ * whichever fragments a thread runs use its copy, and never at the same
+ * time, so two accesses of one thread to its own copy never race, even
+ * when the fragments are logically parallel (in another schedule each
+ * would use the copy of the thread that ran it).  Another thread that
+ * reaches the copy through a pointer is checked as usual. */
+static int tls_range(struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void)size;
+  oa_race_thread *r = data;
+  if (!info->dlpi_tls_data || r->ntls == OA_RACE_TLS)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_TLS) {
+      r->tls[r->ntls].lo = (uintptr_t)info->dlpi_tls_data;
+      r->tls[r->ntls].hi = (uintptr_t)info->dlpi_tls_data + info->dlpi_phdr[i].p_memsz;
+      r->ntls++;
+    }
+  return 0;
+}
+
+static int own_tls(oa_thread *t, const access *a, const oa_node *e)
+{
+  oa_race_thread *r = &t->race;
+  if (e->thread != t->id)
+    return 0;
+  if (!r->tls_known) {  /* learnt once: modules loaded later are not seen */
+    dl_iterate_phdr(tls_range, r);
+    r->tls_known = 1;
+  }
+  for (uint32_t i = 0; i < r->ntls; i++)
+    if (a->addr >= r->tls[i].lo && a->addr < r->tls[i].hi)
+      return 1;
+  return 0;
+}
+
 static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
                    uint32_t earlier_site, int earlier_write)
 {
   const oa_node *e = node_of(earlier_ref);
-  if (own_private(t, a, cur, e))
+  if (own_private(t, a, cur, e) || own_tls(t, a, e))
     return;
   __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
   if (!new_pair(earlier_site, a->site))

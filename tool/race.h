@@ -13,6 +13,7 @@
 #define OA_RACE_MAXFRAMES 128    /* tasks nested on one thread's stack */
 #define OA_RACE_PCACHE 512       /* remembered may-parallel answers per thread */
 #define OA_RACE_OWNED 16         /* task reduction copies of one thread */
+#define OA_RACE_TLS 8           /* modules with thread-local storage one thread tells apart */
 #define OA_RACE_FILTER 8192      /* accesses the running fragment already made */
 
 /* Per-thread state, inside oa_thread (tool.h). */
@@ -28,6 +29,11 @@ typedef struct oa_race_thread {
   uint32_t nframes;
   struct { uintptr_t top, sp_min; } frames[OA_RACE_MAXFRAMES];
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
+  /* this thread's copies of the modules' thread-local storage (its
+   * threadprivate variables), learnt when first needed */
+  uint32_t ntls;                 /* ranges in tls */
+  uint8_t tls_known;             /* ... learnt */
+  struct { uintptr_t lo, hi; } tls[OA_RACE_TLS];
   uintptr_t call_sp;             /* frame of the program's call starting an undeferred task */
   void *task_block;              /* the last block __kmpc_omp_task_alloc returned */
   size_t task_size;              /* its size (private data and shareds included) */
