@@ -655,6 +655,10 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     new_epoch(r);
   if (__builtin_expect(r->nowned, 0) && owned(r, addr))
     return;
+  /* the task's own stack below its lowest call seen (alloca, the frame
+   * of a function inlined into it): its, and dead when it ends */
+  if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo)
+    r->sp_min = addr;
   access a = { addr, size, write, 0, pc };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
@@ -771,7 +775,8 @@ void oa_race_epoch(void)
 
 /* A task's frames lie below the runtime's call into it; the callback runs
  * a little deeper than that call, so the top is taken with some margin.
- * The lowest frame seen (__tsan_func_entry) bounds them below. */
+ * The lowest frame (__tsan_func_entry) or stack address it accessed (its
+ * alloca blocks) bounds them below. */
 #define FRAME_MARGIN 512
 
 uintptr_t oa_race_task_begin(oa_thread *t, int implicit)

@@ -25,7 +25,8 @@ typedef struct oa_race_thread {
   uint32_t lockset;              /* interned set of the locks held (0: none) */
   uint32_t nlocks;
   uint64_t locks[OA_RACE_MAXLOCKS];
-  uintptr_t sp_min;              /* lowest frame seen since the innermost task began */
+  uintptr_t sp_min;              /* lowest frame or stack access seen since the innermost
+                                  * task began */
   uint32_t nframes;
   struct { uintptr_t top, sp_min; } frames[OA_RACE_MAXFRAMES];
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
