@@ -152,6 +152,12 @@ static void prepare_race_env(const oa_launch *l)
   /* a host teams construct without num_teams: a league of one would hide
    * the races between its teams (SEMANTICS.md rule 8) */
   setenv("OMP_NUM_TEAMS", "4", 0);
+  /* every thread combines its reduction copies into the shared variable
+   * with code of the program, under the runtime's lock: libomp's atomic
+   * method (its choice for small teams) combines with compare-exchange
+   * instructions TSan does not see, and the tree method lets the primary
+   * thread alone write the variable */
+  setenv("KMP_FORCE_REDUCTION", "critical", 0);
 }
 
 /* A run whose output nobody wants (race mode's check run).  Its input is a

@@ -54,13 +54,17 @@ static inline oa_node *node_of(uint32_t ref)
  * A code address in the main executable is its offset there; others go
  * through a table (instrumented shared libraries: few sites). */
 #define SITE_TABLE 65536
+/* A site's access was synchronized with the others so marked (an atomic
+ * construct, a reduction's combination): two of them never race, one of
+ * them with a plain access does. */
+#define SITE_SYNC 0x40000000u
 static uintptr_t exe_lo;
 static uint64_t site_pc[SITE_TABLE];  /* open addressing, CAS-inserted */
 
 static inline uint32_t site_of(uintptr_t pc)
 {
   uintptr_t off = pc - exe_lo;
-  if (off < 0x7fffffffu)
+  if (off < SITE_SYNC - 1)
     return (uint32_t)off + 1;
   uint32_t h = (uint32_t)((pc * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
   for (uint32_t i = 0; i < SITE_TABLE; i++, h = (h + 1) & (SITE_TABLE - 1)) {
@@ -78,6 +82,7 @@ static inline uint32_t site_of(uintptr_t pc)
 
 static inline uintptr_t pc_of(uint32_t site)
 {
+  site &= ~SITE_SYNC;
   if (!site)
     return 0;
   if (site & 0x80000000u)
@@ -104,6 +109,8 @@ static uint64_t races_found, pairs_dropped;
 /* 1 the first time this pair of sites is seen. */
 static int new_pair(uint32_t earlier, uint32_t later)
 {
+  earlier &= ~SITE_SYNC;
+  later &= ~SITE_SYNC;
   uint64_t key = (uint64_t)earlier << 32 | later;
   if (!key)
     return 0;
@@ -142,6 +149,11 @@ typedef struct access {
   uint32_t site;
   uintptr_t pc;
 } access;
+
+static inline int both_sync(uint32_t earlier_site, const access *a)
+{
+  return earlier_site & a->site & SITE_SYNC;
+}
 
 /* Storage of an implicit task's own frames (its private variables, its
  * reduction copies, the loop's bounds) is used by whichever chunks of its
@@ -330,29 +342,33 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
       return;  /* the memory was freed meanwhile */
   }
   uint32_t w = load32(&c->f.w), r1 = load32(&c->f.r1), r2 = load32(&c->f.r2);
-  /* the same fragment again: nothing new to check or keep */
-  if (a->write ? w == me : (r1 == me || r2 == me))
+  /* the same fragment again: nothing new to check or keep (unless a
+   * plain write follows its synchronized one) */
+  if (a->write ? w == me && (a->site & SITE_SYNC || !(load32(&c->f.wpc) & SITE_SYNC))
+               : (r1 == me || r2 == me))
     return;
-  if (w && w != me && par(w, cur, 1))
+  if (w && w != me && !both_sync(load32(&c->f.wpc), a) && par(w, cur, 1))
     report(t, a, cur, w, load32(&c->f.wpc), 1);
   if (a->write) {
-    if (r1 && r1 != me && par(r1, cur, 1))
+    if (r1 && r1 != me && !both_sync(load32(&c->f.r1pc), a) && par(r1, cur, 1))
       report(t, a, cur, r1, load32(&c->f.r1pc), 0);
-    if (r2 && r2 != me && par(r2, cur, 1))
+    if (r2 && r2 != me && !both_sync(load32(&c->f.r2pc), a) && par(r2, cur, 1))
       report(t, a, cur, r2, load32(&c->f.r2pc), 0);
     __atomic_store_n(&c->f.w, me, __ATOMIC_RELAXED);
     c->f.wpc = a->site;
     uint32_t n1 = load32(&c->f.r1), n2 = load32(&c->f.r2);
-    if (n1 && n1 != r1 && n1 != r2 && n1 != me && par(n1, cur, 1))
+    if (n1 && n1 != r1 && n1 != r2 && n1 != me && !both_sync(load32(&c->f.r1pc), a)
+        && par(n1, cur, 1))
       report(t, a, cur, n1, load32(&c->f.r1pc), 0);
-    if (n2 && n2 != r1 && n2 != r2 && n2 != me && par(n2, cur, 1))
+    if (n2 && n2 != r1 && n2 != r2 && n2 != me && !both_sync(load32(&c->f.r2pc), a)
+        && par(n2, cur, 1))
       report(t, a, cur, n2, load32(&c->f.r2pc), 0);
     return;
   }
   if (!keep_pair(&c->f.r1, &c->f.r1pc, &c->f.r2, &c->f.r2pc, cur, a->site, 1))
     return;
   uint32_t now = load32(&c->f.w);
-  if (now != w && now && now != me && par(now, cur, 1))
+  if (now != w && now && now != me && !both_sync(load32(&c->f.wpc), a) && par(now, cur, 1))
     report(t, a, cur, now, load32(&c->f.wpc), 1);
 }
 
@@ -513,7 +529,8 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
 {
   uint32_t me = ref_of(cur), ls = t->race.lockset;
   /* the last access: the same fragment, kind and lockset adds nothing */
-  uint64_t last = (uint64_t)me | (uint64_t)ls << 32 | (uint64_t)(a->write != 0) << 63;
+  uint64_t last = (uint64_t)me | (uint64_t)ls << 32 | (uint64_t)(a->write != 0) << 63
+                  | (uint64_t)(a->site & SITE_SYNC ? 1 : 0) << 62;
   cell_lock(c);
   if (c->p.epoch != epoch) {
     c->p.epoch = epoch;
@@ -528,9 +545,10 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
     if (share_a_lock(h->lockset, ls))
       continue;
     for (int i = 0; i < 2; i++) {
-      if (h->wr[i] && h->wr[i] != me && par(h->wr[i], cur, 0))
+      if (h->wr[i] && h->wr[i] != me && !both_sync(h->wrpc[i], a) && par(h->wr[i], cur, 0))
         report(t, a, cur, h->wr[i], h->wrpc[i], 1);
-      if (a->write && h->rd[i] && h->rd[i] != me && par(h->rd[i], cur, 0))
+      if (a->write && h->rd[i] && h->rd[i] != me && !both_sync(h->rdpc[i], a)
+          && par(h->rd[i], cur, 0))
         report(t, a, cur, h->rd[i], h->rdpc[i], 0);
     }
   }
@@ -659,7 +677,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
    * of a function inlined into it): its, and dead when it ends */
   if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo)
     r->sp_min = addr;
-  access a = { addr, size, write, 0, pc };
+  access a = { addr, size, write & 1, 0, pc };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
   /* the same cells, kind and lockset as before in this fragment: the
@@ -669,11 +687,11 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     r->stamp_cur = cur;
     r->stamp_lockset = r->lockset;
   }
-  uint64_t key = (uint64_t)first << 6 | (uint64_t)((last - first) & 31) << 1 | (write != 0);
+  uint64_t key = (uint64_t)first << 7 | (uint64_t)((last - first) & 31) << 2 | (uint64_t)write;
   __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> 51];
   if (f->key == key && f->stamp == r->stamp && last - first < 32)
     return;
-  a.site = site_of(pc);
+  a.site = site_of(pc) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
   if (oa_race_detector != OA_DET_FAST) {
     for (uintptr_t cell = first; cell <= last; cell++)
       check_precise(t, oa_shadow_cell(cell << shift), &a, cur);

@@ -22,6 +22,7 @@ typedef struct oa_race_thread {
   uint32_t ignore;               /* >0: inside a runtime call whose accesses are its own */
   void *ignore_task;             /* ... made by this task (tasks it runs meanwhile count) */
   uint32_t in_reduce;            /* a reduction's combination is pending its end call */
+  uint32_t aflags;               /* OA_RACE_SYNC while it runs: added to every access */
   uint32_t lockset;              /* interned set of the locks held (0: none) */
   uint32_t nlocks;
   uint64_t locks[OA_RACE_MAXLOCKS];
@@ -104,7 +105,10 @@ OA_RACE_HOOK int oa_race_checks(struct oa_thread *t);
 int oa_race_detecting(void);
 /* tsan.c: [lo, hi) is this thread's own copy of a task reduction item */
 void oa_race_owned(struct oa_thread *t, uintptr_t lo, uintptr_t hi);
-/* tsan.c -> race.c: one access of the program's code at pc */
+/* tsan.c -> race.c: one access of the program's code at pc; write: 1 a
+ * write, | OA_RACE_SYNC an access synchronized with the other such ones
+ * (atomic, a reduction's combination): those never race with each other */
+#define OA_RACE_SYNC 2
 void oa_race_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
 
 #endif

@@ -1,8 +1,8 @@
 /* The ThreadSanitizer ABI, as clang-19 and gcc emit calls to it: race mode
  * loads this library in place of libclang_rt.tsan-x86_64.so.  Plain and
  * volatile reads and writes of every size, ranges and mem* functions go to
- * the detector (race.c); atomics do their operation and are never checked
- * (they are synchronization, not races).  Also interposed: free and realloc
+ * the detector (race.c); atomics too, as accesses that never race with
+ * each other (only with plain accesses).  Also interposed: free and realloc
  * (freed memory starts afresh), and the libomp entries whose memory traffic
  * is the runtime's, not the program's (reductions) or whose blocks are
  * reused (task allocation). */
@@ -30,7 +30,7 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
     return;
   if (__builtin_expect(t->race.ignore && t->race.ignore_task == t->cur, 0))
     return;
-  oa_race_access(t, addr, size, write, pc);
+  oa_race_access(t, addr, size, write | t->race.aflags, pc);
 }
 
 EXPORT void __tsan_init(void) {}
@@ -103,29 +103,37 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
   return memset(d, c, n);
 }
 
-/* --- atomics: performed (sequentially consistent), never checked ---------- */
+/* --- atomics: performed (sequentially consistent) and checked as
+ * synchronized accesses: two atomics never race, an atomic and a plain
+ * access to the same location may (SEMANTICS.md; the atomic construct
+ * orders nothing else, so a flag made of atomics is not seen) ---------- */
 
+#define ATOMIC_AT(a, bits, w) \
+  access_at((uintptr_t)(a), (bits) / 8, (w) | OA_RACE_SYNC, PC())
 #define RMW(bits, T, op)                                                      \
   EXPORT T __tsan_atomic##bits##_##op(volatile T *a, T v, int mo)               \
-  { return __atomic_##op(a, v, __ATOMIC_SEQ_CST); }
+  { ATOMIC_AT(a, bits, 1); return __atomic_##op(a, v, __ATOMIC_SEQ_CST); }
 #define ATOMICS(bits, T)                                                                   \
   EXPORT T __tsan_atomic##bits##_load(const volatile T *a, int mo)                          \
-  { return __atomic_load_n(a, __ATOMIC_SEQ_CST); }                                          \
+  { ATOMIC_AT(a, bits, 0); return __atomic_load_n(a, __ATOMIC_SEQ_CST); }                   \
   EXPORT void __tsan_atomic##bits##_store(volatile T *a, T v, int mo)                       \
-  { __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }                                             \
+  { ATOMIC_AT(a, bits, 1); __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }                      \
   EXPORT T __tsan_atomic##bits##_exchange(volatile T *a, T v, int mo)                       \
-  { return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); }                                   \
+  { ATOMIC_AT(a, bits, 1); return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST); }            \
   RMW(bits, T, fetch_add) RMW(bits, T, fetch_sub) RMW(bits, T, fetch_and)                   \
   RMW(bits, T, fetch_or) RMW(bits, T, fetch_xor) RMW(bits, T, fetch_nand)                   \
   EXPORT int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, \
                                                            int fmo)                         \
-  { return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }   \
+  { ATOMIC_AT(a, bits, 1);                                                                 \
+    return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }   \
   EXPORT int __tsan_atomic##bits##_compare_exchange_weak(volatile T *a, T *c, T v, int mo,  \
                                                          int fmo)                           \
-  { return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }   \
+  { ATOMIC_AT(a, bits, 1);                                                                 \
+    return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); }   \
   EXPORT T __tsan_atomic##bits##_compare_exchange_val(volatile T *a, T c, T v, int mo,      \
                                                       int fmo)                              \
   {                                                                                         \
+    ATOMIC_AT(a, bits, 1);                                                                  \
     __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
     return c;                                                                               \
   }
@@ -252,11 +260,13 @@ typedef void (*reduce_fn)(void *, void *);
   if (!real_##name)                                        \
     real_##name = (type)dlsym(RTLD_NEXT, #name);
 
-/* A reduction's combination is the runtime's business: the tree method
- * reads the other threads' private copies inside the call, and the thread
+/* A reduction's combination: the tree method reads the other threads'
+ * private copies inside the call (the runtime's business), and a thread
  * that gets 1 combines into the shared variable before the end call (under
- * the runtime's lock or after its barrier).  None of it is the program's
- * race; atomics (result 2) are not checked anyway. */
+ * the runtime's lock, or after its barrier); with result 2 each thread
+ * combines with atomics.  The combination is synchronized among the
+ * participants only: its accesses are checked as such (SEMANTICS.md rule
+ * 18: a `single nowait` writing the variable races with it). */
 static int32_t reduce(int32_t (*real)(ident_t *, int32_t, int32_t, size_t, void *, reduce_fn, void *),
                       ident_t *loc, int32_t gtid, int32_t n, size_t size, void *data, reduce_fn f,
                       void *lck)
@@ -265,10 +275,13 @@ static int32_t reduce(int32_t (*real)(ident_t *, int32_t, int32_t, size_t, void 
   if (t)
     ignore_begin(t);
   int32_t r = real(loc, gtid, n, size, data, f, lck);
-  if (t && r == 1)
-    t->race.in_reduce = 1;
-  else if (t)
+  if (t) {
     ignore_end(t);
+    if (r == 1) {
+      t->race.in_reduce = 1;
+      t->race.aflags = OA_RACE_SYNC;
+    }
+  }
   return r;
 }
 
@@ -293,7 +306,7 @@ static void end_reduce(void)
   oa_thread *t = oa_self;
   if (t && t->race.in_reduce) {
     t->race.in_reduce = 0;
-    ignore_end(t);
+    t->race.aflags = 0;
   }
 }
 

@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
-// EXPECT-MISS: atomics: ompadv never reports an atomic access, so a plain write racing with an atomic update is not reported
-// WHY: atomic update by every thread vs a plain write by the primary thread without a barrier: a race by the OpenMP memory model
+// THREADS: 2
+// WHY: atomic update by every thread vs a plain write by the primary thread without a barrier: a race by the OpenMP memory model (with two threads: a team of one runs them in order)
 #include <stdio.h>
 int hits;
 int main(void) {
