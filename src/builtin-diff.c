@@ -360,17 +360,21 @@ static void remove_tmpdir(void)
 }
 
 /* Record PROG with `threads` threads into path: 0 when it ran to its end, 1
- * when a signal killed it (the recording is still usable), -1 when nothing
- * usable came out; *status: how ompadv should exit for this run. */
+ * when a signal killed it (the recording is still usable), 2 when it ran no
+ * OpenMP construct (said so), -1 when nothing usable came out; *status: how
+ * ompadv should exit for this run. */
 static int record(char **argv, int threads, const char *path, int *status)
 {
   oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv };
   oa_launch_run(&l);
-  int ok = oa_launch_handshake(&l) && oa_recording_name(l.result_path) == 0;
+  enum oa_handshake hs = oa_launch_handshake(&l);
+  int ok = hs == OA_TOOL_STARTED && oa_recording_name(l.result_path) == 0;
+  if (hs == OA_TOOL_IDLE)
+    oa_launch_note_idle(&l, "diff", "compare", NULL);
   *status = oa_launch_exit_status(&l);
   int killed = WIFSIGNALED(l.status);
   oa_launch_cleanup(&l);
-  return ok ? (killed ? 1 : 0) : -1;
+  return hs == OA_TOOL_IDLE ? 2 : ok ? (killed ? 1 : 0) : -1;
 }
 
 static int run_diff(const oa_command *self, int argc, char **argv)
@@ -416,7 +420,11 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   setenv(OMPADV_ENV_RTCOST, rt_n, 1);
   free(rt_n);
   int r1 = r0 == 0 ? record(argv + first, n, other, &st1) : -1;
-  if (r0 == 0 && r1 >= 0) {
+  if (r0 == 2) {
+    rc = st0;  /* no OpenMP construct ran: the program's status, no second run */
+  } else if (r1 == 2) {
+    rc = st1;
+  } else if (r0 == 0 && r1 >= 0) {
     /* a parallel run killed by a signal still compares what it did */
     s[0].path = base;
     s[1].path = other;

@@ -216,11 +216,16 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = save_raw,
                   .argv = argv + first };
   oa_launch_run(&l);
-  int rc = oa_launch_handshake(&l) ? report(l.result_path, &c, why, out) : OA_EXIT_FAIL;
+  enum oa_handshake hs = oa_launch_handshake(&l);
+  int rc = hs == OA_TOOL_STARTED ? report(l.result_path, &c, why, out)
+           : hs == OA_TOOL_IDLE  ? 0
+                                 : OA_EXIT_FAIL;
   if (out != stderr)
     fclose(out);
+  if (hs == OA_TOOL_IDLE)
+    oa_launch_note_idle(&l, "profile", "profile", save_raw ? l.result_path : NULL);
   int status = oa_launch_exit_status(&l);
-  if (save_raw && rc == 0)
+  if (save_raw && hs == OA_TOOL_STARTED && rc == 0)
     oa_note("profile: raw fragments and OSPG saved in %s", l.result_path);
   oa_launch_cleanup(&l);
   return rc && !WIFSIGNALED(l.status) ? rc : status;

@@ -107,6 +107,8 @@ typedef struct race_run {
   const oa_event *summary;   /* NULL: the runtime never finished */
   const char *detector;      /* the one asked for */
   int grain;
+  int idle;                  /* no OpenMP construct ran: nothing was checked */
+  int complete;              /* idle: the program was not killed */
 } race_run;
 
 /* "file:line[:col]" of a return address, or NULL. */
@@ -288,6 +290,10 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
 static void print_summary_line(FILE *f, const race_run *rr)
 {
   char b[32];
+  if (rr->idle) {
+    fprintf(f, "ompadv: race: no races found (no OpenMP construct ran: nothing was checked)\n");
+    return;
+  }
   fprintf(f, "ompadv: race: ");
   if (rr->nraces)
     fprintf(f, "%zu race%s", rr->nraces, rr->nraces == 1 ? "" : "s");
@@ -353,12 +359,14 @@ static void print_json(FILE *f, race_run *rr)
     fputc('}', f);
   }
   fprintf(f, "%s],\n  \"summary\": {\"races\": %zu, \"complete\": %s", rr->nraces ? "\n  " : "",
-          rr->nraces, s ? "true" : "false");
+          rr->nraces, s || (rr->idle && rr->complete) ? "true" : "false");
   if (s)
     fprintf(f, ", \"accesses\": %llu, \"reports\": %llu, \"dropped\": %llu, "
                "\"shadow_bytes\": %llu", (unsigned long long)s->a, (unsigned long long)s->b,
             (unsigned long long)s->c, (unsigned long long)s->d);
-  fprintf(f, "}}\n");
+  else if (rr->idle && rr->complete)
+    fprintf(f, ", \"accesses\": 0, \"reports\": 0, \"dropped\": 0, \"shadow_bytes\": 0");
+  fprintf(f, ", \"openmp_ran\": %s}}\n", rr->idle ? "false" : "true");
 }
 
 /* What the user should know beside the races: lost results, the cost. */
@@ -404,8 +412,11 @@ static char *precise_reason(const oa_event *check, oa_symbolizer *sym)
 
 /* --mode auto: a first run with the check runtime (Alg. 17) tells whether
  * the fast detector is exact for this program and input.  Returns the
- * detector, or NULL when the tool never started (said on stderr). */
-static const char *choose_detector(const race_opts *o, char **argv, int threads)
+ * detector, or NULL when the tool never started (said on stderr).  A check
+ * run that reached no OpenMP construct (its input may differ: stdin is
+ * /dev/null unless it is a file) leaves the precise detector and *idle set,
+ * and no note: the detection run says whether anything ran after all. */
+static const char *choose_detector(const race_opts *o, char **argv, int threads, int *idle)
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = "check",
                   .grain = o->grain, .quiet_child = 1 };
@@ -415,9 +426,14 @@ static const char *choose_detector(const race_opts *o, char **argv, int threads)
   const oa_event *check = NULL;
   oa_result r;
   char err[PATH_MAX + 256];
-  if (!oa_launch_handshake(&l))
+  enum oa_handshake hs = oa_launch_handshake(&l);
+  if (hs == OA_TOOL_FAILED)
     goto out;
   det = "precise";
+  if (hs == OA_TOOL_IDLE) {
+    *idle = 1;
+    goto out;
+  }
   if (oa_result_read(l.result_path, &r, err, sizeof err) != 0) {
     why = oa_xasprintf("the check run's results are unreadable: %s", err);
     goto out;
@@ -439,7 +455,7 @@ static const char *choose_detector(const race_opts *o, char **argv, int threads)
   }
   oa_result_free(&r);
 out:
-  if (det)
+  if (det && why)
     oa_note("race: %s detector (%s)", det, why);
   free(why);
   oa_launch_cleanup(&l);
@@ -455,14 +471,22 @@ static int team_size(const race_opts *o)
   return env && *env ? 0 : RACE_THREADS;
 }
 
-/* The detection run and its report; returns ompadv's exit status. */
-static int detect(const race_opts *o, FILE *out, char **argv, int threads, const char *det)
+/* The detection run and its report; returns ompadv's exit status.
+ * check_idle: auto mode's check run reached no OpenMP construct. */
+static int detect(const race_opts *o, FILE *out, char **argv, int threads, const char *det,
+                  int check_idle)
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = det,
                   .grain = o->grain };
   race_run rr = { .detector = det, .grain = o->grain };
   oa_launch_run(&l);
-  int ok = oa_launch_handshake(&l) && collect(&rr, l.result_path) == 0;
+  enum oa_handshake hs = oa_launch_handshake(&l);
+  /* a run with no OpenMP construct had nothing in parallel: no race */
+  rr.idle = hs == OA_TOOL_IDLE;
+  rr.complete = !WIFSIGNALED(l.status);
+  int ok = rr.idle || (hs == OA_TOOL_STARTED && collect(&rr, l.result_path) == 0);
+  if (ok && check_idle && !rr.idle)
+    oa_note("race: %s detector (the check run reached no OpenMP construct)", det);
   if (ok) {
     if (strcmp(o->format, "json") == 0)
       print_json(out, &rr);
@@ -472,7 +496,7 @@ static int detect(const race_opts *o, FILE *out, char **argv, int threads, const
     report_notes(&rr);
   }
   int rc = oa_launch_exit_status(&l);
-  if (WIFSIGNALED(l.status) && ok)
+  if (WIFSIGNALED(l.status) && ok && !rr.idle)
     oa_note("race: the report holds the races found before '%s' died", argv[0]);
   else if (!ok)
     rc = WIFSIGNALED(l.status) ? rc : OA_EXIT_FAIL;  /* ompadv's failure, unless it died */
@@ -494,8 +518,10 @@ static int run_race(const oa_command *self, int argc, char **argv)
   FILE *out = oa_open_output(&c);  /* before the runs: a bad path must not waste them */
   int threads = team_size(&o);
   oa_debug("race: %d threads", threads);
-  const char *det = strcmp(o.mode, "auto") ? o.mode : choose_detector(&o, argv + first, threads);
-  int rc = det ? detect(&o, out, argv + first, threads, det) : OA_EXIT_FAIL;
+  int check_idle = 0;
+  const char *det = strcmp(o.mode, "auto") ? o.mode
+                                           : choose_detector(&o, argv + first, threads, &check_idle);
+  int rc = det ? detect(&o, out, argv + first, threads, det, check_idle) : OA_EXIT_FAIL;
   if (out != stderr)
     fclose(out);
   return rc;

@@ -41,7 +41,10 @@ static int run_record(const oa_command *self, int argc, char **argv)
                   .argv = argv + first };
   oa_launch_run(&l);
   int rc = 0;
-  if (!oa_launch_handshake(&l)) {
+  enum oa_handshake hs = oa_launch_handshake(&l);
+  if (hs == OA_TOOL_IDLE) {
+    oa_launch_note_idle(&l, "record", "record", l.result_path);
+  } else if (hs == OA_TOOL_FAILED) {
     rc = OA_EXIT_FAIL;
   } else if (oa_recording_name(l.result_path) != 0) {
     rc = OA_EXIT_FAIL;

@@ -290,11 +290,16 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   FILE *out = oa_open_output(&c);  /* before the run: a bad path must not waste it */
   oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
   oa_launch_run(&l);
-  int rc = oa_launch_handshake(&l) ? show(l.result_path, &o, out, OA_EXIT_FAIL) : OA_EXIT_FAIL;
+  enum oa_handshake hs = oa_launch_handshake(&l);
+  int rc = hs == OA_TOOL_STARTED ? show(l.result_path, &o, out, OA_EXIT_FAIL)
+           : hs == OA_TOOL_IDLE  ? 0
+                                 : OA_EXIT_FAIL;
   if (out != stderr)
     fclose(out);
+  if (hs == OA_TOOL_IDLE)
+    oa_launch_note_idle(&l, "trace", "trace", o.save ? l.result_path : NULL);
   int status = oa_launch_exit_status(&l);
-  if (o.save && rc == 0)
+  if (o.save && hs == OA_TOOL_STARTED && rc == 0)
     oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
             l.result_path, l.result_path);
   oa_launch_cleanup(&l);

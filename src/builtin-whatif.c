@@ -236,7 +236,11 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
     setenv(OMPADV_ENV_RECORD, "1", 1);
     oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first };
     oa_launch_run(&l);
-    rc = oa_launch_handshake(&l) && oa_recording_name(l.result_path) == 0
+    enum oa_handshake hs = oa_launch_handshake(&l);
+    if (hs == OA_TOOL_IDLE)
+      oa_launch_note_idle(&l, "whatif", "analyse", NULL);
+    rc = hs == OA_TOOL_IDLE ? 0
+         : hs == OA_TOOL_STARTED && oa_recording_name(l.result_path) == 0
              ? analyse(l.result_path, &o, &c)
              : OA_EXIT_FAIL;
     int status = oa_launch_exit_status(&l);

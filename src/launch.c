@@ -202,12 +202,40 @@ static void prepare_child_env(oa_launch *l, const char *tool, const char *patter
   setenv(OMPADV_ENV_MODE, l->mode, 1);
   snprintf(num, sizeof num, "%d", OMPADV_CONTRACT_VERSION);
   setenv(OMPADV_ENV_CONTRACT, num, 1);
+  if (l->init_log)
+    setenv("OMP_TOOL_VERBOSE_INIT", l->init_log, 1);
   if (l->threads > 0) {
     snprintf(num, sizeof num, "%d", l->threads);
     setenv("OMP_NUM_THREADS", num, 1);
   }
   if (l->race)
     prepare_race_env(l);
+}
+
+/* libomp looks for a tool when it initializes, at the program's first
+ * OpenMP construct or runtime call, and logs the search to the file
+ * OMP_TOOL_VERBOSE_INIT names: no log after the run means the runtime never
+ * initialized, which tells a program that ran no OpenMP construct from a
+ * tool that failed to load.  A user who set the variable keeps their log;
+ * then the two cannot be told apart. */
+static char *init_log_path(const oa_launch *l)
+{
+  const char *v = getenv("OMP_TOOL_VERBOSE_INIT");
+  if (v && *v && strcasecmp(v, "disabled") != 0)
+    return NULL;
+  return oa_xasprintf("%s/ompt-init.log", l->tmpdir);
+}
+
+/* Did the child exec PROG?  Its end of the pipe closes on exec; a failed
+ * exec writes errno into it first. */
+static int exec_failed(int fd)
+{
+  int err;
+  ssize_t n;
+  while ((n = read(fd, &err, sizeof err)) < 0 && errno == EINTR)
+    ;
+  close(fd);
+  return n == (ssize_t)sizeof err;
 }
 
 /* The directory of a user-given result file must exist before the run: the
@@ -245,6 +273,10 @@ int oa_launch_run(oa_launch *l)
   if (l->target.tsan_shared && !l->race)
     provide_tsan_runtime(l);
   char *pattern = l->result ? oa_xstrdup(l->result) : oa_xasprintf("%s/result.%%p", l->tmpdir);
+  l->init_log = init_log_path(l);
+  int exec_pipe[2];
+  if (pipe2(exec_pipe, O_CLOEXEC) != 0)
+    oa_die(OA_EXIT_FAIL, "cannot create a pipe: %s", strerror(errno));
 
   off_t input_at = l->quiet_child ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
   fflush(NULL);
@@ -253,15 +285,21 @@ int oa_launch_run(oa_launch *l)
   if (pid < 0)
     oa_die(OA_EXIT_FAIL, "cannot fork: %s", strerror(errno));
   if (pid == 0) {
+    close(exec_pipe[0]);
     prepare_child_env(l, tool, pattern);
     if (l->quiet_child)
       silence_child();
     execv(l->target.path, l->argv);
-    fprintf(stderr, "ompadv: cannot run %s: %s\n", l->target.path, strerror(errno));
+    int err = errno;
+    fprintf(stderr, "ompadv: cannot run %s: %s\n", l->target.path, strerror(err));
+    ssize_t told = write(exec_pipe[1], &err, sizeof err);
+    (void)told;  /* unheard, the parent takes it for the program's own 127 */
     _exit(127);
   }
   child_pid = pid;
   l->pid = pid;
+  close(exec_pipe[1]);
+  l->exec_failed = exec_failed(exec_pipe[0]);
   /* A reader of the report that goes away (| head) must not kill ompadv
    * before it removes its files; only the parent ignores SIGPIPE. */
   signal(SIGPIPE, SIG_IGN);
@@ -277,7 +315,7 @@ int oa_launch_run(oa_launch *l)
   return 0;
 }
 
-int oa_launch_handshake(const oa_launch *l)
+enum oa_handshake oa_launch_handshake(const oa_launch *l)
 {
   int fd = open(l->result_path, O_RDONLY | O_CLOEXEC);
   uint64_t magic = 0;
@@ -287,14 +325,30 @@ int oa_launch_handshake(const oa_launch *l)
     close(fd);
   }
   if (magic == OA_FILE_MAGIC)
-    return 1;
-  if (WIFEXITED(l->status) && WEXITSTATUS(l->status) == 127 && fd < 0)
-    return 0;  /* exec failed; the child said why */
+    return OA_TOOL_STARTED;
+  if (l->exec_failed)
+    return OA_TOOL_FAILED;  /* the child said why */
+  if (l->init_log && access(l->init_log, F_OK) != 0 && errno == ENOENT)
+    return OA_TOOL_IDLE;
   oa_error("the OMPT tool never started in '%s', so nothing was measured: either the tool "
            "declined (its reason is printed above) or the OpenMP runtime did not load it "
            "(a runtime without OMPT support, or another OMPT tool preloaded with LD_PRELOAD)",
            l->argv[0]);
-  return 0;
+  return OA_TOOL_FAILED;
+}
+
+void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
+                         const char *file)
+{
+  if (!file) {
+    oa_note("%s: no OpenMP construct ran in '%s', so there is nothing to %s", cmd, l->argv[0],
+            verb);
+    return;
+  }
+  /* the tool creates the file when it starts: one there now is older */
+  oa_note("%s: no OpenMP construct ran in '%s', so there is nothing to %s; %s was not written%s",
+          cmd, l->argv[0], verb, file,
+          access(file, F_OK) == 0 ? " (the file there is from an earlier run)" : "");
 }
 
 int oa_launch_exit_status(const oa_launch *l)
@@ -332,4 +386,6 @@ void oa_launch_cleanup(oa_launch *l)
   l->result_path = NULL;
   free(l->race_dir);
   l->race_dir = NULL;
+  free(l->init_log);
+  l->init_log = NULL;
 }

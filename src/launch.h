@@ -28,14 +28,32 @@ typedef struct oa_launch {
   char *tmpdir;              /* private directory, removed by oa_launch_cleanup */
   char *race_dir;            /* race mode: the directory holding the race runtime
                               * under the TSan runtime's name */
+  char *init_log;            /* libomp's tool registration log (OMP_TOOL_VERBOSE_INIT);
+                              * NULL: the user set that variable */
+  int exec_failed;           /* the child could not exec PROG (it said why) */
 } oa_launch;
+
+/* How the tool fared in the child (oa_launch_handshake). */
+enum oa_handshake {
+  OA_TOOL_FAILED = 0,        /* it never started though it should have: said why */
+  OA_TOOL_STARTED = 1,       /* the result file is there */
+  OA_TOOL_IDLE = 2,          /* the OpenMP runtime never initialized: no OpenMP
+                              * construct ran, so there was nothing to start for */
+};
 
 /* Inspect, run and wait.  Returns 0 when the target ran (whatever its exit
  * status); exits 2 itself when the target is unusable and 1 when ompadv
  * cannot start it. */
 int oa_launch_run(oa_launch *l);
-/* Did the tool start in the child?  Explains on stderr why not and returns 0. */
-int oa_launch_handshake(const oa_launch *l);
+/* Did the tool start in the child?  OA_TOOL_FAILED after explaining on
+ * stderr why not; OA_TOOL_IDLE (nothing said) when the program ran no
+ * OpenMP construct at all (only simd, or it exited before its first one). */
+enum oa_handshake oa_launch_handshake(const oa_launch *l);
+/* The note for OA_TOOL_IDLE: "CMD: no OpenMP construct ran in 'PROG', so
+ * there is nothing to VERB", and that file (a result file the user named,
+ * or NULL) was not written. */
+void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
+                         const char *file);
 /* Say how the target ended if it did not exit normally; returns the exit
  * status ompadv should end with (the target's, or 128+signal). */
 int oa_launch_exit_status(const oa_launch *l);

@@ -28,4 +28,5 @@ assert races[1]["variable"] == "hist" and 0 <= races[1]["offset"] < 16, races[1]
 s = r["summary"]
 assert s["races"] == 2 and s["complete"] is True and s["accesses"] > 0, s
 assert s["dropped"] == 0 and s["reports"] >= 2, s
+assert s["openmp_ran"] is True, s
 print("ok")
