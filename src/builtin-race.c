@@ -299,8 +299,9 @@ static void print_summary_line(FILE *f, const race_run *rr)
     fprintf(f, "%zu race%s", rr->nraces, rr->nraces == 1 ? "" : "s");
   else
     fprintf(f, "no races found");
-  fprintf(f, " (%s detector, %d-byte cell%s", summary_detector(rr), summary_grain(rr),
-          summary_grain(rr) == 1 ? "" : "s");
+  /* 4-byte cells split in bytes on demand: byte-exact either way */
+  fprintf(f, " (%s detector, %s", summary_detector(rr),
+          summary_grain(rr) == 1 ? "1-byte cells" : "byte-exact");
   if (rr->summary)
     fprintf(f, ", %s accesses checked)\n", oa_si(rr->summary->a, b, sizeof b));
   else
@@ -529,7 +530,7 @@ static int run_race(const oa_command *self, int argc, char **argv)
 
 static const oa_option race_options[] = {
   { "mode", 0, "M", R_MODE, "detector: auto|fast|precise (auto runs the program twice) [auto]" },
-  { "grain", 0, "N", R_GRAIN, "bytes of memory per shadow cell: 4|1 [4]" },
+  { "grain", 0, "N", R_GRAIN, "bytes of memory per shadow cell: 4 (split in bytes on demand) or 1 [4]" },
   { "error-exitcode", 0, "N", R_ERROR_EXITCODE,
     "exit with N (1-255) when a race is found [the target's status]" },
   { "threads", 0, "N", R_THREADS, "run the target with N OpenMP threads [4, or OMP_NUM_THREADS]" },

@@ -333,6 +333,7 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
       c->f.r1 = a->write ? 0 : me;
       c->f.r1pc = a->site;
       c->f.r2 = 0;
+      c->f.spare = 0;  /* an older epoch's split */
       __atomic_store_n(&c->f.epoch, epoch, __ATOMIC_RELEASE);
       return;
     }
@@ -536,6 +537,7 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
     c->p.epoch = epoch;
     c->p.list = NULL;
     c->p.spare[0] = 0;
+    c->p.spare[1] = 0;  /* an older epoch's split */
   } else if (c->p.spare[0] == last) {
     cell_unlock(c);
     return;
@@ -598,6 +600,115 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
       keep_pair(&h->rd[0], &h->rdpc[0], &h->rd[1], &h->rdpc[1], cur, a->site, 0);
   }
   cell_unlock(c);
+}
+
+/* --- bytes: a cell split in four on demand -----------------------------------
+ * A 4-byte cell holds one history for its bytes.  The first access that
+ * covers only some of them (a char, a short, an unaligned word) splits it:
+ * four byte cells, each starting with the cell's history, and from then on,
+ * in this epoch, each byte is checked on its own, so two threads writing
+ * adjacent chars do not race, while the cells of word accesses stay one
+ * history (TSan keeps each access's offset and size in its shadow for the
+ * same reason).  c->f.spare names the split (1 + its index; it lies in
+ * p.spare[1], unused, in precise mode); splits go back with the epoch. */
+#define SPLITS_MAX (UINT32_C(1) << 25)   /* 32M splits, 4 GiB reserved */
+static oa_cell (*splits)[4];
+static uint32_t splits_used;           /* atomic */
+static uint64_t splits_lost;           /* no room: checked as whole cells */
+
+static inline oa_cell *split_of(const oa_cell *c)
+{
+  uint32_t s = __atomic_load_n(&c->f.spare, __ATOMIC_ACQUIRE);
+  return s && (__atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE) & ~EPOCH_BUSY) == epoch
+             ? splits[s - 1] : NULL;
+}
+
+static void copy_list(oa_cell *to, const oa_cell *from)
+{
+  oa_hist **tail = &to->p.list;
+  for (const oa_hist *h = from->p.list; h; h = h->next) {
+    oa_hist *n = hist_new();
+    *n = *h;
+    n->next = NULL;
+    *tail = n;
+    tail = &n->next;
+  }
+}
+
+/* The byte cells of c, split now if they are not yet (NULL: no room).  The
+ * cell is held meanwhile (fast: its epoch marked busy, as when a thread
+ * fills it; precise: its lock); an access that found it whole just before
+ * updates the whole cell, a loss as rare as fast mode's others. */
+static oa_cell *split(oa_cell *c)
+{
+  int fast = oa_race_detector == OA_DET_FAST;
+  uint32_t e = 0;
+  if (fast) {
+    e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
+    while (e & EPOCH_BUSY || !__atomic_compare_exchange_n(&c->f.epoch, &e, epoch | EPOCH_BUSY,
+                                                          0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      _mm_pause();
+      e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
+    }
+  } else {
+    cell_lock(c);
+    e = c->p.epoch;
+  }
+  uint32_t s = c->f.spare;
+  oa_cell *b = e == epoch && s ? splits[s - 1] : NULL;  /* split meanwhile */
+  uint32_t idx = b ? 0 : __atomic_fetch_add(&splits_used, 1, __ATOMIC_RELAXED);
+  if (!b && idx < SPLITS_MAX) {
+    b = splits[idx];
+    memset(b, 0, 4 * sizeof *b);
+    for (int k = 0; k < 4 && e == epoch; k++) {
+      if (fast)
+        b[k].f = c->f;
+      else
+        copy_list(&b[k], c);
+      b[k].f.epoch = epoch;
+      b[k].f.spare = 0;
+    }
+    if (!fast && e != epoch) {
+      c->p.list = NULL;
+      c->p.spare[0] = 0;
+    }
+    if (fast && e != epoch)
+      c->f.w = c->f.r1 = c->f.r2 = 0;
+    __atomic_store_n(&c->f.spare, idx + 1, __ATOMIC_RELEASE);
+  } else if (!b) {
+    __atomic_add_fetch(&splits_lost, 1, __ATOMIC_RELAXED);
+  }
+  if (fast) {
+    __atomic_store_n(&c->f.epoch, b || e == epoch ? epoch : e, __ATOMIC_RELEASE);
+  } else {
+    if (b)
+      c->p.epoch = epoch;
+    cell_unlock(c);
+  }
+  return b;
+}
+
+static inline void check_cell(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
+{
+  if (oa_race_detector == OA_DET_FAST)
+    check_fast(t, c, a, cur);
+  else
+    check_precise(t, c, a, cur);
+}
+
+/* Checks bytes [lo, hi) of the 4-byte cell c (0 <= lo < hi <= 4). */
+static void check_bytes(oa_thread *t, oa_cell *c, unsigned lo, unsigned hi, const access *a,
+                        const oa_node *cur)
+{
+  oa_cell *b = split_of(c);
+  if (!b && (lo || hi < 4))
+    b = split(c);
+  if (!b) {
+    check_cell(t, c, a, cur);
+    return;
+  }
+  for (unsigned k = lo; k < hi; k++)
+    check_cell(t, &b[k], a, cur);
 }
 
 /* --- the access path (tsan.c) -------------------------------------------------- */
@@ -687,22 +798,41 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     r->stamp_cur = cur;
     r->stamp_lockset = r->lockset;
   }
-  uint64_t key = (uint64_t)first << 7 | (uint64_t)((last - first) & 31) << 2 | (uint64_t)write;
+  uint64_t key = (uint64_t)addr << 9 | (uint64_t)(size < 127 ? size : 127) << 2 | (uint64_t)write;
   __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> 51];
-  if (f->key == key && f->stamp == r->stamp && last - first < 32)
+  if (f->key == key && f->stamp == r->stamp && size < 127)
     return;
   a.site = site_of(pc) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
-  if (oa_race_detector != OA_DET_FAST) {
-    for (uintptr_t cell = first; cell <= last; cell++)
-      check_precise(t, oa_shadow_cell(cell << shift), &a, cur);
+  if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
+    /* some cells partly (split them), or a long range (cells split
+     * before): byte by byte where they are split */
+    for (uintptr_t cell = first; cell <= last; cell++) {
+      uintptr_t lo = cell << 2, hi = lo + 4;
+      check_bytes(t, oa_shadow_cell(lo), addr > lo ? (unsigned)(addr - lo) : 0,
+                  addr + size < hi ? (unsigned)(addr + size - lo) : 4, &a, cur);
+    }
+  } else if (oa_race_detector != OA_DET_FAST) {
+    for (uintptr_t cell = first; cell <= last; cell++) {
+      oa_cell *c = oa_shadow_cell(cell << shift);
+      if (shift == 2)
+        check_bytes(t, c, 0, 4, &a, cur);
+      else
+        check_precise(t, c, &a, cur);
+    }
   } else {
     /* the cells of one wide access usually hold the same history (the
      * same code wrote them): those get the first cell's outcome */
     oa_cell *c0 = oa_shadow_cell(first << shift), before = *c0;
-    check_fast(t, c0, &a, cur);
+    int whole0 = shift != 2 || !split_of(c0);
+    if (whole0)
+      check_fast(t, c0, &a, cur);
+    else
+      check_bytes(t, c0, 0, 4, &a, cur);
     for (uintptr_t cell = first + 1; cell <= last; cell++) {
       oa_cell *c = oa_shadow_cell(cell << shift);
-      if (same_history(c, &before) && c0->f.epoch == epoch)
+      if (shift == 2 && split_of(c))
+        check_bytes(t, c, 0, 4, &a, cur);
+      else if (whole0 && same_history(c, &before) && c0->f.epoch == epoch)
         copy_history(c, c0);
       else
         check_fast(t, c, &a, cur);
@@ -753,12 +883,15 @@ int oa_race_start(void)
   if (oa_race_detector != OA_DET_CHECK) {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *sp = mmap(NULL, SPLITS_MAX * sizeof *splits, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     locksets = calloc(MAX_LOCKSETS, sizeof *locksets);
-    if (p == MAP_FAILED || !locksets || oa_shadow_init(g && atoi(g) == 1 ? 1 : 4) != 0) {
+    if (p == MAP_FAILED || sp == MAP_FAILED || !locksets || oa_shadow_init(g && atoi(g) == 1 ? 1 : 4) != 0) {
       fprintf(stderr, "ompadv: tool not started: cannot reserve memory for race detection\n");
       return 0;
     }
     arena = (uintptr_t)p;
+    splits = sp;
     oa_ospg_slab_alloc = arena_alloc;
     oa_ospg_retain = 1;
     __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
@@ -787,6 +920,7 @@ void oa_race_epoch(void)
   }
   blocks_used = NULL;
   pthread_mutex_unlock(&blocks_lock);
+  __atomic_store_n(&splits_used, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&epoch, epoch + 1, __ATOMIC_RELEASE);
   __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
 }

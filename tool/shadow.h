@@ -18,13 +18,13 @@ typedef union oa_cell {
     uint32_t epoch;
     uint32_t w, r1, r2;
     uint32_t wpc, r1pc, r2pc;
-    uint32_t spare;
+    uint32_t spare;               /* 4-byte cells: their split in byte cells (race.c) */
   } f;
   struct {
     uint32_t epoch;
     uint32_t lock;
     struct oa_hist *list;
-    uint64_t spare[2];
+    uint64_t spare[2];            /* [0]: the last access; [1]: the split, as f.spare */
   } p;
 } oa_cell;                        /* 32 bytes */
 

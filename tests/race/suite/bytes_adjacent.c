@@ -1,5 +1,4 @@
 // RACE: no
-// GRAIN: 1
 // WHY: byte-sized accesses: each thread writes its own char of one array, neighbours share a word but never a byte
 #include <omp.h>
 #include <stdio.h>

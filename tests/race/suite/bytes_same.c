@@ -1,6 +1,5 @@
 // RACE: yes
 // PAIR: A A
-// GRAIN: 1
 // WHY: byte-sized accesses: every thread writes the same char
 #include <omp.h>
 #include <stdio.h>

@@ -1,5 +1,4 @@
 // RACE: no
-// GRAIN: 1
 // WHY: 2-byte accesses: two threads write neighbouring shorts of one 4-byte word
 #include <omp.h>
 #include <stdio.h>
