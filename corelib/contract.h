@@ -197,6 +197,9 @@ enum oa_rec_type {
  *            sub=OA_RACE_* bits  thread=the later access's thread
  *            time=earlier access's thread | later access size << 32
  *                 | construct kind (enum oa_construct) of c << 40 | of d << 48
+ *   STACK    just before a REPORT of the same thread, 0-3 of them: the later
+ *            access's callers, innermost first, 5 per record in a, b, c, d,
+ *            where (return addresses); sub=how many of them are set
  *   CHECK    (check mode, at the end) a=1 when fast mode is safe
  *            b=OA_RACE_WHY_* bits  c=code address of the first construct
  *            that ruled fast mode out (0: none or unknown)
@@ -206,7 +209,7 @@ enum oa_rec_type {
  *            sub=shadow cell size in bytes (the grain) */
 #define OMPADV_ENV_RACE "OMPADV_RACE"
 #define OMPADV_ENV_RACE_GRAIN "OMPADV_RACE_GRAIN"
-enum oa_race_type { OA_RACE_REPORT = 400, OA_RACE_CHECK, OA_RACE_SUMMARY };
+enum oa_race_type { OA_RACE_REPORT = 400, OA_RACE_CHECK, OA_RACE_SUMMARY, OA_RACE_STACK };
 enum oa_race_bits {
   OA_RACE_LATER_WRITE = 1,   /* the later access writes */
   OA_RACE_EARLIER_WRITE = 2, /* the earlier access writes */

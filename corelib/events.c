@@ -54,7 +54,7 @@ const char *oa_event_type_name(unsigned type)
     [OA_RAW_WS_END] = "WS_END", [OA_RAW_ORD] = "ORD", [OA_RAW_OSTAMP] = "OSTAMP",
     [OA_RAW_OREGION] = "OREGION",
     [OA_RACE_REPORT] = "RACE_REPORT", [OA_RACE_CHECK] = "RACE_CHECK",
-    [OA_RACE_SUMMARY] = "RACE_SUMMARY",
+    [OA_RACE_SUMMARY] = "RACE_SUMMARY", [OA_RACE_STACK] = "RACE_STACK",
   };
   return NAME(names, type);
 }

@@ -442,13 +442,22 @@ static int line_by_cu_index(oa_symbolizer *s, module *m, uint64_t addr, oa_srclo
   return 1;
 }
 
+/* libstdc++'s demangler (the Itanium C++ ABI): C++ names as users write
+ * them, clone suffixes (".omp_outlined") included. */
+extern char *__cxa_demangle(const char *name, char *buf, size_t *len, int *status);
+
 static void resolve(oa_symbolizer *s, module *m, uint64_t addr, oa_srcloc *out)
 {
   out->module = m->path;
   Dwfl_Module *dm = dwfl_module_of(s, m);
   if (!dm)
     return;
-  out->func = intern(s, symbol_for(m, addr));
+  const char *raw = symbol_for(m, addr);
+  int status = -1;
+  char *nice = raw && raw[0] == '_' && raw[1] == 'Z' ? __cxa_demangle(raw, NULL, NULL, &status)
+                                                      : NULL;
+  out->func = intern(s, nice && status == 0 ? nice : raw);
+  free(nice);
   if (!line_by_aranges(s, dm, addr, out))
     line_by_cu_index(s, m, addr, out);
 }

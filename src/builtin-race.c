@@ -78,6 +78,8 @@ static int on_option(int id, const char *arg, void *ctx)
 
 /* ---- the races of a run ------------------------------------------------------ */
 
+#define OA_MAX_THREADS_SEEN 256  /* threads told apart when stacks wait for reports */
+
 /* One side of a race. */
 typedef struct race_access {
   int write;
@@ -88,6 +90,8 @@ typedef struct race_access {
   char *location;            /* "file:line:col", or the code address */
   const char *function;      /* NULL: unknown */
   char *construct_location;  /* "file:line"; NULL: serial code of main */
+  uint64_t *callers;         /* the later access: its call sites, innermost first */
+  size_t ncallers;
 } race_access;
 
 typedef struct race {
@@ -108,6 +112,9 @@ typedef struct race_run {
   const char *detector;      /* the one asked for */
   int grain;
   int idle;                  /* no OpenMP construct ran: nothing was checked */
+  int races_fail;            /* --error-exitcode given: races change the exit status */
+  uint64_t *pending[OA_MAX_THREADS_SEEN];  /* STACK records awaiting their REPORT */
+  size_t npending[OA_MAX_THREADS_SEEN];
   int complete;              /* idle: the program was not killed */
 } race_run;
 
@@ -127,6 +134,17 @@ static char *source_of(oa_symbolizer *sym, uint64_t ra, int with_col, const char
   return s;
 }
 
+/* A caller inside the OpenMP runtime (it started an outlined region or a
+ * task): not the program's, left out of the stacks shown. */
+static int runtime_frame(oa_symbolizer *sym, uint64_t ra)
+{
+  oa_srcloc loc;
+  oa_sym_lookup(sym, ra, &loc);
+  const char *base = loc.module ? strrchr(loc.module, '/') : NULL;
+  base = base ? base + 1 : loc.module;
+  return base && strncmp(base, "libomp", 6) == 0;
+}
+
 static void describe(race_run *rr, race_access *a, uint64_t code, uint64_t construct,
                      unsigned kind)
 {
@@ -139,6 +157,16 @@ static void describe(race_run *rr, race_access *a, uint64_t code, uint64_t const
   a->construct_location = construct ? source_of(rr->sym, construct, 0, NULL) : NULL;
   if (construct && !a->construct_location)
     a->construct_location = oa_xasprintf("0x%llx", (unsigned long long)construct);
+}
+
+/* A STACK record: callers of the next report of its thread. */
+static void add_callers(race_run *rr, const oa_event *e)
+{
+  unsigned th = e->thread % OA_MAX_THREADS_SEEN;
+  uint64_t fr[5] = { e->a, e->b, e->c, e->d, e->where };
+  rr->pending[th] = oa_xrealloc(rr->pending[th], (rr->npending[th] + 5) * sizeof **rr->pending);
+  for (unsigned i = 0; i < e->sub && i < 5; i++)
+    rr->pending[th][rr->npending[th]++] = fr[i];
 }
 
 static void add_report(race_run *rr, const oa_event *e, size_t *cap)
@@ -157,6 +185,11 @@ static void add_report(race_run *rr, const oa_event *e, size_t *cap)
   x->second.size = (unsigned)((e->time >> 32) & 0xff);
   x->second.thread = e->thread;
   describe(rr, &x->second, e->a, e->c, (unsigned)((e->time >> 40) & 0xff));
+  unsigned th = e->thread % OA_MAX_THREADS_SEEN;
+  x->second.callers = rr->pending[th];
+  x->second.ncallers = rr->npending[th];
+  rr->pending[th] = NULL;
+  rr->npending[th] = 0;
   x->first.write = (e->sub & OA_RACE_EARLIER_WRITE) != 0;
   x->first.thread = (uint32_t)e->time;
   describe(rr, &x->first, e->b, e->d, (unsigned)((e->time >> 48) & 0xff));
@@ -176,6 +209,7 @@ static int by_key(const void *a, const void *b)
 
 static void free_access(race_access *a)
 {
+  free(a->callers);
   free(a->location);
   free(a->construct_location);
 }
@@ -213,7 +247,9 @@ static int collect(race_run *rr, const char *path)
   rr->sym = oa_sym_for_result(&rr->r);
   for (size_t i = 0; i < rr->r.nevents; i++) {
     const oa_event *e = &rr->r.events[i];
-    if (e->type == OA_RACE_REPORT)
+    if (e->type == OA_RACE_STACK)
+      add_callers(rr, e);
+    else if (e->type == OA_RACE_REPORT)
       add_report(rr, e, &cap);
     else if (e->type == OA_RACE_SUMMARY)
       rr->summary = e;
@@ -229,6 +265,8 @@ static void race_run_free(race_run *rr)
     free_access(&rr->races[i].second);
   }
   free(rr->races);
+  for (size_t i = 0; i < OA_MAX_THREADS_SEEN; i++)
+    free(rr->pending[i]);
   oa_sym_free(rr->sym);
   oa_result_free(&rr->r);
 }
@@ -272,6 +310,18 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
       fprintf(f, "  Previous %s", a->write ? "write" : "read");
     fprintf(f, " by thread T%u:\n    #0 %s %s\n", a->thread, a->function ? a->function : "??",
             a->location);
+    for (size_t i = 0, k = 1; i < a->ncallers; i++) {
+      const char *fn;
+      if (runtime_frame(sym, a->callers[i]))
+        continue;
+      char *at = source_of(sym, a->callers[i], 1, &fn);
+      if (at)
+        fprintf(f, "    #%zu %s %s\n", k++, fn ? fn : "??", at);
+      else
+        fprintf(f, "    #%zu %s 0x%llx\n", k++, fn ? fn : "??",
+                (unsigned long long)a->callers[i]);
+      free(at);
+    }
     if (a->construct_location)
       fprintf(f, "    in %s at %s\n", construct_text(a), a->construct_location);
     else
@@ -303,9 +353,12 @@ static void print_summary_line(FILE *f, const race_run *rr)
   fprintf(f, " (%s detector, %s", summary_detector(rr),
           summary_grain(rr) == 1 ? "1-byte cells" : "byte-exact");
   if (rr->summary)
-    fprintf(f, ", %s accesses checked)\n", oa_si(rr->summary->a, b, sizeof b));
+    fprintf(f, ", %s accesses checked", oa_si(rr->summary->a, b, sizeof b));
   else
-    fprintf(f, "; the run ended early: only what it reached was checked)\n");
+    fprintf(f, "; the run ended early: only what it reached was checked");
+  /* valgrind's default: the program's status; a CI job wants to fail */
+  fprintf(f, "%s)\n", rr->nraces && !rr->races_fail
+                          ? "; --error-exitcode=N makes races fail the run" : "");
 }
 
 static void print_text(FILE *f, race_run *rr)
@@ -323,7 +376,7 @@ static void json_or_null(FILE *f, const char *s)
     fputs("null", f);
 }
 
-static void print_json_access(FILE *f, const race_access *a, int later)
+static void print_json_access(FILE *f, const race_access *a, int later, oa_symbolizer *sym)
 {
   fprintf(f, "{\"access\": \"%s\", ", a->write ? "write" : "read");
   if (later)
@@ -335,6 +388,22 @@ static void print_json_access(FILE *f, const race_access *a, int later)
   fprintf(f, ", \"thread\": %u, \"construct\": \"%s\", \"construct_location\": ", a->thread,
           a->construct_location ? oa_construct_name(a->kind) : "main");
   json_or_null(f, a->construct_location);
+  if (later) {
+    fputs(", \"callers\": [", f);
+    for (size_t i = 0, k = 0; i < a->ncallers; i++) {
+      const char *fn;
+      if (runtime_frame(sym, a->callers[i]))
+        continue;
+      char *at = source_of(sym, a->callers[i], 1, &fn);
+      fputs(k++ ? ", {\"function\": " : "{\"function\": ", f);
+      json_or_null(f, fn);
+      fputs(", \"location\": ", f);
+      json_or_null(f, at);
+      fputc('}', f);
+      free(at);
+    }
+    fputc(']', f);
+  }
   fputc('}', f);
 }
 
@@ -354,9 +423,9 @@ static void print_json(FILE *f, race_run *rr)
     json_or_null(f, known ? var : NULL);
     fprintf(f, ", \"offset\": %llu, \"concurrent\": %s, \"reports\": %zu,\n     \"first\": ",
             (unsigned long long)off, x->concurrent ? "true" : "false", x->reports);
-    print_json_access(f, &x->first, 0);
+    print_json_access(f, &x->first, 0, rr->sym);
     fputs(",\n     \"second\": ", f);
-    print_json_access(f, &x->second, 1);
+    print_json_access(f, &x->second, 1, rr->sym);
     fputc('}', f);
   }
   fprintf(f, "%s],\n  \"summary\": {\"races\": %zu, \"complete\": %s", rr->nraces ? "\n  " : "",
@@ -479,7 +548,7 @@ static int detect(const race_opts *o, FILE *out, char **argv, int threads, const
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = det,
                   .grain = o->grain };
-  race_run rr = { .detector = det, .grain = o->grain };
+  race_run rr = { .detector = det, .grain = o->grain, .races_fail = o->error_exitcode != 0 };
   oa_launch_run(&l);
   enum oa_handshake hs = oa_launch_handshake(&l);
   /* a run with no OpenMP construct had nothing in parallel: no race */

@@ -212,6 +212,26 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
   if (!new_pair(earlier_site, a->site))
     return;
+  /* the later access's callers (the earlier access is gone: its site and
+   * construct only) */
+  oa_race_thread *r = &t->race;
+  uint32_t depth = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
+  for (uint32_t i = 0; i < depth && i < 15; i += 5) {
+    oa_event *st = oa_begin(t, OA_RACE_STACK, 0);
+    if (!st)
+      break;
+    uint64_t fr[5] = { 0 };
+    unsigned n = 0;
+    for (; n < 5 && i + n < depth && i + n < 15; n++)
+      fr[n] = r->callers[depth - 1 - i - n];
+    st->sub = (uint8_t)n;
+    st->a = fr[0];
+    st->b = fr[1];
+    st->c = fr[2];
+    st->d = fr[3];
+    st->where = fr[4];
+    oa_commit(t);
+  }
   unsigned kc, kd;
   uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
   unsigned bits = (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0)

@@ -13,6 +13,7 @@
 #define OA_RACE_MAXFRAMES 128    /* tasks nested on one thread's stack */
 #define OA_RACE_PCACHE 512       /* remembered may-parallel answers per thread */
 #define OA_RACE_OWNED 16         /* task reduction copies of one thread */
+#define OA_RACE_CALLS 64        /* calls of one thread remembered for reports */
 #define OA_RACE_TLS 8           /* modules with thread-local storage one thread tells apart */
 #define OA_RACE_FILTER 8192      /* accesses the running fragment already made */
 
@@ -31,6 +32,10 @@ typedef struct oa_race_thread {
   uint32_t nframes;
   struct { uintptr_t top, sp_min; } frames[OA_RACE_MAXFRAMES];
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
+  /* the call sites of the thread's active calls (__tsan_func_entry/exit),
+   * innermost last: the stack of a reported access */
+  uint32_t depth;
+  uintptr_t callers[OA_RACE_CALLS];
   /* this thread's copies of the modules' thread-local storage (its
    * threadprivate variables), learnt when first needed */
   uint32_t ntls;                 /* ranges in tls */

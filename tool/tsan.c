@@ -34,15 +34,26 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
 }
 
 EXPORT void __tsan_init(void) {}
-EXPORT void __tsan_func_exit(void) {}
-
-/* The lowest frame of the running task bounds the stack it used (race.c). */
+/* The call sites of the active calls make a reported access's stack; the
+ * lowest frame of the running task bounds the stack it used (race.c). */
 EXPORT void __tsan_func_entry(void *caller_pc)
 {
   oa_thread *t = oa_self;
+  if (!t)
+    return;
   uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-  if (t && sp < t->race.sp_min)
+  if (sp < t->race.sp_min)
     t->race.sp_min = sp;
+  uint32_t d = t->race.depth++;
+  if (d < OA_RACE_CALLS)
+    t->race.callers[d] = (uintptr_t)caller_pc;
+}
+
+EXPORT void __tsan_func_exit(void)
+{
+  oa_thread *t = oa_self;
+  if (t && t->race.depth)
+    t->race.depth--;
 }
 
 #define ACCESS(name, size, write)                                   \
