@@ -180,6 +180,10 @@ struct oa_node {
    * obefore x precedes one with oafter y. */
   uint64_t ochain, obefore, oafter;
   uint8_t opo;
+  /* Race mode, precise detector: fragments whose end precedes this one's
+   * start by an order the program forces through a lock or an atomic flag
+   * (tool/race.c), with theirs in turn; NULL: none */
+  const struct oa_spred *spreds;
 };
 
 /* The last fragment of the ordered region before region y in chain (the

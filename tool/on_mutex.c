@@ -214,10 +214,10 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
       ord_begin(t, task);
     oa_frag_begin(t, task, loc);
     if (oa_race_active)
-      oa_race_mutex(t, 1, kind, wait_id, ra);
+      oa_race_mutex(t, task, oa_task_top(task), 1, kind, wait_id, ra);
   } else if (type == ompt_callback_mutex_released) {
     if (oa_race_active)
-      oa_race_mutex(t, 0, kind, wait_id, ra);
+      oa_race_mutex(t, task, last, 0, kind, wait_id, ra);
     if (directive)
       oa_task_loc_pop(task);
     if (kind == ompt_mutex_ordered)

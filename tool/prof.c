@@ -533,6 +533,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
     w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
     w->t0 = __rdtsc();
+    w->spreds = task->spreds;
   }
   /* A fragment that is the worksharing construct's own body on this thread
    * (a static share, the code before its first chunk) is part of the
@@ -668,6 +669,7 @@ void oa_task_inherit(oa_task *child, const oa_task *parent)
    * (rule 7 through rule 9), but precedes none */
   child->ochain = parent->oafter ? parent->ochain : 0;
   child->oafter = parent->oafter;
+  child->spreds = parent->spreds;  /* created after what its creator was forced after */
   child->nanc = parent->nanc;
   memcpy(child->anc, parent->anc, sizeof child->anc);
   if (!parent->own_loc || child->nanc > OA_ANC_MAX)

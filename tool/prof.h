@@ -48,6 +48,7 @@ typedef struct oa_task {
    * fragments), and whether the stamps outlive the chunk (a static share:
    * the thread's program order goes on, rule 4). */
   uint64_t ochain, oafter;
+  const struct oa_spred *spreds;  /* race mode: forced predecessors of what it runs next */
   uint8_t oin, oscope, oshare;
   struct oa_ord_pending *opend;
   uint32_t nopend, cap_opend;

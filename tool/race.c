@@ -148,6 +148,7 @@ typedef struct access {
   int write;
   uint32_t site;
   uintptr_t pc;
+  int poll;                       /* a synchronized read this thread made just before */
 } access;
 
 static inline int both_sync(uint32_t earlier_site, const access *a)
@@ -249,6 +250,86 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   oa_commit(t);
 }
 
+/* --- orders the program forces through locks and atomics (precise mode) ----
+ * The series-parallel graph knows no lock: two critical regions of one lock
+ * run in either order.  Some orders are forced all the same, in every
+ * schedule (SEMANTICS.md rules 16-17):
+ *   - a lock's region whose start the graph orders before another's start
+ *     (a lock held across a barrier and taken after it) ends before the
+ *     other begins: mutual exclusion leaves no other order;
+ *   - a thread that polls a location under a lock or with atomics (the same
+ *     read again and again: a hand-made barrier, a flag) until it reads
+ *     another thread's write goes on only after that write.
+ * Both make the writer's fragment (it ends at the release) a forced
+ * predecessor (spred) of what the reader's task runs next.  A read made
+ * once, whatever it saw, orders nothing: a "barrier" that does not wait
+ * still races. */
+typedef struct oa_spred {
+  const oa_node *pred;
+  const struct oa_spred *next;
+} oa_spred;
+
+static int sync_before(const oa_node *e, const oa_node *cur, int depth);
+
+/* e precedes p (or is p): by the graph, or through p's forced predecessors. */
+static int before_or_at(const oa_node *e, const oa_node *p, int depth)
+{
+  if (e == p)
+    return 1;
+  uint32_t d;
+  if (e->t0 <= p->t0 && !oa_may_parallel_at(e, p, 1, &d))
+    return 1;
+  return depth > 0 && sync_before(e, p, depth - 1);
+}
+
+static int sync_before(const oa_node *e, const oa_node *cur, int depth)
+{
+  for (const oa_spred *s = cur->spreds; s; s = s->next)
+    if (before_or_at(e, s->pred, depth))
+      return 1;
+  return 0;
+}
+
+static void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
+{
+  if (!task || !w || pred == w)
+    return;
+  for (const oa_spred *s = task->spreds; s; s = s->next)
+    if (before_or_at(pred, s->pred, 2))
+      return;  /* implied already */
+  /* a new list (the old one is shared by earlier fragments): pred, and the
+   * old ones it does not follow; bounded (the oldest go first) */
+  oa_spred *head = arena_alloc(sizeof *head), *tail = head;
+  head->pred = pred;
+  head->next = NULL;
+  int n = 1;
+  for (const oa_spred *s = task->spreds; s && n < 16; s = s->next) {
+    if (before_or_at(s->pred, pred, 2))
+      continue;
+    oa_spred *c = arena_alloc(sizeof *c);
+    c->pred = s->pred;
+    c->next = NULL;
+    tail->next = c;
+    tail = c;
+    n++;
+  }
+  task->spreds = head;
+  w->spreds = head;
+  memset(t->race.pcache, 0, sizeof t->race.pcache);  /* answers for w may change */
+}
+
+/* A read of a synchronized location (under a lock, or atomic) that this
+ * thread made just before, at the same site: a poll. */
+static int polled(oa_race_thread *r, const access *a)
+{
+  for (uint32_t i = 0; i < 4; i++)
+    if (r->polls[i].site == a->site && r->polls[i].addr == a->addr)
+      return 1;
+  r->polls[r->npolls++ & 3].site = a->site;
+  r->polls[(r->npolls - 1) & 3].addr = a->addr;
+  return 0;
+}
+
 /* A fragment meets the same earlier fragments again and again (the
  * neighbours of its loop chunk, the task before it): the answers for the
  * running fragment are remembered per thread. */
@@ -260,6 +341,8 @@ static inline int par_at(uint32_t ref, const oa_node *cur, int nested, uint32_t 
   __typeof__(t->race.pcache[0]) *e = &t->race.pcache[k & (OA_RACE_PCACHE - 1)];
   if (e->ref != ref || e->cur != me || e->nested != nested) {
     e->par = (uint8_t)oa_may_parallel_at(node_of(ref), cur, nested, &e->depth);
+    if (e->par && cur->spreds && sync_before(node_of(ref), cur, 3))
+      e->par = 0;
     e->ref = ref;
     e->cur = me;
     e->nested = (uint8_t)nested;
@@ -370,6 +453,8 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
     return;
   if (w && w != me && !both_sync(load32(&c->f.wpc), a) && par(w, cur, 1))
     report(t, a, cur, w, load32(&c->f.wpc), 1);
+  else if (a->poll && w && w != me && par(w, cur, 1))  /* a poll of an atomic flag */
+    add_spred(t, t->cur, (oa_node *)cur, node_of(w));
   if (a->write) {
     if (r1 && r1 != me && !both_sync(load32(&c->f.r1pc), a) && par(r1, cur, 1))
       report(t, a, cur, r1, load32(&c->f.r1pc), 0);
@@ -563,10 +648,19 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
     return;
   }
   c->p.spare[0] = last;
+  int poll = a->poll;
   for (oa_hist *h = c->p.list; h; h = h->next) {
-    if (share_a_lock(h->lockset, ls))
+    if (share_a_lock(h->lockset, ls)) {
+      /* a poll that reads what another thread wrote under the lock */
+      for (int i = 0; i < 2 && poll; i++)
+        if (h->wr[i] && h->wr[i] != me && par(h->wr[i], cur, 0))
+          add_spred(t, t->cur, (oa_node *)cur, node_of(h->wr[i]));
       continue;
+    }
     for (int i = 0; i < 2; i++) {
+      if (poll && h->wr[i] && h->wr[i] != me && both_sync(h->wrpc[i], a)
+          && par(h->wr[i], cur, 0))  /* a poll of an atomic flag */
+        add_spred(t, t->cur, (oa_node *)cur, node_of(h->wr[i]));
       if (h->wr[i] && h->wr[i] != me && !both_sync(h->wrpc[i], a) && par(h->wr[i], cur, 0))
         report(t, a, cur, h->wr[i], h->wrpc[i], 1);
       if (a->write && h->rd[i] && h->rd[i] != me && !both_sync(h->rdpc[i], a)
@@ -808,7 +902,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
    * of a function inlined into it): its, and dead when it ends */
   if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo)
     r->sp_min = addr;
-  access a = { addr, size, write & 1, 0, pc };
+  access a = { addr, size, write & 1, 0, pc, 0 };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
   /* the same cells, kind and lockset as before in this fragment: the
@@ -820,9 +914,11 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   }
   uint64_t key = (uint64_t)addr << 9 | (uint64_t)(size < 127 ? size : 127) << 2 | (uint64_t)write;
   __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> 51];
-  if (f->key == key && f->stamp == r->stamp && size < 127)
-    return;
+  if (f->key == key && f->stamp == r->stamp && size < 127 && !(write & OA_RACE_SYNC))
+    return;  /* (an atomic read again may be a poll) */
   a.site = site_of(pc) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
+  if (!a.write && (r->lockset || a.site & SITE_SYNC))
+    a.poll = polled(r, &a);
   if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
     /* some cells partly (split them), or a long range (cells split
      * before): byte by byte where they are split */
@@ -1060,7 +1156,43 @@ void oa_race_task_created(oa_thread *t, void *task_data)
   }
 }
 
-void oa_race_mutex(oa_thread *t, int acquired, unsigned kind, uint64_t wait_id, const void *ra)
+/* The last region of each lock: its first and last fragments. */
+#define HANDOVERS 1024
+static struct {
+  uint64_t id;
+  const oa_node *in, *out;
+  uint32_t epoch;
+} handovers[HANDOVERS];
+static pthread_mutex_t handover_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired, uint64_t id,
+                     const oa_node *first)
+{
+  if (oa_race_detector != OA_DET_PRECISE || !inside)
+    return;
+  uint32_t h = (uint32_t)((id * UINT64_C(0x9e3779b97f4a7c15)) >> 54);
+  const oa_node *in = NULL, *out = NULL;
+  pthread_mutex_lock(&handover_lock);
+  if (acquired) {
+    if (handovers[h].id == id && handovers[h].epoch == epoch) {
+      in = handovers[h].in;
+      out = handovers[h].out;
+    }
+  } else if (first) {
+    handovers[h].id = id;
+    handovers[h].in = first;
+    handovers[h].out = inside;
+    handovers[h].epoch = epoch;
+  }
+  pthread_mutex_unlock(&handover_lock);
+  /* the other region began before this one in every schedule (by the graph
+   * or by orders forced before): it also ended before */
+  if (in && out && in->thread != inside->thread && before_or_at(in, inside, 3))
+    add_spred(t, task, inside, out);
+}
+
+void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, unsigned kind,
+                   uint64_t wait_id, const void *ra)
 {
   oa_race_thread *r = &t->race;
   if (acquired)
@@ -1068,12 +1200,19 @@ void oa_race_mutex(oa_thread *t, int acquired, unsigned kind, uint64_t wait_id, 
   /* critical names and locks are told apart by their wait ids; the kind
    * keeps an ordered region apart from a lock at the same address */
   uint64_t id = wait_id ^ ((uint64_t)kind << 56);
+  int sync = detecting && kind != ompt_mutex_ordered;  /* ordered regions: their chain */
   if (acquired && r->nlocks < OA_RACE_MAXLOCKS) {
+    r->lock_in[r->nlocks] = inside;
     r->locks[r->nlocks++] = id;
+    if (sync)
+      handover(t, task, inside, 1, id, NULL);
   } else if (!acquired) {
     for (uint32_t i = r->nlocks; i-- > 0;)
       if (r->locks[i] == id) {
+        if (sync)
+          handover(t, task, inside, 0, id, r->lock_in[i]);
         r->locks[i] = r->locks[--r->nlocks];
+        r->lock_in[i] = r->lock_in[r->nlocks];
         break;
       }
   }

@@ -27,6 +27,9 @@ typedef struct oa_race_thread {
   uint32_t lockset;              /* interned set of the locks held (0: none) */
   uint32_t nlocks;
   uint64_t locks[OA_RACE_MAXLOCKS];
+  const struct oa_node *lock_in[OA_RACE_MAXLOCKS];  /* first fragment inside each */
+  struct { uint32_t site; uintptr_t addr; } polls[4];  /* last synchronized reads */
+  uint32_t npolls;
   uintptr_t sp_min;              /* lowest frame or stack access seen since the innermost
                                   * task began */
   uint32_t nframes;
@@ -93,8 +96,12 @@ OA_RACE_HOOK void oa_race_root_pieces(struct oa_thread *t);
 void oa_race_task_block(struct oa_thread *t, void *block, size_t size);
 /* tsan.c: the distance from task blocks to their OMPT data is not known */
 int oa_race_block_offset_unknown(void);
-/* mutual exclusion: acquired (1) or released (0) */
-OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, int acquired, unsigned kind,
+/* mutual exclusion: acquired (1) or released (0) by task; inside: the
+ * fragment in the region (the first one after acquiring, the last one
+ * before releasing; NULL: unknown) */
+struct oa_task;
+OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, struct oa_task *task,
+                                struct oa_node *inside, int acquired, unsigned kind,
                                 uint64_t wait_id, const void *ra);
 /* a task ends with children nobody waited for (check mode, Alg. 17);
  * where: code address of its directive */
