@@ -319,7 +319,16 @@ static void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pr
 }
 
 /* A read of a synchronized location (under a lock, or atomic) that this
- * thread made just before, at the same site: a poll. */
+ * thread made just before, at the same site, without writing the location
+ * since: a poll (an accumulation, sum += ... in a critical region again and
+ * again, is none: it orders nothing). */
+static void unpoll(oa_race_thread *r, uintptr_t addr)
+{
+  for (uint32_t i = 0; i < 4; i++)
+    if (r->polls[i].addr == addr)
+      r->polls[i].addr = 0;
+}
+
 static int polled(oa_race_thread *r, const access *a)
 {
   for (uint32_t i = 0; i < 4; i++)
@@ -917,8 +926,12 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   if (f->key == key && f->stamp == r->stamp && size < 127 && !(write & OA_RACE_SYNC))
     return;  /* (an atomic read again may be a poll) */
   a.site = site_of(pc) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
-  if (!a.write && (r->lockset || a.site & SITE_SYNC))
-    a.poll = polled(r, &a);
+  if (r->sync_held || a.site & SITE_SYNC) {
+    if (!a.write)
+      a.poll = polled(r, &a);
+    else if (r->npolls)
+      unpoll(r, addr);
+  }
   if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
     /* some cells partly (split them), or a long range (cells split
      * before): byte by byte where they are split */
@@ -1201,6 +1214,7 @@ void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, u
    * keeps an ordered region apart from a lock at the same address */
   uint64_t id = wait_id ^ ((uint64_t)kind << 56);
   int sync = detecting && kind != ompt_mutex_ordered;  /* ordered regions: their chain */
+  r->sync_held += kind == ompt_mutex_ordered ? 0 : acquired ? 1 : r->sync_held ? -1u : 0;
   if (acquired && r->nlocks < OA_RACE_MAXLOCKS) {
     r->lock_in[r->nlocks] = inside;
     r->locks[r->nlocks++] = id;

@@ -30,6 +30,7 @@ typedef struct oa_race_thread {
   const struct oa_node *lock_in[OA_RACE_MAXLOCKS];  /* first fragment inside each */
   struct { uint32_t site; uintptr_t addr; } polls[4];  /* last synchronized reads */
   uint32_t npolls;
+  uint32_t sync_held;            /* locks and critical regions held (not ordered) */
   uintptr_t sp_min;              /* lowest frame or stack access seen since the innermost
                                   * task began */
   uint32_t nframes;
