@@ -446,18 +446,24 @@ static int line_by_cu_index(oa_symbolizer *s, module *m, uint64_t addr, oa_srclo
  * them, clone suffixes (".omp_outlined") included. */
 extern char *__cxa_demangle(const char *name, char *buf, size_t *len, int *status);
 
+/* The name as users write it: C++ names demangled, others as they are. */
+static const char *intern_demangled(oa_symbolizer *s, const char *raw)
+{
+  int status = -1;
+  char *nice = raw && raw[0] == '_' && raw[1] == 'Z' ? __cxa_demangle(raw, NULL, NULL, &status)
+                                                      : NULL;
+  const char *name = intern(s, nice && status == 0 ? nice : raw);
+  free(nice);
+  return name;
+}
+
 static void resolve(oa_symbolizer *s, module *m, uint64_t addr, oa_srcloc *out)
 {
   out->module = m->path;
   Dwfl_Module *dm = dwfl_module_of(s, m);
   if (!dm)
     return;
-  const char *raw = symbol_for(m, addr);
-  int status = -1;
-  char *nice = raw && raw[0] == '_' && raw[1] == 'Z' ? __cxa_demangle(raw, NULL, NULL, &status)
-                                                      : NULL;
-  out->func = intern(s, nice && status == 0 ? nice : raw);
-  free(nice);
+  out->func = intern_demangled(s, symbol_for(m, addr));
   if (!line_by_aranges(s, dm, addr, out))
     line_by_cu_index(s, m, addr, out);
 }
@@ -495,7 +501,7 @@ int oa_sym_data(oa_symbolizer *s, uint64_t addr, const char **name, uint64_t *of
   const span *sym = span_find(&m->sym_spans, addr);
   if (!sym)
     return 0;
-  *name = intern(s, m->sym_names[sym->idx]);
+  *name = intern_demangled(s, m->sym_names[sym->idx]);
   *offset = addr - sym->lo;
   return 1;
 }
