@@ -12,6 +12,8 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   oa_task *e = oa_task_of(t, task);
   oa_prof_event(t, OA_RTE_PAR_BEGIN);
   oa_prof_enter_at(t, ra);
+  t->forking = 1;
+  t->forked = NULL;
   if (!e || !oa_task_top(e))
     goto out;
   oa_frag_end(t, e);
@@ -32,7 +34,8 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   r->sbar = oa_prof_node(t, OA_S);
   r->sbar->loc = r->loc;
   oa_prof_attach(t, r->spar, r->sbar);
-  parallel->ptr = r;
+  parallel->ptr = r;  /* for the other threads of the team */
+  t->forked = r;
 out:
   oa_prof_leave(t);
 }
@@ -50,6 +53,8 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task, const vo
   oa_region *r = top && top->kind == OA_S && top->user ? top->user : NULL;
   oa_prof_event(t, OA_RTE_PAR_END);
   oa_prof_enter_at(t, ra);
+  t->forking = 0;
+  t->forked = NULL;
   if (r && e) {
     oa_node *spar = r->spar, *sbar = r->sbar;  /* r is gone once spar completes */
     uint64_t rid = r->id;
@@ -74,7 +79,20 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
   oa_thread *t = oa_me();
   oa_prof_event(t, flags & ompt_task_initial ? OA_RTE_NONE : OA_RTE_FORK);
   oa_prof_enter(t);
-  if ((flags & ompt_task_initial) && !(parallel && parallel->ptr)) {
+  /* Thread 0 of a team is the thread that began its region: the region is
+   * the one this thread began last, not what the parallel data says.
+   * libomp hands the initial task of a league of one team (a teams
+   * construct it serializes) the data of the thread's serialized team,
+   * which is that of the thread's last serialized region, long over (or
+   * none, which looked like the program's own initial task).  The other
+   * threads get the team's data, which names the region. */
+  int own = index == 0 && t->forking;
+  oa_region *region = own ? t->forked : parallel ? parallel->ptr : NULL;
+  if (own) {
+    t->forking = 0;
+    t->forked = NULL;
+  }
+  if ((flags & ompt_task_initial) && !own && !region) {
     /* The initial task is the team of one of the program's implicit
      * region: its orphaned worksharing constructs and barriers have phases
      * like any team's, and the root is that region.  (The initial tasks of
@@ -100,8 +118,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_prof_charge_startup(t, oa_task_top(init));
     oa_impl_push(t, init);
     t->cur = init;
-  } else if (parallel && parallel->ptr) {
-    oa_region *r = parallel->ptr;
+  } else if (region) {
+    oa_region *r = region;
     oa_task *it = oa_task_new(OA_TASK_IMPLICIT);
     it->region = r;
     it->region_id = r->id;

@@ -93,6 +93,12 @@ typedef struct oa_thread {
   uint32_t nimpl;
   uint64_t impl_id[OA_MAX_IMPLICIT];
   struct oa_task *impl_task[OA_MAX_IMPLICIT];
+  /* The region this thread has just begun (forking: a parallel_begin came,
+   * its thread 0's implicit task not yet; forked: its region, NULL when
+   * the tool does not follow it).  Its implicit task is this thread's
+   * next implicit_task_begin, whatever parallel data comes with it. */
+  uint8_t forking;
+  struct oa_region *forked;
   uint64_t tasks_made;            /* oa_task uids */
   uint8_t in_if0;                 /* inside __kmpc_omp_task_begin_if0 (interpose.c) */
   uint32_t flushes;               /* `#pragma omp flush` run in the current fragment */
