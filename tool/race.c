@@ -303,7 +303,7 @@ static void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pr
   head->pred = pred;
   head->next = NULL;
   int n = 1;
-  for (const oa_spred *s = task->spreds; s && n < 16; s = s->next) {
+  for (const oa_spred *s = task->spreds; s && n < 8; s = s->next) {
     if (before_or_at(s->pred, pred, 2))
       continue;
     oa_spred *c = arena_alloc(sizeof *c);
