@@ -36,6 +36,9 @@
 // takes as long as the whole serial loop; the turn's waiting left out of the
 // fragments -> 1.0x.
 //
+// Measured amounts on a shared machine: a busy host can push one run out of
+// its band, so lit may run it again (FLAKYPASS, listed by tests/run).
+// ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
 // RUN:   --format json --output %t.json %t 2> %t.err

@@ -22,6 +22,9 @@
 // straddles grows by a time slice, and the span, a maximum over 8 paths,
 // picks up the worst; 16 ms fragments gave -8% at times.)
 //
+// Measured amounts on a shared machine: a busy host can push one run out of
+// its band, so lit may run it again (FLAKYPASS, listed by tests/run).
+// ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 14 --parallelism 4.22 \

@@ -19,6 +19,9 @@
 // creator runs out of tasks before the other thread (~1 run in 30; most runs
 // under CPU contention), with +25..55 ms of work in the taskgroup row.
 //
+// Measured amounts on a shared machine: a busy host can push one run out of
+// its band, so lit may run it again (FLAKYPASS, listed by tests/run).
+// ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 1 --parallelism 1.20 \
