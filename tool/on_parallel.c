@@ -6,7 +6,7 @@
 #include <string.h>
 
 static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsigned int requested,
-                                const void *ra)
+                                int flags, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *e = oa_task_of(t, task);
@@ -25,6 +25,8 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   oa_task_inherit(&enc, e);
   r->nanc = enc.nanc;
   memcpy(r->anc, enc.anc, sizeof r->anc);
+  r->cgroup = enc.cgroup;
+  r->league = (flags & ompt_parallel_league) != 0;
   oa_raw(t, OA_RAW_PAR_BEGIN, r->id, e->id, r->agg.team, 0);
   r->spar = oa_prof_node(t, OA_S);
   r->spar->loc = r->spar->own_loc = r->loc;
@@ -127,6 +129,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     memcpy(it->anc, r->anc, sizeof it->anc);
     it->team_index = (uint16_t)index;
     it->team = team;
+    /* each team of a league is a contention group of its own */
+    it->cgroup = r->league ? (r->id << 16 | (index & 0xffff)) + 1 : r->cgroup;
     oa_task_loc_push(it, r->loc);
     oa_node *p = oa_prof_node(t, OA_P);
     p->loc = r->loc;
@@ -197,7 +201,7 @@ static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt
                               unsigned int requested, int flags, const void *ra)
 {
   if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_parallel_begin(task, parallel, requested, ra);
+    prof_parallel_begin(task, parallel, requested, flags, ra);
     return;
   }
   oa_thread *t = oa_me();

@@ -670,6 +670,7 @@ void oa_task_inherit(oa_task *child, const oa_task *parent)
   child->ochain = parent->oafter ? parent->ochain : 0;
   child->oafter = parent->oafter;
   child->spreds = parent->spreds;  /* created after what its creator was forced after */
+  child->cgroup = parent->cgroup;
   child->nanc = parent->nanc;
   memcpy(child->anc, parent->anc, sizeof child->anc);
   if (!parent->own_loc || child->nanc > OA_ANC_MAX)

@@ -59,6 +59,9 @@ typedef struct oa_task {
   uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */
   float whatif;                   /* inside ompadv_whatif_begin(factor): factor, else 0 */
   uint32_t own_loc;               /* explicit tasks: their directive */
+  uint64_t cgroup;                /* its contention group: 0 for the program's, else one
+                                   * team of a league (critical and locks exclude only
+                                   * within a group) */
   uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */
   uint32_t anc[OA_ANC_MAX];       /* task directives of the enclosing task instances */
 } oa_task;
@@ -71,6 +74,9 @@ struct oa_region {
   uint32_t epoch;                 /* atomic: phases claimed */
   uint32_t published;             /* atomic: phases whose S-node is ready */
   uint32_t loc;
+  uint8_t league;                 /* a teams construct's league: each implicit task is
+                                   * the initial task of a contention group of its own */
+  uint64_t cgroup;                /* otherwise: the encountering task's contention group */
   uint32_t nanc;                  /* task directives enclosing the region */
   uint32_t anc[OA_ANC_MAX];
 };
