@@ -58,13 +58,16 @@ static inline oa_node *node_of(uint32_t ref)
  * construct, a reduction's combination): two of them never race, one of
  * them with a plain access does. */
 #define SITE_SYNC 0x40000000u
+/* In a fast-mode reader slot: a write kept there (see stash()). */
+#define SITE_WR 0x20000000u
+#define SITE_FLAGS (SITE_SYNC | SITE_WR)
 static uintptr_t exe_lo;
 static uint64_t site_pc[SITE_TABLE];  /* open addressing, CAS-inserted */
 
 static inline uint32_t site_of(uintptr_t pc)
 {
   uintptr_t off = pc - exe_lo;
-  if (off < SITE_SYNC - 1)
+  if (off < SITE_WR - 1)
     return (uint32_t)off + 1;
   uint32_t h = (uint32_t)((pc * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
   for (uint32_t i = 0; i < SITE_TABLE; i++, h = (h + 1) & (SITE_TABLE - 1)) {
@@ -82,7 +85,7 @@ static inline uint32_t site_of(uintptr_t pc)
 
 static inline uintptr_t pc_of(uint32_t site)
 {
-  site &= ~SITE_SYNC;
+  site &= ~SITE_FLAGS;
   if (!site)
     return 0;
   if (site & 0x80000000u)
@@ -109,8 +112,8 @@ static uint64_t races_found, pairs_dropped;
 /* 1 the first time this pair of sites is seen. */
 static int new_pair(uint32_t earlier, uint32_t later)
 {
-  earlier &= ~SITE_SYNC;
-  later &= ~SITE_SYNC;
+  earlier &= ~SITE_FLAGS;
+  later &= ~SITE_FLAGS;
   uint64_t key = (uint64_t)earlier << 32 | later;
   if (!key)
     return 0;
@@ -149,6 +152,7 @@ typedef struct access {
   uint32_t site;
   uintptr_t pc;
   int poll;                       /* a synchronized read this thread made just before */
+  int rf;                         /* a synchronized read: it may observe a write (rule 16b, 17) */
 } access;
 
 static inline int both_sync(uint32_t earlier_site, const access *a)
@@ -259,11 +263,17 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
  *     other begins: mutual exclusion leaves no other order;
  *   - a thread that polls a location under a lock or with atomics (the same
  *     read again and again: a hand-made barrier, a flag) until it reads
- *     another thread's write goes on only after that write.
- * Both make the writer's fragment (it ends at the release) a forced
- * predecessor (spred) of what the reader's task runs next.  A read made
- * once, whatever it saw, orders nothing: a "barrier" that does not wait
- * still races. */
+ *     another thread's write goes on only after that write;
+ *   - a read that observes another fragment's write (rules 16b, 17): an
+ *     atomic read, or a read in a critical region or under a lock that
+ *     does not write the location before it releases the lock: in a
+ *     schedule where the two swap, the reader reads something else and
+ *     does something else.  A read-modify-write (sum += x in a critical
+ *     region, an atomic update or capture) is no such read: it does the
+ *     same whatever it read, so a "barrier" counter that nobody waits on
+ *     still races.
+ * Each makes the writer's fragment (it ends at the release) a forced
+ * predecessor (spred) of what the reader's task runs next. */
 typedef struct oa_spred {
   const oa_node *pred;
   const struct oa_spred *next;
@@ -327,6 +337,35 @@ static void unpoll(oa_race_thread *r, uintptr_t addr)
   for (uint32_t i = 0; i < 4; i++)
     if (r->polls[i].addr == addr)
       r->polls[i].addr = 0;
+}
+
+/* A read under a lock saw w's write: the order waits for the release. */
+static void rf_pending(oa_race_thread *r, uintptr_t addr, const oa_node *w)
+{
+  for (uint32_t i = 0; i < r->nrf; i++)
+    if (r->rf[i].addr == addr && r->rf[i].writer == w)
+      return;
+  if (r->nrf < 4) {
+    r->rf[r->nrf].addr = addr;
+    r->rf[r->nrf++].writer = w;
+  }
+}
+
+static void rf_written(oa_race_thread *r, uintptr_t addr)
+{
+  for (uint32_t i = r->nrf; i-- > 0;)
+    if (r->rf[i].addr == addr)
+      r->rf[i] = r->rf[--r->nrf];
+}
+
+/* The reader's fragment after an observed write: order it now (an atomic
+ * read, a poll), or when the lock is released (a read under a lock). */
+static void observed(oa_thread *t, const access *a, const oa_node *cur, const oa_node *w)
+{
+  if (a->poll || a->site & SITE_SYNC)
+    add_spred(t, t->cur, (oa_node *)cur, w);
+  else
+    rf_pending(&t->race, a->addr, w);
 }
 
 static int polled(oa_race_thread *r, const access *a)
@@ -432,6 +471,20 @@ static inline uint32_t load32(const uint32_t *p)
  * joined the history at the writer; so only two accesses of one location
  * a few nanoseconds apart on two cores can miss each other.  A cell
  * starting an epoch is filled by one thread only. */
+/* Fast mode keeps one write.  A plain write that a synchronized one (an
+ * atomic, a reduction's combination) follows, or a synchronized write that
+ * another one logically parallel with it follows, still races with what
+ * comes later (a synchronized access, a plain one): it goes to a reader
+ * slot, marked as a write (a free one, else the second). */
+static void stash(oa_cell *c, uint32_t w, uint32_t wpc)
+{
+  if (load32(&c->f.r1) == w || load32(&c->f.r2) == w)
+    return;
+  int one = !load32(&c->f.r1) && load32(&c->f.r2);
+  __atomic_store_n(one ? &c->f.r1 : &c->f.r2, w, __ATOMIC_RELAXED);
+  *(one ? &c->f.r1pc : &c->f.r2pc) = wpc | SITE_WR;
+}
+
 static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur);
@@ -462,24 +515,35 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
     return;
   if (w && w != me && !both_sync(load32(&c->f.wpc), a) && par(w, cur, 1))
     report(t, a, cur, w, load32(&c->f.wpc), 1);
-  else if (a->poll && w && w != me && par(w, cur, 1))  /* a poll of an atomic flag */
-    add_spred(t, t->cur, (oa_node *)cur, node_of(w));
+  else if (a->rf && w && w != me && (a->site & SITE_SYNC ? both_sync(load32(&c->f.wpc), a) : 1)
+           && par(w, cur, 1))  /* a read of a flag (fast mode: any lock is the flag's) */
+    observed(t, a, cur, node_of(w));
   if (a->write) {
-    if (r1 && r1 != me && !both_sync(load32(&c->f.r1pc), a) && par(r1, cur, 1))
-      report(t, a, cur, r1, load32(&c->f.r1pc), 0);
-    if (r2 && r2 != me && !both_sync(load32(&c->f.r2pc), a) && par(r2, cur, 1))
-      report(t, a, cur, r2, load32(&c->f.r2pc), 0);
+    uint32_t p1 = load32(&c->f.r1pc), p2 = load32(&c->f.r2pc), wpc = load32(&c->f.wpc);
+    if (r1 && r1 != me && !both_sync(p1, a) && par(r1, cur, 1))
+      report(t, a, cur, r1, p1, (p1 & SITE_WR) != 0);
+    if (r2 && r2 != me && !both_sync(p2, a) && par(r2, cur, 1))
+      report(t, a, cur, r2, p2, (p2 & SITE_WR) != 0);
+    if (w && w != me
+        && (a->site & SITE_SYNC ? !(wpc & SITE_SYNC) || par(w, cur, 1) : 0))
+      stash(c, w, wpc);
     __atomic_store_n(&c->f.w, me, __ATOMIC_RELAXED);
     c->f.wpc = a->site;
     uint32_t n1 = load32(&c->f.r1), n2 = load32(&c->f.r2);
-    if (n1 && n1 != r1 && n1 != r2 && n1 != me && !both_sync(load32(&c->f.r1pc), a)
+    if (n1 && n1 != r1 && n1 != r2 && n1 != me && n1 != w && !both_sync(load32(&c->f.r1pc), a)
         && par(n1, cur, 1))
-      report(t, a, cur, n1, load32(&c->f.r1pc), 0);
-    if (n2 && n2 != r1 && n2 != r2 && n2 != me && !both_sync(load32(&c->f.r2pc), a)
+      report(t, a, cur, n1, load32(&c->f.r1pc), (load32(&c->f.r1pc) & SITE_WR) != 0);
+    if (n2 && n2 != r1 && n2 != r2 && n2 != me && n2 != w && !both_sync(load32(&c->f.r2pc), a)
         && par(n2, cur, 1))
-      report(t, a, cur, n2, load32(&c->f.r2pc), 0);
+      report(t, a, cur, n2, load32(&c->f.r2pc), (load32(&c->f.r2pc) & SITE_WR) != 0);
     return;
   }
+  /* a read: the writes kept in reader slots too */
+  uint32_t p1 = load32(&c->f.r1pc), p2 = load32(&c->f.r2pc);
+  if ((p1 & SITE_WR) && r1 && r1 != me && !both_sync(p1, a) && par(r1, cur, 1))
+    report(t, a, cur, r1, p1, 1);
+  if ((p2 & SITE_WR) && r2 && r2 != me && !both_sync(p2, a) && par(r2, cur, 1))
+    report(t, a, cur, r2, p2, 1);
   if (!keep_pair(&c->f.r1, &c->f.r1pc, &c->f.r2, &c->f.r2pc, cur, a->site, 1))
     return;
   uint32_t now = load32(&c->f.w);
@@ -524,6 +588,8 @@ static uint32_t intern_lockset(const uint64_t *locks, uint32_t n)
   pthread_mutex_unlock(&lockset_lock);
   return id;  /* 0 when the table is full: reported as unprotected */
 }
+
+#define HIST_SYNC 0x80000000u     /* a history's lockset: its accesses are synchronized */
 
 static int share_a_lock(uint32_t a, uint32_t b)
 {
@@ -643,6 +709,9 @@ static void cell_unlock(oa_cell *c)
 static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur), ls = t->race.lockset;
+  /* synchronized accesses keep histories apart from plain ones with the
+   * same locks: one kind's writes must not push the other's out */
+  uint32_t key = ls | (a->site & SITE_SYNC ? HIST_SYNC : 0);
   /* the last access: the same fragment, kind and lockset adds nothing */
   uint64_t last = (uint64_t)me | (uint64_t)ls << 32 | (uint64_t)(a->write != 0) << 63
                   | (uint64_t)(a->site & SITE_SYNC ? 1 : 0) << 62;
@@ -657,19 +726,19 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
     return;
   }
   c->p.spare[0] = last;
-  int poll = a->poll;
+  int rf = a->rf;
   for (oa_hist *h = c->p.list; h; h = h->next) {
-    if (share_a_lock(h->lockset, ls)) {
-      /* a poll that reads what another thread wrote under the lock */
-      for (int i = 0; i < 2 && poll; i++)
+    if (share_a_lock(h->lockset & ~HIST_SYNC, ls)) {
+      /* a read of what another fragment wrote under the lock */
+      for (int i = 0; i < 2 && rf; i++)
         if (h->wr[i] && h->wr[i] != me && par(h->wr[i], cur, 0))
-          add_spred(t, t->cur, (oa_node *)cur, node_of(h->wr[i]));
+          observed(t, a, cur, node_of(h->wr[i]));
       continue;
     }
     for (int i = 0; i < 2; i++) {
-      if (poll && h->wr[i] && h->wr[i] != me && both_sync(h->wrpc[i], a)
-          && par(h->wr[i], cur, 0))  /* a poll of an atomic flag */
-        add_spred(t, t->cur, (oa_node *)cur, node_of(h->wr[i]));
+      if (rf && h->wr[i] && h->wr[i] != me && both_sync(h->wrpc[i], a)
+          && par(h->wr[i], cur, 0))  /* an atomic read of an atomic flag */
+        observed(t, a, cur, node_of(h->wr[i]));
       if (h->wr[i] && h->wr[i] != me && !both_sync(h->wrpc[i], a) && par(h->wr[i], cur, 0))
         report(t, a, cur, h->wr[i], h->wrpc[i], 1);
       if (a->write && h->rd[i] && h->rd[i] != me && !both_sync(h->rdpc[i], a)
@@ -691,7 +760,7 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
     uint32_t nref = ref_of(n);
     oa_hist *h = c->p.list, *last = NULL;
     unsigned n_in_list = 0;
-    while (h && (h->node != nref || h->lockset != ls)) {
+    while (h && (h->node != nref || h->lockset != key)) {
       n_in_list++;
       last = h;
       h = h->next;
@@ -713,7 +782,7 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
     if (!h) {
       h = hist_new();
       h->node = nref;
-      h->lockset = ls;
+      h->lockset = key;
       h->next = c->p.list;
       c->p.list = h;
     }
@@ -911,7 +980,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
    * of a function inlined into it): its, and dead when it ends */
   if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo)
     r->sp_min = addr;
-  access a = { addr, size, write & 1, 0, pc, 0 };
+  access a = { addr, size, write & 1, 0, pc, 0, 0 };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
   /* the same cells, kind and lockset as before in this fragment: the
@@ -927,10 +996,15 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     return;  /* (an atomic read again may be a poll) */
   a.site = site_of(pc) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
   if (r->sync_held || a.site & SITE_SYNC) {
-    if (!a.write)
+    if (!a.write) {
       a.poll = polled(r, &a);
-    else if (r->npolls)
-      unpoll(r, addr);
+      a.rf = 1;
+    } else {
+      if (r->npolls)
+        unpoll(r, addr);
+      if (r->nrf)
+        rf_written(r, addr);
+    }
   }
   if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
     /* some cells partly (split them), or a long range (cells split
@@ -1081,8 +1155,12 @@ uintptr_t oa_race_task_begin(oa_thread *t, int implicit)
    * the runtime started it; its own frames will take their place.  An
    * undeferred task runs from its creator's own frame, not from below the
    * runtime's: the creator's frame when it called the runtime bounds them
-   * (r->call_sp, set by tsan.c). */
-  uintptr_t dead = r->call_sp > top ? r->call_sp : top;
+   * (r->call_sp, set by interpose.c), exactly: the margin would reach into
+   * the creator's own frame (its shared locals, which a task that ran
+   * during the wait for the undeferred task's dependences wrote). */
+  uintptr_t dead = r->call_sp ? r->call_sp : top;
+  if (r->call_sp)
+    top = r->call_sp;
   r->call_sp = 0;
   if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
     oa_shadow_clear(r->sp_min, dead);
@@ -1223,6 +1301,10 @@ void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, u
     if (sync)
       handover(t, task, inside, 1, id, NULL);
   } else if (!acquired) {
+    /* the writes its reads observed precede what this task runs next */
+    for (uint32_t i = 0; i < r->nrf; i++)
+      add_spred(t, task, inside, r->rf[i].writer);
+    r->nrf = 0;
     for (uint32_t i = r->nlocks; i-- > 0;)
       if (r->locks[i] == id) {
         if (sync)

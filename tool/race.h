@@ -30,6 +30,11 @@ typedef struct oa_race_thread {
   const struct oa_node *lock_in[OA_RACE_MAXLOCKS];  /* first fragment inside each */
   struct { uint32_t site; uintptr_t addr; } polls[4];  /* last synchronized reads */
   uint32_t npolls;
+  /* reads under a lock of what another fragment wrote under it: orders
+   * taken when the lock is released, unless this thread writes the
+   * location first (an accumulation, sum += x, orders nothing) */
+  struct { uintptr_t addr; const struct oa_node *writer; } rf[4];
+  uint32_t nrf;
   uint32_t sync_held;            /* locks and critical regions held (not ordered) */
   uintptr_t sp_min;              /* lowest frame or stack access seen since the innermost
                                   * task began */

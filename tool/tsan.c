@@ -116,8 +116,9 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
 
 /* --- atomics: performed (sequentially consistent) and checked as
  * synchronized accesses: two atomics never race, an atomic and a plain
- * access to the same location may (SEMANTICS.md; the atomic construct
- * orders nothing else, so a flag made of atomics is not seen) ---------- */
+ * access to the same location may (SEMANTICS.md rule 17).  A write is
+ * checked before it is made and a read after: a read that sees a value
+ * finds its writer in the shadow (a flag's reader is ordered after it). */
 
 #define ATOMIC_AT(a, bits, w) \
   access_at((uintptr_t)(a), (bits) / 8, (w) | OA_RACE_SYNC, PC())
@@ -126,7 +127,7 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
   { ATOMIC_AT(a, bits, 1); return __atomic_##op(a, v, __ATOMIC_SEQ_CST); }
 #define ATOMICS(bits, T)                                                                   \
   EXPORT T __tsan_atomic##bits##_load(const volatile T *a, int mo)                          \
-  { ATOMIC_AT(a, bits, 0); return __atomic_load_n(a, __ATOMIC_SEQ_CST); }                   \
+  { T v = __atomic_load_n(a, __ATOMIC_SEQ_CST); ATOMIC_AT(a, bits, 0); return v; }         \
   EXPORT void __tsan_atomic##bits##_store(volatile T *a, T v, int mo)                       \
   { ATOMIC_AT(a, bits, 1); __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }                      \
   EXPORT T __tsan_atomic##bits##_exchange(volatile T *a, T v, int mo)                       \

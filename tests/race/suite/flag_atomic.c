@@ -1,5 +1,4 @@
 // RACE: no
-// EXPECT-MISS: atomics: synchronization through a seq_cst atomic flag is not in the series-parallel graph, so the data accesses look logically parallel
 // WHY: producer/consumer through a seq_cst atomic flag: the atomic write/read pair orders the data accesses (OpenMP 5 memory model)
 #include <omp.h>
 #include <stdio.h>

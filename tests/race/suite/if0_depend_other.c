@@ -1,7 +1,6 @@
 // RACE: yes
 // PAIR: A B
 // THREADS: 2
-// EXPECT-MISS: an if(0) task with a depend clause waits for its dependence only, yet the sibling without dependences created before it is taken as ordered with the code after it (a taskwait depend(...) in its place is right; DataRaceBench DRB131)
 // WHY: the first task writes x and the if(0) task depends on it; the second task writes y with no dependence: the read of y after the if(0) task races with it (SEMANTICS.md rules 10-11: an undeferred task waits for its dependences, not for its siblings)
 #include <stdio.h>
 int main(void) {
