@@ -115,7 +115,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_prof_initial_phase(p);
     oa_task_loc_push(init, 0);
     if (oa_race_active)  /* before its first fragment, which records the top */
-      init->race_top = oa_race_task_begin(t, 2);
+      init->race_top = oa_race_task_begin(t, 2, init);
     oa_frag_begin(t, init, 0);
     oa_prof_charge_startup(t, oa_task_top(init));
     oa_impl_push(t, init);
@@ -139,7 +139,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_task_push(it, p);
     oa_raw(t, OA_RAW_IMPL_BEGIN, r->id, it->id, index, 0);
     if (oa_race_active)  /* before its first fragment, which records the top */
-      it->race_top = oa_race_task_begin(t, 1);
+      it->race_top = oa_race_task_begin(t, 1, it);
     oa_frag_begin(t, it, 0);
     oa_task_top(it)->edge_begin = oa_prof_record ? r->loc : 0;  /* no address of its own */
     oa_impl_push(t, it);

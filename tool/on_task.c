@@ -367,6 +367,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);
   nt->team_index = e->team_index;
   nt->final = (flags & ompt_task_final) != 0;
+  nt->untied = (flags & ompt_task_untied) != 0;
   nt->own_loc = loc;
   oa_task_inherit(nt, e);
   p->nanc = (uint8_t)nt->nanc;
@@ -429,6 +430,17 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
     if (t->cur == pt)
       t->cur = NULL;
     oa_task_free(pt);
+  } else if (pt && pt->untied && oa_race_active && pt->race_framed == t->id + 1
+             && (status == ompt_task_switch || status == ompt_task_yield)
+             && oa_race_task_below(t, nt)) {
+    /* A part of an untied task is over: clang's code returns to the
+     * runtime at each scheduling point in the task's body, and the next
+     * part may run on any thread.  Its frames are gone; its fragment ends
+     * here, so that the next part's accesses name the thread that makes
+     * them. */
+    oa_frag_end(t, pt);
+    oa_race_task_end(t);
+    pt->race_framed = 0;
   }
   if (nt) {
     t->cur = nt;
@@ -437,9 +449,13 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
       oa_raw(t, OA_RAW_TASK_BEGIN, nt->id, 0, 0, 0);
       oa_frag_begin(t, nt, 0);
       if (oa_race_active) {
-        oa_race_task_begin(t, 0);
+        oa_race_task_begin(t, 0, nt);
         nt->race_framed = t->id + 1;
       }
+    } else if (nt->untied && oa_race_active && !nt->race_framed) {
+      oa_frag_begin(t, nt, 0);  /* the next part of an untied task */
+      oa_race_task_begin(t, 0, nt);
+      nt->race_framed = t->id + 1;
     }
   }
   oa_prof_leave(t);

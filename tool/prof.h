@@ -27,6 +27,7 @@ typedef struct oa_task {
   uint8_t kind;                   /* enum oa_task_kind */
   uint8_t started;                /* explicit task: has begun running */
   uint8_t final;                  /* explicit task: final (its children are included) */
+  uint8_t untied;                 /* explicit task: untied (it may go on on another thread) */
   uint16_t team_index;
   uint32_t team;                  /* implicit tasks: the team's actual size */
   oa_region *region;              /* implicit tasks: their parallel region */

@@ -1134,7 +1134,7 @@ void oa_race_epoch(void)
  * alloca blocks) bounds them below. */
 #define FRAME_MARGIN 512
 
-uintptr_t oa_race_task_begin(oa_thread *t, int implicit)
+uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 {
   oa_race_thread *r = &t->race;
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
@@ -1167,12 +1167,21 @@ uintptr_t oa_race_task_begin(oa_thread *t, int implicit)
   if (r->nframes < OA_RACE_MAXFRAMES) {
     r->frames[r->nframes].top = dead;  /* its frames end there */
     r->frames[r->nframes].sp_min = r->sp_min;
+    r->frames[r->nframes].task = task;
   }
   r->nframes++;
   r->sp_min = top;
   /* the initial task starts lazily, inside the program's first OpenMP call:
    * all of main's stack is its own */
   return implicit == 2 && stack_hi ? stack_hi : top;
+}
+
+/* Is task the one whose frames lie just below the innermost task's? */
+int oa_race_task_below(oa_thread *t, const void *task)
+{
+  oa_race_thread *r = &t->race;
+  return r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
+         && r->frames[r->nframes - 2].task == task;
 }
 
 /* Its locals are gone: a later task may get the same addresses, and must

@@ -39,7 +39,7 @@ typedef struct oa_race_thread {
   uintptr_t sp_min;              /* lowest frame or stack access seen since the innermost
                                   * task began */
   uint32_t nframes;
-  struct { uintptr_t top, sp_min; } frames[OA_RACE_MAXFRAMES];
+  struct { uintptr_t top, sp_min; const void *task; } frames[OA_RACE_MAXFRAMES];
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
   /* the call sites of the thread's active calls (__tsan_func_entry/exit),
    * innermost last: the stack of a reported access */
@@ -89,10 +89,13 @@ OA_RACE_HOOK int oa_race_start(void);
 /* a top-level parallel region begins or ends: forget the access history */
 OA_RACE_HOOK void oa_race_epoch(void);
 /* a task begins / ends running on this thread (implicit: 1 an implicit
- * task, 2 the initial task, 0 an explicit task); begin returns the top of
- * the task's own stack frames */
-OA_RACE_HOOK uintptr_t oa_race_task_begin(struct oa_thread *t, int implicit);
+ * task, 2 the initial task, 0 an explicit task; task: the tool's task, to
+ * know it again); begin returns the top of the task's own stack frames.
+ * An untied task does so once per part it runs (on_task.c). */
+OA_RACE_HOOK uintptr_t oa_race_task_begin(struct oa_thread *t, int implicit, const void *task);
 OA_RACE_HOOK void oa_race_task_end(struct oa_thread *t);
+/* task's frames lie just below those of the task running on this thread */
+OA_RACE_HOOK int oa_race_task_below(struct oa_thread *t, const void *task);
 /* an explicit task was created: its data block starts afresh */
 OA_RACE_HOOK void oa_race_task_created(struct oa_thread *t, void *task_data);
 /* the initial task's code now holds pieces any order may run (the chunks
