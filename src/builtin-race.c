@@ -481,11 +481,13 @@ static char *precise_reason(const oa_event *check, oa_symbolizer *sym)
 }
 
 /* --mode auto: a first run with the check runtime (Alg. 17) tells whether
- * the fast detector is exact for this program and input.  Returns the
- * detector, or NULL when the tool never started (said on stderr).  A check
- * run that reached no OpenMP construct (its input may differ: stdin is
- * /dev/null unless it is a file) leaves the precise detector and *idle set,
- * and no note: the detection run says whether anything ran after all. */
+ * the fast detector is exact for this program and input; it ends as soon as
+ * it has ruled the fast detector out (tool/race.c).  Returns the detector,
+ * or NULL when the tool never started (said on stderr) or when ompadv got a
+ * signal meanwhile (*idle: 128 + the signal).  A check run that reached no
+ * OpenMP construct (its input may differ: stdin is /dev/null unless it is a
+ * file) leaves the precise detector and *idle set to 1, and no note: the
+ * detection run says whether anything ran after all. */
 static const char *choose_detector(const race_opts *o, char **argv, int threads, int *idle)
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = "check",
@@ -496,6 +498,13 @@ static const char *choose_detector(const race_opts *o, char **argv, int threads,
   const oa_event *check = NULL;
   oa_result r;
   char err[PATH_MAX + 256];
+  if (oa_launch_signalled) {
+    /* ompadv was told to stop (Ctrl-C, kill, timeout): no second run */
+    *idle = 128 + oa_launch_signalled;
+    oa_note("race: stopped by signal %d during the check run: no detection run",
+            (int)oa_launch_signalled);
+    goto out;
+  }
   enum oa_handshake hs = oa_launch_handshake(&l);
   if (hs == OA_TOOL_FAILED)
     goto out;
@@ -591,7 +600,8 @@ static int run_race(const oa_command *self, int argc, char **argv)
   int check_idle = 0;
   const char *det = strcmp(o.mode, "auto") ? o.mode
                                            : choose_detector(&o, argv + first, threads, &check_idle);
-  int rc = det ? detect(&o, out, argv + first, threads, det, check_idle) : OA_EXIT_FAIL;
+  int rc = det ? detect(&o, out, argv + first, threads, det, check_idle)
+               : check_idle > 1 ? check_idle : OA_EXIT_FAIL;
   if (out != stderr)
     fclose(out);
   return rc;

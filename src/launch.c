@@ -20,6 +20,7 @@
 #include "util.h"
 
 static volatile sig_atomic_t child_pid;
+volatile sig_atomic_t oa_launch_signalled;
 static oa_launch *pending_cleanup;  /* removed at exit, however ompadv exits */
 
 static void cleanup_at_exit(void)
@@ -30,6 +31,7 @@ static void cleanup_at_exit(void)
 
 static void forward_signal(int sig, siginfo_t *si, void *uc)
 {
+  oa_launch_signalled = sig;
   if (child_pid > 0 && si->si_code != SI_KERNEL)
     kill((pid_t)child_pid, sig);
 }

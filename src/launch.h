@@ -58,5 +58,9 @@ void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
  * status ompadv should end with (the target's, or 128+signal). */
 int oa_launch_exit_status(const oa_launch *l);
 void oa_launch_cleanup(oa_launch *l);
+/* The last of SIGINT, SIGTERM, SIGHUP, SIGQUIT that ompadv itself received
+ * while a target ran (0: none): a command of several runs stops there. */
+#include <signal.h>
+extern volatile sig_atomic_t oa_launch_signalled;
 
 #endif
