@@ -1313,7 +1313,8 @@ void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, u
    * keeps an ordered region apart from a lock at the same address.  They
    * exclude only the threads of one contention group (OpenMP 5.2 15.2,
    * 18.9: their binding thread set): each team of a league has its own. */
-  uint64_t id = wait_id ^ ((uint64_t)kind << 56) ^ (task ? task->cgroup * UINT64_C(0x9e3779b97f4a7c15) : 0);
+  uint64_t group = task ? task->cgroup * UINT64_C(0x9e3779b97f4a7c15) : 0;
+  uint64_t id = wait_id ^ ((uint64_t)kind << 56) ^ group;
   int sync = detecting && kind != ompt_mutex_ordered;  /* ordered regions: their chain */
   r->sync_held += kind == ompt_mutex_ordered ? 0 : acquired ? 1 : r->sync_held ? -1u : 0;
   if (acquired && r->nlocks < OA_RACE_MAXLOCKS) {
