@@ -197,6 +197,7 @@ enum oa_rec_type {
  *            sub=OA_RACE_* bits  thread=the later access's thread
  *            time=earlier access's thread | later access size << 32
  *                 | construct kind (enum oa_construct) of c << 40 | of d << 48
+ *                 | whose memory the address is (OA_RACE_MEM_*) << 56
  *   STACK    just before a REPORT of the same thread, 0-3 of them: the later
  *            access's callers, innermost first, 5 per record in a, b, c, d,
  *            where (return addresses); sub=how many of them are set
@@ -215,6 +216,12 @@ enum oa_race_bits {
   OA_RACE_EARLIER_WRITE = 2, /* the earlier access writes */
   OA_RACE_CONCURRENT = 4,    /* the two fragments ran at the same time in this run;
                               * otherwise only logically parallel (another schedule) */
+};
+enum oa_race_mem {
+  OA_RACE_MEM_THREAD = 0x80, /* below: the id + 1 of the thread whose stack (or with
+                              * OA_RACE_MEM_TLS, thread-local storage) holds the
+                              * address; 0: neither (a global, the heap, a mapping) */
+  OA_RACE_MEM_TLS = 0x80,
 };
 enum oa_race_why {
   OA_RACE_WHY_MUTEX = 1,     /* critical, lock or ordered: fast mode knows no locksets */

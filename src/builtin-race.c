@@ -97,6 +97,7 @@ typedef struct race_access {
 typedef struct race {
   uint64_t seq;              /* the first report's, for a stable order */
   uint64_t address;
+  unsigned memory;           /* enum oa_race_mem: the stack or TLS of which thread */
   int concurrent;
   size_t reports;            /* runtime reports merged into this one */
   race_access first, second;      /* the earlier and the later access */
@@ -179,6 +180,7 @@ static void add_report(race_run *rr, const oa_event *e, size_t *cap)
   memset(x, 0, sizeof *x);
   x->seq = e->seq;
   x->address = e->where;
+  x->memory = (unsigned)(e->time >> 56);
   x->concurrent = (e->sub & OA_RACE_CONCURRENT) != 0;
   x->reports = 1;
   x->second.write = (e->sub & OA_RACE_LATER_WRITE) != 0;
@@ -332,8 +334,13 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
             (unsigned long long)x->address);
   else if (var)
     fprintf(f, "  Location is global '%s' at 0x%llx\n", var, (unsigned long long)x->address);
+  else if (x->memory & (OA_RACE_MEM_THREAD - 1))
+    fprintf(f, "  Location is %s of thread T%u at 0x%llx\n",
+            x->memory & OA_RACE_MEM_TLS ? "in the thread-local storage" : "on the stack",
+            (x->memory & (OA_RACE_MEM_THREAD - 1)) - 1, (unsigned long long)x->address);
   else
-    fprintf(f, "  Location is a heap or stack address 0x%llx\n", (unsigned long long)x->address);
+    fprintf(f, "  Location is heap or mapped memory at 0x%llx\n",
+            (unsigned long long)x->address);
   fprintf(f, "==================\n");
 }
 
@@ -421,8 +428,13 @@ static void print_json(FILE *f, race_run *rr)
     fprintf(f, "%s\n    {\"address\": \"0x%llx\", \"variable\": ", i ? "," : "",
             (unsigned long long)x->address);
     json_or_null(f, known ? var : NULL);
-    fprintf(f, ", \"offset\": %llu, \"concurrent\": %s, \"reports\": %zu,\n     \"first\": ",
-            (unsigned long long)off, x->concurrent ? "true" : "false", x->reports);
+    unsigned owner = x->memory & (OA_RACE_MEM_THREAD - 1);
+    fprintf(f, ", \"offset\": %llu, \"memory\": \"%s\"", (unsigned long long)off,
+            known ? "global" : !owner ? "heap" : x->memory & OA_RACE_MEM_TLS ? "tls" : "stack");
+    if (owner && !known)
+      fprintf(f, ", \"memory_thread\": %u", owner - 1);
+    fprintf(f, ", \"concurrent\": %s, \"reports\": %zu,\n     \"first\": ",
+            x->concurrent ? "true" : "false", x->reports);
     print_json_access(f, &x->first, 0, rr->sym);
     fputs(",\n     \"second\": ", f);
     print_json_access(f, &x->second, 1, rr->sym);

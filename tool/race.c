@@ -193,18 +193,44 @@ static int tls_range(struct dl_phdr_info *info, size_t size, void *data)
   return 0;
 }
 
+/* The thread's own copies, learnt once (when it begins its first implicit
+ * task, or at its first report): modules loaded later are not seen. */
+static void learn_tls(oa_race_thread *r)
+{
+  if (!r->tls_known) {
+    dl_iterate_phdr(tls_range, r);
+    __atomic_store_n(&r->tls_known, 1, __ATOMIC_RELEASE);
+  }
+}
+
 static int own_tls(oa_thread *t, const access *a, const oa_node *e)
 {
   oa_race_thread *r = &t->race;
   if (e->thread != t->id)
     return 0;
-  if (!r->tls_known) {  /* learnt once: modules loaded later are not seen */
-    dl_iterate_phdr(tls_range, r);
-    r->tls_known = 1;
-  }
+  learn_tls(r);
   for (uint32_t i = 0; i < r->ntls; i++)
     if (a->addr >= r->tls[i].lo && a->addr < r->tls[i].hi)
       return 1;
+  return 0;
+}
+
+/* Whose memory addr is, for the report (OA_RACE_MEM_*): the thread-local
+ * storage or the stack of a thread of the run (its id + 1 in the low bits),
+ * or neither (0: a global, the heap, a mapping). */
+static uint64_t memory_of(uintptr_t addr)
+{
+  for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
+       u = u->next_thread) {
+    const oa_race_thread *r = &u->race;
+    uint64_t who = u->id + 1 < OA_RACE_MEM_THREAD ? u->id + 1 : 0;
+    uint32_t ntls = __atomic_load_n(&r->tls_known, __ATOMIC_ACQUIRE) ? r->ntls : 0;
+    for (uint32_t i = 0; i < ntls && i < OA_RACE_TLS; i++)
+      if (addr >= r->tls[i].lo && addr < r->tls[i].hi)
+        return who | OA_RACE_MEM_TLS;
+    if (r->stack_lo && addr >= r->stack_lo && addr < r->stack_hi)
+      return who;
+  }
   return 0;
 }
 
@@ -239,6 +265,7 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   }
   unsigned kc, kd;
   uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
+  uint64_t where = memory_of(a->addr);
   unsigned bits = (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0)
                   | (overlapped(e, cur) ? OA_RACE_CONCURRENT : 0);
   oa_event *ev = oa_begin(t, OA_RACE_REPORT, bits);
@@ -250,7 +277,7 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   ev->c = c;
   ev->d = d;
   ev->time = e->thread | (uint64_t)a->size << 32 | (uint64_t)(kc & 0xff) << 40
-             | (uint64_t)(kd & 0xff) << 48;
+             | (uint64_t)(kd & 0xff) << 48 | where << 56;
   oa_commit(t);
 }
 
@@ -1150,6 +1177,8 @@ uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 {
   oa_race_thread *r = &t->race;
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
+  if (implicit && detecting)
+    learn_tls(r);  /* for reports that name another thread's copy */
   uintptr_t stack_hi = 0;
   if (!r->stack_lo || implicit == 2) {
     pthread_attr_t attr;
@@ -1159,6 +1188,7 @@ uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
       if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
         r->stack_lo = (uintptr_t)lo;
         stack_hi = (uintptr_t)lo + size;
+        r->stack_hi = stack_hi;
       }
       pthread_attr_destroy(&attr);
     }

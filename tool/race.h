@@ -41,6 +41,7 @@ typedef struct oa_race_thread {
   uint32_t nframes;
   struct { uintptr_t top, sp_min; const void *task; } frames[OA_RACE_MAXFRAMES];
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
+  uintptr_t stack_hi;            /* ... and its end */
   /* the call sites of the thread's active calls (__tsan_func_entry/exit),
    * innermost last: the stack of a reported access */
   uint32_t depth;
