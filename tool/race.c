@@ -366,22 +366,48 @@ static void unpoll(oa_race_thread *r, uintptr_t addr)
       r->polls[i].addr = 0;
 }
 
+/* Locations that a thread has polled (read again and again under a lock
+ * or with atomics, waiting): flags.  A read of one that finds it raised at
+ * once and lowers it (a test-and-reset) orders like one that waited. */
+#define POLLED_TABLE 1024
+static uintptr_t polled_addrs[POLLED_TABLE];
+
+static int polled_addr(uintptr_t addr, int add)
+{
+  uint32_t h = (uint32_t)((addr * UINT64_C(0x9e3779b97f4a7c15)) >> 54);
+  for (uint32_t i = 0; i < 16; i++, h = (h + 1) & (POLLED_TABLE - 1)) {
+    uintptr_t cur = __atomic_load_n(&polled_addrs[h], __ATOMIC_RELAXED);
+    if (cur == addr)
+      return 1;
+    if (!cur) {
+      if (!add)
+        return 0;
+      if (__atomic_compare_exchange_n(&polled_addrs[h], &cur, addr, 0, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED) || cur == addr)
+        return 1;
+    }
+  }
+  return 0;
+}
+
 /* A read under a lock saw w's write: the order waits for the release. */
-static void rf_pending(oa_race_thread *r, uintptr_t addr, const oa_node *w)
+static void rf_pending(oa_race_thread *r, const access *a, const oa_node *w)
 {
   for (uint32_t i = 0; i < r->nrf; i++)
-    if (r->rf[i].addr == addr && r->rf[i].writer == w)
+    if (r->rf[i].addr == a->addr && r->rf[i].writer == w)
       return;
   if (r->nrf < 4) {
-    r->rf[r->nrf].addr = addr;
+    r->rf[r->nrf].addr = a->addr;
     r->rf[r->nrf++].writer = w;
   }
 }
 
+/* The reader writes the location before the release: a read-modify-write,
+ * unless the read is a wait loop's (a test-and-reset). */
 static void rf_written(oa_race_thread *r, uintptr_t addr)
 {
   for (uint32_t i = r->nrf; i-- > 0;)
-    if (r->rf[i].addr == addr)
+    if (r->rf[i].addr == addr && !polled_addr(addr, 0))
       r->rf[i] = r->rf[--r->nrf];
 }
 
@@ -392,7 +418,7 @@ static void observed(oa_thread *t, const access *a, const oa_node *cur, const oa
   if (a->poll || a->site & SITE_SYNC)
     add_spred(t, t->cur, (oa_node *)cur, w);
   else
-    rf_pending(&t->race, a->addr, w);
+    rf_pending(&t->race, a, w);
 }
 
 static int polled(oa_race_thread *r, const access *a)
@@ -1026,6 +1052,8 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     if (!a.write) {
       a.poll = polled(r, &a);
       a.rf = 1;
+      if (a.poll)
+        polled_addr(addr, 1);
     } else {
       if (r->npolls)
         unpoll(r, addr);
