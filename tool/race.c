@@ -10,6 +10,7 @@
 
 #include <link.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1326,14 +1327,21 @@ void oa_race_task_created(oa_thread *t, void *task_data)
   }
 }
 
-/* The last region of each lock: its first and last fragments. */
+/* The last region of each lock: its first and last fragments, and the
+ * thread holding the lock now (id + 1; 0: released). */
 #define HANDOVERS 1024
 static struct {
   uint64_t id;
   const oa_node *in, *out;
-  uint32_t epoch;
+  uint32_t epoch, holder;
 } handovers[HANDOVERS];
 static pthread_mutex_t handover_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* libomp reports a release after the lock is free: the next holder's
+ * acquisition can be handled first.  It waits for the release to be
+ * recorded, a few microseconds, never long (a holder that never reports its
+ * release, one killed meanwhile: the order is not taken). */
+#define HANDOVER_WAIT 4000
 
 static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired, uint64_t id,
                      const oa_node *first)
@@ -1344,15 +1352,34 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
   const oa_node *in = NULL, *out = NULL;
   pthread_mutex_lock(&handover_lock);
   if (acquired) {
-    if (handovers[h].id == id && handovers[h].epoch == epoch) {
+    for (int spin = 0; spin < HANDOVER_WAIT && handovers[h].id == id
+                       && handovers[h].epoch == epoch && handovers[h].holder
+                       && handovers[h].holder != t->id + 1; spin++) {
+      pthread_mutex_unlock(&handover_lock);
+      if (spin > 64)
+        sched_yield();
+      else
+        _mm_pause();
+      pthread_mutex_lock(&handover_lock);
+    }
+    if (handovers[h].id == id && handovers[h].epoch == epoch && !handovers[h].holder) {
       in = handovers[h].in;
       out = handovers[h].out;
     }
+    if (handovers[h].id != id || handovers[h].epoch != epoch) {
+      handovers[h].id = id;
+      handovers[h].in = handovers[h].out = NULL;
+      handovers[h].epoch = epoch;
+    }
+    handovers[h].holder = t->id + 1;
   } else if (first) {
     handovers[h].id = id;
     handovers[h].in = first;
     handovers[h].out = inside;
     handovers[h].epoch = epoch;
+    handovers[h].holder = 0;
+  } else if (handovers[h].id == id && handovers[h].holder == t->id + 1) {
+    handovers[h].holder = 0;
   }
   pthread_mutex_unlock(&handover_lock);
   /* the other region began before this one in every schedule (by the graph

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: untied tasks (BOTS nqueens, whose "tied" builds here kept untied) place queens on a board copied into an alloca array of their own and count solutions in a threadprivate counter: clang runs an untied task in parts, returning to the runtime at each scheduling point of its body, and the next part may run on another thread; a part's frames die with it, and the counter of the thread that runs it is the thread's own (SEMANTICS.md rules 9, 15). Race mode followed each untied task as if it stayed on the stack where it began: with 4 threads, the stack of a later task was taken for the untied task's and its own counter for another thread's
+// WHY: untied tasks (BOTS nqueens; its manual cut-off "tied" build keeps them untied) place queens on a board copied into an alloca array of their own and count solutions in a threadprivate counter: clang runs an untied task in parts, returning to the runtime at each scheduling point of its body, and the next part may run on another thread; a part's frames die with it, and the counter of the thread that runs it is the thread's own (SEMANTICS.md rules 9, 15). Race mode followed each untied task as if it stayed on the stack where it began: with 4 threads, the stack of a later task was taken for the untied task's and its own counter for another thread's
 #include <stdlib.h>
 #include <alloca.h>
 #include <stdio.h>
