@@ -53,6 +53,14 @@ typedef struct oa_file_header {
   uint64_t events_lost;      /* events dropped because the file could not grow */
   uint64_t tsc_start;
   char     runtime[128];     /* ompt_start_tool's runtime_version */
+  /* The file could not grow (a full disk or quota): recording stopped for
+   * every thread.  A reader keeps the event records whose seq is below
+   * seq_cut, a prefix of the run that holds everything that precedes any
+   * record in it; later ones (threads that still had room) are dropped.
+   * 0 in a run that never filled (older files: the header page is zeroed). */
+  uint32_t full_errno;       /* why it could not grow (ENOSPC, EDQUOT, ...) */
+  uint32_t reserved0;
+  uint64_t seq_cut;          /* valid when full_errno != 0 */
 } oa_file_header;
 
 enum oa_chunk_kind {

@@ -261,7 +261,8 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
   r->records = records;
   if (records == 0) {
     fail(err, errlen, path, "no OSPG records: %s",
-         r->online ? "a profile, not a recording (make one with ompadv record)"
+         r->header.full_errno ? "the file system filled before the first one was written"
+         : r->online ? "a profile, not a recording (make one with ompadv record)"
                    : "the program ended before its first OpenMP construct, or this is not a "
                      "recording");
     goto bad;
@@ -308,6 +309,7 @@ typedef struct cursor {
   size_t n, i;
   uint64_t last_seq;
   uint64_t last_new;           /* node of this thread's last NEW (for ANC) */
+  int cut;                     /* the file filled: nothing after the mapped chunk */
 } cursor;
 
 /* Map the cursor's next non-empty chunk; 0 at the end, -1 on error. */
@@ -319,7 +321,7 @@ static int cursor_load(oa_recording *r, cursor *c)
       c->map = NULL;
       c->chunk++;
     }
-    if (c->chunk >= c->t->n)
+    if (c->chunk >= c->t->n || c->cut)
       return 0;
     chunk_ref *ref = &c->t->c[c->chunk];
     c->map = mmap(NULL, ref->size, PROT_READ, MAP_PRIVATE, r->fd, (off_t)ref->off);
@@ -336,6 +338,17 @@ static int cursor_load(oa_recording *r, cursor *c)
     c->ev = (const oa_event *)(h + 1);
     c->n = h->used / sizeof(oa_event);
     c->i = 0;
+    if (r->header.full_errno) {
+      /* the file filled: what a thread recorded after that point goes
+       * (its seq only grows, so the rest of the thread goes too) */
+      size_t keep = 0;
+      while (keep < c->n && c->ev[keep].seq < r->header.seq_cut)
+        keep++;
+      if (keep < c->n) {
+        c->n = keep;
+        c->cut = 1;
+      }
+    }
     if (c->n)
       return 1;
   }
@@ -449,10 +462,17 @@ int oa_rec_write_names(oa_recording *r, uint32_t n, const uint32_t *loc, const u
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
   } else {
     off_t at = (off_t)(((uint64_t)st.st_size + PAGE - 1) & ~(uint64_t)(PAGE - 1));
-    if (pwrite(fd, buf, size, at) != (ssize_t)size)
-      snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : ENOSPC));
-    else
+    errno = 0;
+    if (pwrite(fd, buf, size, at) != (ssize_t)size) {
+      int why = errno ? errno : ENOSPC;
+      snprintf(err, errlen, "%s: %s", path, strerror(why));
+      /* a chunk cut short would make the whole file unreadable */
+      if (ftruncate(fd, st.st_size) != 0)
+        snprintf(err, errlen, "%s: %s, and the chunk written in part could not be taken "
+                 "back: %s", path, strerror(why), strerror(errno));
+    } else {
       ret = 0;
+    }
   }
   if (fd >= 0)
     close(fd);

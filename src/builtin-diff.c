@@ -368,7 +368,7 @@ static int record(char **argv, int threads, const char *path, int *status)
   oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv };
   oa_launch_run(&l);
   enum oa_handshake hs = oa_launch_handshake(&l);
-  int ok = hs == OA_TOOL_STARTED && oa_recording_name(l.result_path) == 0;
+  int ok = hs == OA_TOOL_STARTED && oa_recording_name(l.result_path, 0) == 0;
   if (hs == OA_TOOL_IDLE)
     oa_launch_note_idle(&l, "diff", "compare", NULL);
   *status = oa_launch_exit_status(&l);

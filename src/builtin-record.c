@@ -25,6 +25,12 @@ static int on_option(int id, const char *arg, void *ctx)
   return 0;
 }
 
+static double size_mb(const oa_launch *l)
+{
+  struct stat st;
+  return stat(l->result_path, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+}
+
 static int run_record(const oa_command *self, int argc, char **argv)
 {
   oa_common c = { 0 };
@@ -40,17 +46,24 @@ static int run_record(const oa_command *self, int argc, char **argv)
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = file,
                   .argv = argv + first };
   oa_launch_run(&l);
-  int rc = 0;
+  int rc = 0, full;
   enum oa_handshake hs = oa_launch_handshake(&l);
   if (hs == OA_TOOL_IDLE) {
     oa_launch_note_idle(&l, "record", "record", l.result_path);
   } else if (hs == OA_TOOL_FAILED) {
     rc = OA_EXIT_FAIL;
-  } else if (oa_recording_name(l.result_path) != 0) {
+  } else if ((full = oa_launch_file_full(&l)) != 0) {
+    /* the names trailer may not fit either: report then names the
+     * locations from the binaries */
+    oa_recording_name(l.result_path, 1);
+    oa_error("record: the file system filled while %s was written (%s): it holds the run up "
+             "to that point (%.1f MB), which ompadv report reads as a prefix; free some space "
+             "or record elsewhere with -o", l.result_path, strerror(full), size_mb(&l));
+    rc = OA_EXIT_FAIL;
+  } else if (oa_recording_name(l.result_path, 0) != 0) {
     rc = OA_EXIT_FAIL;
   } else {
-    struct stat st;
-    double mb = stat(l.result_path, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+    double mb = size_mb(&l);
     if (why)
       oa_note("record: metric %s (%s)", getenv(OMPADV_ENV_METRIC), why);
     oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l.result_path,

@@ -240,7 +240,7 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
     if (hs == OA_TOOL_IDLE)
       oa_launch_note_idle(&l, "whatif", "analyse", NULL);
     rc = hs == OA_TOOL_IDLE ? 0
-         : hs == OA_TOOL_STARTED && oa_recording_name(l.result_path) == 0
+         : hs == OA_TOOL_STARTED && oa_recording_name(l.result_path, 0) == 0
              ? analyse(l.result_path, &o, &c)
              : OA_EXIT_FAIL;
     int status = oa_launch_exit_status(&l);

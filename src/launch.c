@@ -339,6 +339,16 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
   return OA_TOOL_FAILED;
 }
 
+int oa_launch_file_full(const oa_launch *l)
+{
+  oa_file_header h;
+  int fd = open(l->result_path, O_RDONLY | O_CLOEXEC);
+  int ok = fd >= 0 && pread(fd, &h, sizeof h, 0) == (ssize_t)sizeof h && h.magic == OA_FILE_MAGIC;
+  if (fd >= 0)
+    close(fd);
+  return ok ? (int)h.full_errno : 0;
+}
+
 void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
                          const char *file)
 {

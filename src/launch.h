@@ -49,6 +49,10 @@ int oa_launch_run(oa_launch *l);
  * stderr why not; OA_TOOL_IDLE (nothing said) when the program ran no
  * OpenMP construct at all (only simd, or it exited before its first one). */
 enum oa_handshake oa_launch_handshake(const oa_launch *l);
+/* 0, or why the result file could not grow while the target ran (an errno:
+ * ENOSPC, EDQUOT, ...): the tool stopped writing there, and what came
+ * before that point is kept (contract.h: seq_cut). */
+int oa_launch_file_full(const oa_launch *l);
 /* The note for OA_TOOL_IDLE: "CMD: no OpenMP construct ran in 'PROG', so
  * there is nothing to VERB", and that file (a result file the user named,
  * or NULL) was not written. */

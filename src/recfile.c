@@ -16,7 +16,7 @@ static void add_module(void *ctx, const char *path, uint64_t base, uint64_t lo, 
 
 /* Resolve every location of r to its source: write the names into the file
  * (write 1) or keep them in memory. */
-static int resolve(oa_recording *r, int write)
+static int resolve(oa_recording *r, int write, int quiet)
 {
   char err[PATH_MAX + 256];
   if (oa_rec_scan_locs(r, err, sizeof err) != 0) {
@@ -44,7 +44,7 @@ static int resolve(oa_recording *r, int write)
   int rc = 0;
   if (write) {
     rc = oa_rec_write_names(r, k, loc, line, file, func, err, sizeof err);
-    if (rc)
+    if (rc && !quiet)
       oa_error("cannot finish the recording: %s", err);
   } else {
     for (uint32_t i = 0; i < k; i++)
@@ -61,15 +61,16 @@ static int resolve(oa_recording *r, int write)
   return rc;
 }
 
-int oa_recording_name(const char *path)
+int oa_recording_name(const char *path, int quiet)
 {
   char err[PATH_MAX + 256];
   oa_recording *r;
   if (oa_rec_open(path, &r, err, sizeof err) != 0) {
-    oa_error("cannot finish the recording: %s", err);
+    if (!quiet)
+      oa_error("cannot finish the recording: %s", err);
     return -1;
   }
-  int rc = resolve(r, 1);
+  int rc = resolve(r, 1, quiet);
   oa_rec_close(r);
   return rc;
 }
@@ -80,12 +81,18 @@ oa_recording *oa_recording_load(const char *path)
   oa_recording *r;
   if (oa_rec_open(path, &r, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, "cannot use the recording: %s", err);
+  uint32_t full = oa_rec_header(r)->full_errno;
+  if (full)
+    oa_warn("%s is a prefix: the file system filled while it was written (%s); the analysis "
+            "covers the run up to that point, with the constructs open then closed as they "
+            "stood", path, strerror((int)full));
   if (!oa_rec_has_names(r)) {
-    oa_warn("%s has no trailer: it was cut short, or ompadv record was stopped before it "
-            "finished the file; the analysis covers the records it holds, named from the "
-            "binaries now", path);
-    resolve(r, 0);
-  } else if (oa_rec_header(r)->state != OA_STATE_FINALIZED) {
+    if (!full)
+      oa_warn("%s has no trailer: it was cut short, or ompadv record was stopped before it "
+              "finished the file; the analysis covers the records it holds, named from the "
+              "binaries now", path);
+    resolve(r, 0, 0);
+  } else if (!full && oa_rec_header(r)->state != OA_STATE_FINALIZED) {
     oa_warn("the recorded program did not reach its end (a crash, a signal or _exit): the "
             "analysis covers what it did until then, with the constructs open at that point "
             "closed as they stood");

@@ -8,8 +8,9 @@
 #include "replay.h"
 
 /* Resolve every location of the recording at path to its source, once, and
- * append the names to it.  Returns 0, or -1 after saying why. */
-int oa_recording_name(const char *path);
+ * append the names to it.  Returns 0, or -1 after saying why (quiet: without
+ * a word; a recording without its names is still readable). */
+int oa_recording_name(const char *path, int quiet);
 /* Open a recording for analysis; exits 2 with a one-line error when it is
  * not a usable recording. */
 oa_recording *oa_recording_load(const char *path);

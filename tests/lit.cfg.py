@@ -29,3 +29,9 @@ config.substitutions.append(("%srcdir", config.ompadv_srcdir))
 config.substitutions.append(("%inputs", os.path.join(config.ompadv_srcdir, "tests", "inputs")))
 config.substitutions.append(("%libomp_dir", config.libomp_dir))
 config.substitutions.append(("%unit", os.path.join(b, "tests", "unit")))
+
+# Tests that fill a small file system of their own (a tmpfs mounted in a
+# private mount namespace) need root and unshare(1).
+import shutil
+if os.geteuid() == 0 and shutil.which("unshare") and shutil.which("mount"):
+    config.available_features.add("private-mounts")

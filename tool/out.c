@@ -46,6 +46,20 @@ fail:
   return -1;
 }
 
+/* The file cannot grow: no thread asks again (on a full file system each
+ * attempt is slow, and a loop of millions of events would crawl), and the
+ * header says where the records stop being whole (contract.h: seq_cut).
+ * Called with grow_lock held. */
+static void out_full(int err)
+{
+  oa_run *r = &oa_the_run;
+  if (r->full)
+    return;
+  r->header->seq_cut = __atomic_load_n(&r->seq, __ATOMIC_RELAXED);
+  __atomic_store_n(&r->header->full_errno, (uint32_t)(err ? err : ENOSPC), __ATOMIC_RELEASE);
+  __atomic_store_n(&r->full, 1, __ATOMIC_RELEASE);
+}
+
 /* Reserve and map a new chunk.  The space is allocated for real (fallocate),
  * because a store into a hole of a full disk would kill the target with
  * SIGBUS; when it cannot be had, the caller drops events and counts them. */
@@ -55,13 +69,18 @@ oa_chunk_header *oa_out_chunk(uint32_t kind, uint32_t thread, uint32_t size)
   oa_chunk_header *c = NULL;
   pthread_mutex_lock(&r->grow_lock);
   uint64_t off = r->next_off;
-  if (posix_fallocate(r->fd, (off_t)off, size) == 0) {
+  int err = r->full ? ENOSPC : posix_fallocate(r->fd, (off_t)off, size);
+  if (!err) {
     c = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, (off_t)off);
-    if (c == MAP_FAILED)
+    if (c == MAP_FAILED) {
       c = NULL;
-    else
+      err = errno;
+    } else {
       r->next_off = off + size;
+    }
   }
+  if (!c)
+    out_full(err);
   pthread_mutex_unlock(&r->grow_lock);
   if (!c)
     return NULL;
@@ -108,7 +127,8 @@ oa_event *oa_next_slot(oa_thread *t)
     return &t->ev[t->n];
   if (t->chunk)
     munmap(t->chunk, OA_CHUNK_SIZE);  /* its pages stay in the file */
-  t->chunk = oa_out_chunk(OA_CHUNK_EVENTS, t->id, OA_CHUNK_SIZE);
+  t->chunk = __atomic_load_n(&oa_the_run.full, __ATOMIC_ACQUIRE)
+                 ? NULL : oa_out_chunk(OA_CHUNK_EVENTS, t->id, OA_CHUNK_SIZE);
   t->n = 0;
   if (!t->chunk) {
     __atomic_fetch_add(&oa_the_run.header->events_lost, 1, __ATOMIC_RELAXED);

@@ -33,6 +33,7 @@ typedef struct oa_modset {
 typedef struct oa_run {
   int fd;
   int enabled;                    /* 0 after a fork of the target, in the child */
+  int full;                       /* atomic: the file could not grow; no new chunks */
   oa_file_header *header;         /* the file's first page, mapped shared */
   pthread_mutex_t grow_lock;      /* guards next_off and file growth */
   uint64_t next_off;
