@@ -326,8 +326,15 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
       magic = 0;
     close(fd);
   }
-  if (magic == OA_FILE_MAGIC)
+  if (magic == OA_FILE_MAGIC) {
+    int full = l->tmpdir ? oa_launch_file_full(l) : 0;  /* a file the user named: the
+                                                           * command says it */
+    if (full)
+      oa_warn("the file system of %s filled while '%s' ran (%s): what ompadv shows covers "
+              "the run up to that point; free some space there or point TMPDIR elsewhere",
+              l->tmpdir, l->argv[0], strerror(full));
     return OA_TOOL_STARTED;
+  }
   if (l->exec_failed)
     return OA_TOOL_FAILED;  /* the child said why */
   if (l->init_log && access(l->init_log, F_OK) != 0 && errno == ENOENT)
