@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -240,9 +242,24 @@ static int exec_failed(int fd)
   return n == (ssize_t)sizeof err;
 }
 
-/* The directory of a user-given result file must exist before the run: the
- * tool could only decline once the target is already running. */
-static void check_result_dir(const char *pattern)
+/* proc, sysfs and the like: files there are not storage */
+static int pseudo_fs(const char *path)
+{
+  struct statfs fs;
+  if (statfs(path, &fs) != 0)
+    return 0;
+  switch ((unsigned long)fs.f_type) {
+  case PROC_SUPER_MAGIC: case SYSFS_MAGIC: case DEBUGFS_MAGIC: case TRACEFS_MAGIC:
+  case CGROUP_SUPER_MAGIC: case CGROUP2_SUPER_MAGIC: case SECURITYFS_MAGIC:
+    return 1;
+  }
+  return 0;
+}
+
+/* A user-given result file must be one the tool can create and grow in
+ * place, and its directory must exist, before the run: the tool could only
+ * decline once the target is already running. */
+static void check_result_file(const char *pattern)
 {
   char *dir = oa_xstrdup(pattern);
   char *slash = strrchr(dir, '/');
@@ -250,6 +267,21 @@ static void check_result_dir(const char *pattern)
   if (access(d, W_OK | X_OK) != 0)
     oa_die(OA_EXIT_USAGE, "cannot write results into '%s': %s; give a file in an existing, "
            "writable directory", d, strerror(errno));
+  if (pseudo_fs(d))
+    oa_die(OA_EXIT_USAGE, "cannot write results into '%s': it is not on a disk (proc, sysfs, "
+           "...); give a file on a real file system", d);
+  struct stat st;
+  if (!strstr(pattern, "%p") && stat(pattern, &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      oa_die(OA_EXIT_USAGE, "'%s' is a directory; give a file name (such as %s%sompadv.data)",
+             pattern, pattern, pattern[strlen(pattern) - 1] == '/' ? "" : "/");
+    if (!S_ISREG(st.st_mode))
+      oa_die(OA_EXIT_USAGE, "'%s' is not a regular file (a device, a pipe, a socket): results "
+             "are written in place; give a file on a disk", pattern);
+    if (access(pattern, W_OK) != 0)
+      oa_die(OA_EXIT_USAGE, "cannot write '%s': %s; give another file or make it writable",
+             pattern, strerror(errno));
+  }
   free(dir);
 }
 
@@ -258,7 +290,7 @@ int oa_launch_run(oa_launch *l)
   char err[PATH_MAX + 256];
   check_environment();
   if (l->result)
-    check_result_dir(l->result);
+    check_result_file(l->result);
   if (oa_inspect(l->argv[0], &l->target, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, "%s", err);
   if (l->race)
