@@ -16,6 +16,12 @@
                                                 * metric's units */
 #define OMPADV_ENV_RTCOST   "OMPADV_RUNTIME_COST" /* profile: the runtime's own time around
                                                    * events, metric.h: oa_rt_costs_parse */
+/* Processes the program starts inherit the environment and start the tool
+ * too.  OWNER is the pid of the program ompadv ran: only it writes the
+ * result file as named; any other process writes FILE.PID instead (when the
+ * name has no %p) and appends a line "PID FILE\n" to the file OTHERS. */
+#define OMPADV_ENV_OWNER    "OMPADV_OWNER"
+#define OMPADV_ENV_OTHERS   "OMPADV_OTHERS"
 
 #define OMPADV_CONTRACT_VERSION 1
 

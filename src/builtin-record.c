@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "contract.h"
 #include "launch.h"
@@ -29,6 +30,14 @@ static double size_mb(const oa_launch *l)
 {
   struct stat st;
   return stat(l->result_path, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+}
+
+/* a recording a process the program started wrote: named like the program's */
+static void name_other(void *ctx, long pid, const char *file)
+{
+  (void)ctx, (void)pid;
+  if (access(file, F_OK) == 0)
+    oa_recording_name(file, 1);
 }
 
 static int run_record(const oa_command *self, int argc, char **argv)
@@ -69,6 +78,7 @@ static int run_record(const oa_command *self, int argc, char **argv)
     oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l.result_path,
             mb, l.result_path);
   }
+  oa_launch_others(&l, name_other, NULL);
   int status = oa_launch_exit_status(&l);
   oa_launch_cleanup(&l);
   return rc && !WIFSIGNALED(l.status) ? rc : status;

@@ -193,6 +193,11 @@ static void make_tmpdir(oa_launch *l)
   atexit(cleanup_at_exit);
 }
 
+static char *others_path(const oa_launch *l)
+{
+  return oa_xasprintf("%s/others", l->tmpdir);
+}
+
 static void prepare_child_env(oa_launch *l, const char *tool, const char *pattern)
 {
   char num[16];
@@ -203,6 +208,11 @@ static void prepare_child_env(oa_launch *l, const char *tool, const char *patter
   setenv("OMP_TOOL_LIBRARIES", tool, 1);
   prepend_env_sep("LD_PRELOAD", tool, ' ');
   setenv(OMPADV_ENV_RESULT, pattern, 1);
+  snprintf(num, sizeof num, "%ld", (long)getpid());  /* this child: exec keeps the pid */
+  setenv(OMPADV_ENV_OWNER, num, 1);
+  char *others = others_path(l);
+  setenv(OMPADV_ENV_OTHERS, others, 1);
+  free(others);
   setenv(OMPADV_ENV_MODE, l->mode, 1);
   snprintf(num, sizeof num, "%d", OMPADV_CONTRACT_VERSION);
   setenv(OMPADV_ENV_CONTRACT, num, 1);
@@ -402,8 +412,58 @@ void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
           access(file, F_OK) == 0 ? " (the file there is from an earlier run)" : "");
 }
 
+int oa_launch_others(const oa_launch *l, void (*fn)(void *ctx, long pid, const char *file),
+                     void *ctx)
+{
+  char *path = others_path(l);
+  FILE *f = fopen(path, "r");
+  free(path);
+  if (!f)
+    return 0;
+  char line[PATH_MAX + 32];
+  long pid;
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    char *file = strchr(line, ' ');
+    if (!file || sscanf(line, "%ld", &pid) != 1)
+      continue;
+    file++;
+    file[strcspn(file, "\n")] = 0;
+    n++;
+    if (fn)
+      fn(ctx, pid, file);
+  }
+  fclose(f);
+  return n;
+}
+
+static void note_other(void *ctx, long pid, const char *file)
+{
+  const oa_launch *l = ctx;
+  struct stat st;
+  if (stat(file, &st) == 0)
+    oa_note("process %ld, which '%s' started, ran OpenMP too: its results are in %s", pid,
+            l->argv[0], file);
+}
+
+/* Where the user named the result file, say which files the others wrote;
+ * otherwise say that what is shown is the program's alone. */
+static void note_others(const oa_launch *l)
+{
+  if (l->result) {
+    oa_launch_others(l, note_other, (void *)l);
+    return;
+  }
+  int n = oa_launch_others(l, NULL, NULL);
+  if (n)
+    oa_note("%d process%s that '%s' started ran OpenMP too; what is shown is '%s' (pid %ld) "
+            "alone", n, n > 1 ? "es" : "", l->argv[0], l->argv[0], (long)l->pid);
+}
+
 int oa_launch_exit_status(const oa_launch *l)
 {
+  if (l->tmpdir)
+    note_others(l);
   if (WIFSIGNALED(l->status)) {
     int sig = WTERMSIG(l->status);
     oa_error("'%s' was killed by signal %d (%s)%s", l->argv[0], sig, strsignal(sig),

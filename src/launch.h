@@ -58,6 +58,12 @@ int oa_launch_file_full(const oa_launch *l);
  * or NULL) was not written. */
 void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
                          const char *file);
+/* The processes the program started that ran OpenMP under the tool too,
+ * each with the result file it wrote (never the one named: contract.h,
+ * OMPADV_ENV_OWNER): fn (if not NULL) for each; returns how many.
+ * oa_launch_exit_status tells the user of them. */
+int oa_launch_others(const oa_launch *l, void (*fn)(void *ctx, long pid, const char *file),
+                     void *ctx);
 /* Say how the target ended if it did not exit normally; returns the exit
  * status ompadv should end with (the target's, or 128+signal). */
 int oa_launch_exit_status(const oa_launch *l);

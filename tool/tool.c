@@ -3,6 +3,7 @@
  * events.def, the finalizer marks the recording complete. */
 #include "prof.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,32 @@ static void oa_finalize(ompt_data_t *tool_data)
   oa_out_finalize();
 }
 
+/* The result file of this process: the one named, unless this is a process
+ * the program started (contract.h: OMPADV_ENV_OWNER), which must not
+ * overwrite it; the driver learns of the others from a line each. */
+static char *own_path(const char *pattern)
+{
+  long pid = (long)getpid();
+  char *path = oa_expand_pid(pattern, pid);
+  const char *owner = getenv(OMPADV_ENV_OWNER), *others = getenv(OMPADV_ENV_OTHERS);
+  if (!owner || !*owner || atol(owner) == pid)
+    return path;
+  if (!strstr(pattern, "%p")) {
+    char *own = oa_xasprintf("%s.%ld", path, pid);
+    free(path);
+    path = own;
+  }
+  int fd = others && *others ? open(others, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644) : -1;
+  if (fd >= 0) {
+    char *line = oa_xasprintf("%ld %s\n", pid, path);
+    ssize_t n = write(fd, line, strlen(line));  /* one write: lines do not mix */
+    (void)n;
+    free(line);
+    close(fd);
+  }
+  return path;
+}
+
 __attribute__((visibility("default")))
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
@@ -110,7 +137,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
   }
   if (oa_the_run.mode == OA_MODE_PROFILE)
     oa_prof_start();
-  char *path = oa_expand_pid(pattern, (long)getpid());
+  char *path = own_path(pattern);
   if (strlen(path) >= sizeof oa_result_path) {
     fprintf(stderr, "ompadv: tool not started: result path too long\n");
     free(path);
