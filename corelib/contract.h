@@ -67,6 +67,14 @@ typedef struct oa_file_header {
   uint32_t full_errno;       /* why it could not grow (ENOSPC, EDQUOT, ...) */
   uint32_t reserved0;
   uint64_t seq_cut;          /* valid when full_errno != 0 */
+  /* profile and record with --metric tsc, written at the end of the run:
+   * the time the threads spent off their cores while they ran fragments
+   * (preempted, or blocked in the kernel), in TSC ticks, which the work
+   * figures leave out; offcpu_seen is 0 when the tool could not tell
+   * (no rseq area: then the work figures include that time). */
+  uint64_t offcpu_ticks;
+  uint32_t offcpu_seen;
+  uint32_t reserved1;
 } oa_file_header;
 
 enum oa_chunk_kind {

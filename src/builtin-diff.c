@@ -301,9 +301,10 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
               "cycles with --metric instructions", metric);
     }
   }
-  if (s[1].out.h.metric == OA_METRIC_TSC)
-    oa_note("diff: tsc counts a fragment's wall-clock ticks, preemption included; with more "
-            "threads than free cores, --metric cputime measures inflation better");
+  if (s[1].out.h.metric == OA_METRIC_TSC && !oa_rec_header(s[1].rec)->offcpu_seen)
+    oa_note("diff: tsc counted a fragment's wall-clock ticks here, preemption included (this "
+            "system does not tell when a thread is off its core); with more threads than free "
+            "cores, --metric cputime measures inflation better");
   if (s[0].out.h.threads >= s[1].out.h.threads)
     oa_warn("BASE ran with %u threads and OTHER with %u: the comparison is meant against fewer "
             "threads in BASE (a num_threads clause overrides the 1-thread run)",

@@ -166,7 +166,7 @@ static int report(const char *path, const oa_common *c, const char *why, FILE *o
             "covers it up to the end of one of its last top-level parallel regions (a snapshot "
             "is kept at most every 10 ms)");
   oa_symbolizer *sym = oa_sym_for_result(&r);
-  oa_profile_view v = { r.profile, r.locs, r.nested };
+  oa_profile_view v = { r.profile, r.locs, r.nested, "profile", &r.header };
   oa_render_profile(out, c, &v, name_by_symbol, sym, NULL, why);
   oa_sym_free(sym);
   oa_result_free(&r);

@@ -76,7 +76,7 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
              "first top-level parallel region)");
     return OA_EXIT_FAIL;
   }
-  oa_profile_view v = { h, locs, nested };
+  oa_profile_view v = { h, locs, nested, "report", oa_rec_header(rec) };
   oa_render_profile(out, c, &v, oa_recording_loc_name, rec, NULL, NULL);
   return 0;
 }
@@ -102,7 +102,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
   oa_replay_opts wo = { .annotations = !o.no_annotations, .factor = o.nspecs ? spec_factor : NULL,
                         .ctx = &sc };
   oa_recording_replay(rec, &wo, &wi);
-  oa_profile_view v = oa_replay_view(&base);
+  oa_profile_view v = oa_replay_view(&base, rec);
   if (wi.whatif_nodes == 0 && o.nspecs == 0) {
     oa_render_profile(out, &c, &v, oa_recording_loc_name, rec, NULL, NULL);
   } else {
@@ -111,7 +111,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
       regs[i] = (oa_whatif_region){ oa_rec_region_at(rec, wi.applied[i].region)->name,
                                     wi.applied[i].factor };
     oa_whatif_info info = { &v, regs, wi.napplied, wi.whatif_nodes, wi.granularity_floor };
-    oa_profile_view after = oa_replay_view(&wi);
+    oa_profile_view after = oa_replay_view(&wi, rec);
     oa_render_profile(out, &c, &after, oa_recording_loc_name, rec, &info, NULL);
     free(regs);
   }

@@ -192,7 +192,7 @@ void oa_recording_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_
     oa_die(OA_EXIT_USAGE, "cannot analyse the recording: %s", err);
 }
 
-oa_profile_view oa_replay_view(const oa_replay_out *out)
+oa_profile_view oa_replay_view(const oa_replay_out *out, const oa_recording *r)
 {
-  return (oa_profile_view){ &out->h, out->locs, out->nested };
+  return (oa_profile_view){ &out->h, out->locs, out->nested, "report", oa_rec_header(r) };
 }

@@ -39,6 +39,6 @@ double oa_parse_factor(const char *opt, const char *arg);
 /* Replay, exiting 2 with the reason when the recording is damaged. */
 void oa_recording_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out);
 /* The replay's profile, to render. */
-oa_profile_view oa_replay_view(const oa_replay_out *out);
+oa_profile_view oa_replay_view(const oa_replay_out *out, const oa_recording *r);
 
 #endif

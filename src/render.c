@@ -1,8 +1,10 @@
 /* Rendering of parallelism profiles: see render.h. */
 #include "render.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "metric.h"
 #include "util.h"
@@ -312,17 +314,47 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
     free_rows(was, nwas);
 }
 
+/* --metric tsc: the threads' time off their cores inside the program's
+ * code, which the work leaves out (contract.h: offcpu_ticks), or, where the
+ * tool could not tell it apart, a team larger than the cores. */
+static void offcore_notes(const oa_profile_view *v, const char *cmd, int threads)
+{
+  const oa_profile_header *h = v->h;
+  const oa_file_header *run = v->run;
+  if (!run || h->metric != OA_METRIC_TSC)
+    return;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    cores = CPU_COUNT(&set);
+  if (run->offcpu_seen) {
+    double pct = h->work ? 100.0 * (double)run->offcpu_ticks
+                               / (double)(h->work + run->offcpu_ticks) : 0;
+    if (pct >= 1.0)
+      oa_note("%s: the threads were off their cores for %.1f%% of the time they ran the "
+              "program's code (a busy machine, %s, or blocking calls): the work leaves that "
+              "time out", cmd, pct, threads > cores ? "more threads than cores"
+                                                    : "more threads than free cores");
+  } else if (cores > 0 && threads > cores) {
+    oa_warn("%d threads ran on %ld core%s, and this system does not tell when a thread is off "
+            "its core (no rseq): under --metric tsc the time a thread waited for a core counts "
+            "as work; use --metric cputime", threads, cores, cores == 1 ? "" : "s");
+  }
+}
+
 void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
 {
   const oa_profile_header *h = v->h;
+  const char *cmd = v->cmd ? v->cmd : "profile";
   double pct = static_span_pct(v);
   if (why)
-    oa_note("profile: metric %s (%s)", oa_metric_name(h->metric), why);
+    oa_note("%s: metric %s (%s)", cmd, oa_metric_name(h->metric), why);
+  offcore_notes(v, cmd, threads);
   if (h->flags & OA_PROF_METRIC_FALLBACK)
     oa_warn("the hardware counter could not be read in some threads; they used tsc");
   if (h->tasks)
-    oa_note("profile: %llu tasks; creating one is estimated at %llu %s, %llu if undeferred "
-            "(calibrated on this machine; see man ompadv-profile)", (unsigned long long)h->tasks,
+    oa_note("%s: %llu tasks; creating one is estimated at %llu %s, %llu if undeferred "
+            "(calibrated on this machine; see man ompadv-profile)", cmd, (unsigned long long)h->tasks,
             (unsigned long long)h->task_cost, oa_metric_name(h->metric),
             (unsigned long long)h->task_cost_undeferred);
   if (h->flags & OA_PROF_APPROX_TARGET)
@@ -346,9 +378,9 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
   if (pct >= 0.05)
-    oa_note("profile: %.1f%% of the span is in schedule(static) loops: each thread's share of "
+    oa_note("%s: %.1f%% of the span is in schedule(static) loops: each thread's share of "
             "one is serial, so their parallelism is at most the team size (%d thread%s); "
-            "another team size gives other figures", pct, threads, threads == 1 ? "" : "s");
-  oa_debug("profile: %llu OSPG nodes created", (unsigned long long)h->nodes);
+            "another team size gives other figures", cmd, pct, threads, threads == 1 ? "" : "s");
+  oa_debug("%s: %llu OSPG nodes created", cmd, (unsigned long long)h->nodes);
 }
 

@@ -16,6 +16,8 @@ typedef struct oa_profile_view {
   const oa_profile_header *h;
   const oa_profile_loc *locs;
   const oa_profile_nested *nested;
+  const char *cmd;                /* the command its notes name; NULL: "profile" */
+  const oa_file_header *run;      /* the run's file header (time off the cores), or NULL */
 } oa_profile_view;
 
 /* Display name of a location ("file:line", "main", ...), malloc'ed. */

@@ -5,9 +5,11 @@
 
 #include "metric.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/rseq.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -244,10 +246,74 @@ void oa_prof_release(oa_thread *t, oa_node *n)
 
 /* --- measurement ---------------------------------------------------------- */
 
+/* tsc: the TSC runs on while a thread is off its core (preempted on a busy
+ * machine, or blocked in the kernel inside a fragment), and a fragment's
+ * ticks would count the other programs' time as its work.  The kernel tells
+ * a thread cheaply that it left the core: on its way back to user space
+ * after a preemption, a signal or a migration, it clears the thread's rseq
+ * critical-section pointer (rseq(2)) unless the thread is inside the section
+ * named there.  So the tool points it at a section no code is ever in (a
+ * byte of data; the kernel wants the signature before the abort address),
+ * and each reading of the clock looks at it: still set, the thread ran
+ * without a break since the last look; cleared, it was off for a while, and
+ * its CPU time tells how long (a system call, ~1.5 us on a VM, paid only
+ * then): that much comes off the clock from then on.  Without an rseq area
+ * (glibc before 2.35, or glibc.pthread.rseq=0) the clock is the TSC. */
+extern const ptrdiff_t __rseq_offset __attribute__((weak));
+extern const unsigned int __rseq_size __attribute__((weak));
+static const uint32_t rseq_sig_then_abort[2] = { RSEQ_SIG, 0 };
+static const char rseq_never_run[1];
+static struct rseq_cs rseq_marker __attribute__((aligned(32)));
+static double tsc_per_ns;       /* tsc: ticks per ns, measured at start */
+
+static uint64_t thread_cpu_ns(void);
+
+static struct rseq *rseq_of(oa_thread *t)
+{
+  if (!t->rseq_known) {
+    t->rseq_known = 1;
+    if (&__rseq_size && &__rseq_offset && __rseq_size >= 20 && tsc_per_ns > 0)
+      t->rseq = (char *)__builtin_thread_pointer() + __rseq_offset;
+  }
+  return t->rseq;
+}
+
+static uint64_t tsc_on_core(oa_thread *t)
+{
+  volatile struct rseq *rs = t->rseq;
+  if (__builtin_expect(rs && rs->rseq_cs == (uintptr_t)&rseq_marker, 1))
+    return __rdtsc() - t->off_ticks;
+  if (!rs && !(rs = rseq_of(t)))
+    return __rdtsc();
+  rs->rseq_cs = (uintptr_t)&rseq_marker;  /* before the readings: a break after it shows */
+  uint64_t cpu = thread_cpu_ns(), now = __rdtsc();
+  if (t->sync_tsc && now > t->sync_tsc && cpu >= t->sync_cpu_ns) {
+    uint64_t ran = (uint64_t)((double)(cpu - t->sync_cpu_ns) * tsc_per_ns);
+    if (now - t->sync_tsc > ran)
+      t->off_ticks += now - t->sync_tsc - ran;
+  }
+  t->sync_tsc = now;
+  t->sync_cpu_ns = cpu;
+  return now - t->off_ticks;
+}
+
+static void tsc_on_core_init(void)
+{
+  double r = oa_ns_per_tick();
+  tsc_per_ns = r > 0 ? 1.0 / r : 0;
+  rseq_marker.version = 0;
+  rseq_marker.flags = 0;
+  rseq_marker.start_ip = (uintptr_t)rseq_never_run;
+  rseq_marker.post_commit_offset = 1;
+  rseq_marker.abort_ip = (uintptr_t)&rseq_sig_then_abort[1];
+}
+
 static uint64_t read_metric(oa_thread *t)
 {
   int ok;
   enum oa_metric m = oa_the_run.metric;
+  if (m == OA_METRIC_TSC)
+    return tsc_on_core(t);
   if ((m == OA_METRIC_CYCLES || m == OA_METRIC_INSTRUCTIONS) && t->counter_fd == -1)
     t->counter_fd = oa_counter_open(m);
   uint64_t v = oa_metric_read(m, t->counter_fd, &ok);
@@ -297,7 +363,11 @@ void oa_prof_enter(oa_thread *t)
     uint64_t before = __rdtsc();
     uint64_t now = read_metric(t);
     uint64_t d = now > t->clock + read_cost ? now - t->clock - read_cost : 0;
-    if (ns_per_tick > 0 && t->clock_tsc && before > t->clock_tsc) {
+    if (oa_the_run.metric == OA_METRIC_TSC) {
+      uint64_t raw = before - t->clock_tsc, kept = now - t->clock;
+      if (t->clock_tsc && before > t->clock_tsc && raw > kept)
+        t->off_in_work += raw - kept;
+    } else if (ns_per_tick > 0 && t->clock_tsc && before > t->clock_tsc) {
       uint64_t wall = (uint64_t)((double)(before - t->clock_tsc) * ns_per_tick);
       if (wall < d)
         d = wall;
@@ -327,7 +397,7 @@ void oa_prof_leave(oa_thread *t)
   oa_node *w = running_fragment(t);
   if (w) {
     t->clock = read_metric(t);
-    t->clock_tsc = ns_per_tick > 0 ? __rdtsc() : 0;
+    t->clock_tsc = ns_per_tick > 0 || oa_the_run.metric == OA_METRIC_TSC ? __rdtsc() : 0;
     t->rt_out = rt_costs.out[t->rt < OA_RTE_N ? t->rt : 0];
   }
   t->rt = OA_RTE_NONE;
@@ -598,6 +668,8 @@ void oa_prof_start(void)
   oa_thread *t = oa_me();
   uint64_t now = thread_cpu_ns(), before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
   oa_prof_init();
+  if (oa_the_run.metric == OA_METRIC_TSC)
+    tsc_on_core_init();
   if (oa_the_run.metric != OA_METRIC_INSTRUCTIONS)
     startup_work = (uint64_t)((double)before * metric_per_cpu_ns(t));
   if (oa_the_run.metric == OA_METRIC_CPUTIME)
@@ -835,6 +907,17 @@ void oa_prof_finalize(void)
       oa_prof_close_root(t, init);
     }
     P.root_closed = 1;
+  }
+  if (oa_the_run.metric == OA_METRIC_TSC) {
+    uint64_t off = 0;
+    int seen = 0;
+    for (oa_thread *o = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); o;
+         o = o->next_thread) {
+      off += o->off_in_work;
+      seen |= o->rseq != NULL;
+    }
+    oa_the_run.header->offcpu_ticks = off;
+    oa_the_run.header->offcpu_seen = (uint32_t)seen;
   }
   write_profile();
 }

@@ -76,7 +76,13 @@ typedef struct oa_thread {
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
   uint64_t clock;                 /* metric value when the running fragment resumed */
-  uint64_t clock_tsc;             /* cputime: the TSC just after that reading */
+  uint64_t clock_tsc;             /* cputime and tsc: the TSC just after that reading */
+  /* tsc: time off the core taken out of the clock (prof.c, tsc_on_core) */
+  void *rseq;                     /* this thread's rseq area; NULL: none (or not yet) */
+  int rseq_known;
+  uint64_t sync_tsc, sync_cpu_ns; /* the TSC and the CPU time, read together */
+  uint64_t off_ticks;             /* off the core since the thread began */
+  uint64_t off_in_work;           /* ... while it ran fragments */
   int counter_fd;                 /* perf_event counter, or -1 */
   oa_node_pool pool;
   oa_agg agg;                     /* per-location sums of this thread */

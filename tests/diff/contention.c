@@ -40,7 +40,7 @@
 // its band, so lit may run it again (FLAKYPASS, listed by tests/run).
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
 // RUN:   --format json --output %t.json %t 2> %t.err
 // RUN: python3 %S/check.py %t.json --source %s --threads 1,2 \
 // RUN:   --row @loop-@loop:work_inflation'>'1.5 --row @loop-@loop:flagged=true --row @loop-@loop:spmd=false \
@@ -51,7 +51,7 @@
 // NOTE: ompadv: diff: inflated work in parallel is the cost of sharing
 //
 // RUN: %ompadv cc -O1 -DNOWAIT -I%inputs/profile %s -o %t.nowait
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
 // RUN:   --format json --output %t.nowait.json %t.nowait 2> %t.nowait.err
 // RUN: python3 %S/check.py %t.nowait.json --source %s --threads 1,2 \
 // RUN:   --row @loop-@loop:work_inflation=1.0~0.15 --row @loop-@loop:span_inflation=0.5~0.1 \

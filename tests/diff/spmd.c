@@ -30,7 +30,7 @@
 // copies not counted -> work inflation 1.0 and fragments equal.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
 // RUN:   --format json --output %t.json %t 2> %t.err
 // RUN: python3 %S/check.py %t.json --source %s --threads 1,2 \
 // RUN:   --row @par-@loop:spmd=true --spmd-fragments @par-@loop=2 \
@@ -45,7 +45,7 @@
 // NOTE: ompadv: diff: no region on the critical path has inflation above 1.2x
 //
 // The text report marks the SPMD rows.
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv diff -q --metric cputime --threads 2 \
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv diff -q --metric cputime --threads 2 \
 // RUN:   --output %t.txt %t
 // RUN: %FileCheck --check-prefix=TEXT -DSPMD="$(python3 %S/check.py --name %s @par-@loop)" \
 // RUN:   -DLOOP="$(python3 %S/check.py --name %s @loop-@loop)" -DSPLIT="$(python3 %S/check.py --name %s @loop-@barrier)" %s < %t.txt

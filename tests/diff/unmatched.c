@@ -23,7 +23,7 @@
 // 0) -> in "regions" with a ratio of 0 or infinity; no warning.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv diff --metric cputime --threads 2 \
 // RUN:   --format json --output %t.json %t 2> %t.err
 // RUN: python3 %S/check.py %t.json --source %s --threads 1,2 \
 // RUN:   --unmatched @single-@singleend=other --unmatched-ratio @single-@singleend/@loop-@loop=0.5~0.08 \
@@ -33,7 +33,7 @@
 // WARN: ompadv: warning: {{[0-9]+}} regions ran in one recording only (marked unmatched): the program took other paths in the two runs (non-deterministic, or depending on the team size)
 //
 // The text report lists it, marked, with no ratios.
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv diff -q --metric cputime --threads 2 \
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv diff -q --metric cputime --threads 2 \
 // RUN:   --output %t.txt %t 2> %t.q.err
 // RUN: %FileCheck --check-prefix=TEXT -DBODY="$(python3 %S/check.py --name %s @single-@singleend)" %s < %t.txt
 // TEXT: differential profile: 1 thread -> 2 threads

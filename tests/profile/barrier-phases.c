@@ -10,10 +10,10 @@
 // span = 120) -> 2.00 (+67%); the threads serial -> 1.00 (-17%).
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 1.20 \
 // RUN:   --region @parallel:parallel:parallelism=1.20 --region @parallel:parallel:instances=1
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --parallelism 1.20 \
 // RUN:   --region @parallel:parallel:parallelism=1.20 --region @parallel:parallel:instances=1
 #include <omp.h>

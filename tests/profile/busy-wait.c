@@ -13,10 +13,10 @@
 //   wider tolerance.)
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.json %t 2> %t.err
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.json %t 2> %t.err
 // RUN: python3 %inputs/profile/check.py %t.json --metric tsc --busy-pct 47.6 --tol 0.25
 // RUN: grep -q "ran .#pragma omp flush. 1000 times or more" %t.err
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.quiet.json %t quiet
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.quiet.json %t quiet
 // RUN: python3 %inputs/profile/check.py %t.quiet.json --metric tsc --busy-pct 0
 #include <omp.h>
 #include <string.h>

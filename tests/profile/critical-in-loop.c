@@ -20,7 +20,7 @@
 // (0.667), the loop counting the critical work twice.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 3.76 \
 // RUN:   --region @forA:for:work_frac=0.5 --region @forA:for:parallelism=32 \
 // RUN:   --region @critA:critical:work_frac=0.1667 --region @critA:critical:instances=32 \
@@ -33,7 +33,7 @@
 // ms lasts 10 ms), and on this shared 2-core machine, loaded, the work
 // fractions drift by 40%: the tsc run checks the instances only (before the
 // fix: 0).
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 \
 // RUN:   --region @critA:critical:instances=32 --region @critB:critical:instances=32
 #include <omp.h>

@@ -18,7 +18,7 @@
 // parallel at all -> 1.00; the serial parts dropped -> 16.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --parallelism 3.27 \
 // RUN:   --region main:main:parallelism=3.27 \
 // RUN:   --region @for:for:work_frac=0.741 --region @parallel:parallel:instances=1
@@ -26,7 +26,7 @@
 // the most fragile figure here; the test failed once in a fresh-clone CI run
 // and this check was dropped.  The program's parallelism above already fails
 // under a wrong chunk model: 1.59.)
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --parallelism 3.27 \
 // RUN:   --region main:main:parallelism=3.27 \
 // RUN:   --region @for:for:work_frac=0.741 --region @parallel:parallel:instances=1

@@ -27,7 +27,7 @@
 // its band, so lit may run it again (FLAKYPASS, listed by tests/run).
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
 // RUN: python3 %inputs/profile/check.py %t.json --source %s --metric cputime --threads 2 \
 // RUN:   --ratio @A:parallel/@A:for=1.00 --ratio @B:parallel/@Bfor:for=2.00
 #include <omp.h>

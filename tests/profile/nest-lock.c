@@ -11,7 +11,7 @@
 // With the work under the lock lost: 200 / 150 = 1.33 and 100 / 200 = 0.50.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
 // RUN: python3 %inputs/profile/check.py %t.json --source %s --metric cputime --threads 2 --parallelism 1.60 \
 // RUN:   --region @par:parallel:work_frac=0.75
 #include <omp.h>

@@ -18,10 +18,10 @@
 // ordered rows of work 0 and 0 instances, for rows of 256 (0.667).
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t 2> %t.err
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t 2> %t.err
 // RUN: grep -q '"span_lower_bound": true' %t.cputime.json
 // RUN: grep -q "ordered regions of a loop with the ordered clause" %t.err
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 1 --metric cputime --format json --output %t.one.json %t static 2> %t.one.err
+// RUN: %ompadv profile -q --threads 1 --metric cputime --format json --output %t.one.json %t static 2> %t.one.err
 // RUN: grep -q '"span_lower_bound": false' %t.one.json
 // RUN: not grep -q "ordered regions" %t.one.err
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 \
@@ -33,7 +33,7 @@
 // RUN:   --region @ordB:ordered:parallelism=1
 // Under tsc the time a thread is preempted counts: the tsc run checks the
 // instances only (see critical-in-loop.c).
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 \
 // RUN:   --region @ordA:ordered:instances=32 --region @ordB:ordered:instances=32
 #include <omp.h>

@@ -16,7 +16,7 @@
 // showed 30 ms (work_frac 0.125), or counted 3 instances.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.json %t
 // RUN: python3 %inputs/profile/check.py %t.json --source %s --metric cputime --threads 2 --parallelism 1.263 \
 // RUN:   --region @single:single:work_frac=1.00 --region @single:single:parallelism=1.263 \
 // RUN:   --region @single:single:instances=1 --region @critical:critical:instances=1 \

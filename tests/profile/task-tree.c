@@ -26,10 +26,10 @@
 // its band, so lit may run it again (FLAKYPASS, listed by tests/run).
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 14 --parallelism 4.22 \
 // RUN:   --region @task:task:instances=2 --region @task:task:work_frac=0.947
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --tasks 14 --parallelism 4.22 \
 // RUN:   --region @task:task:instances=2 --region @task:task:work_frac=0.947
 #include <omp.h>

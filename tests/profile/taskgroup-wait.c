@@ -23,10 +23,10 @@
 // its band, so lit may run it again (FLAKYPASS, listed by tests/run).
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 1 --parallelism 1.20 \
 // RUN:   --region @taskgroup:taskgroup:parallelism=1.20
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --tasks 1 --parallelism 1.20 \
 // RUN:   --region @taskgroup:taskgroup:parallelism=1.20
 #include <omp.h>

@@ -16,10 +16,10 @@
 // in 30, most runs when the machine is busy.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 5 --parallelism 1.682 \
 // RUN:   --region @taskgroup:taskgroup:parallelism=2.25 --region @taskgroup:taskgroup:work_frac=0.730
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --tasks 5 --parallelism 1.682 \
 // RUN:   --region @taskgroup:taskgroup:parallelism=2.25 --region @taskgroup:taskgroup:work_frac=0.730
 #include <omp.h>

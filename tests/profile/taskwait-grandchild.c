@@ -16,10 +16,10 @@
 //   - G serial with A's continuation (no task parallelism): 1.0.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t
 // RUN: python3 %inputs/profile/check.py %t.cputime.json --source %s --metric cputime --threads 2 --tasks 2 --parallelism 1.455 \
 // RUN:   --region @G:task:instances=1 --region @G:task:work_frac=0.3125
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
+// RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 --tasks 2 --parallelism 1.455 \
 // RUN:   --region @G:task:instances=1 --region @G:task:work_frac=0.3125
 #include <omp.h>

@@ -9,8 +9,8 @@
 //   the figures)
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime %ompadv profile -q --threads 2 --metric cputime %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,CPU
-// RUN: env BURN_CLOCK=tsc %ompadv profile -q --threads 2 --metric tsc --output %t.txt %t
+// RUN: %ompadv profile -q --threads 2 --metric cputime %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,CPU
+// RUN: %ompadv profile -q --threads 2 --metric tsc --output %t.txt %t
 // RUN: %FileCheck %s --check-prefixes=CHECK,TSC < %t.txt
 // The header: parallelism P.PP (2.00 within 10%), work and span with a unit
 // suffix, the metric, the team size, the tasking overhead.  Then a blank

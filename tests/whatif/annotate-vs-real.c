@@ -21,16 +21,16 @@
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile -I%srcdir/include %s -o %t.annotated
 // RUN: %ompadv cc -O1 -DREAL -I%inputs/profile -I%srcdir/include %s -o %t.real
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.annotated.data %t.annotated
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.annotated.data %t.annotated
 // RUN: %ompadv report -q -i %t.annotated.data --format json --output %t.annotated.json
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.real.data %t.real
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.real.data %t.real
 // RUN: %ompadv report -q -i %t.real.data --format json --output %t.real.json
 // RUN: python3 %inputs/profile/check.py %t.real.json --metric cputime --threads 2 --tasks 16 --parallelism 4.89
 // RUN: python3 %S/check.py %t.annotated.json --source %s --before 1.128 --after 4.89 \
 // RUN:   --applied @begin-@end=16 --napplied 1 --fragments 1 --after-vs %t.real.json
 // `ompadv profile` shows the program as it is (the annotations only mark
 // fragments), and so does report --no-annotations: 1.13.
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv profile -q --threads 2 --metric cputime --format json --output %t.profile.json %t.annotated
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv profile -q --threads 2 --metric cputime --format json --output %t.profile.json %t.annotated
 // RUN: python3 %inputs/profile/check.py %t.profile.json --parallelism 1.128
 // RUN: %ompadv report -q -i %t.annotated.data --no-annotations --format json --output %t.plain.json
 // RUN: python3 %inputs/profile/check.py %t.plain.json --parallelism 1.128

@@ -26,7 +26,7 @@
 // 810 / 180 = 4.5 (+25%) after step 2.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.data %t
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.data %t
 // RUN: %ompadv whatif -q -i %t.data --target 3 --factor 10 --format json --output %t.3.json
 // RUN: python3 %S/check.py %t.3.json --source %s --before 1.286 --reached yes --nsteps 2 \
 // RUN:   --step 1:start-@par1:2.250 --step 2:@par1-@par2:3.600

@@ -23,7 +23,7 @@
 // OFF task's path ignored in (b) -> 3.11 (+33%).
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile -I%srcdir/include %s -o %t
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.data %t
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.data %t
 // (a)
 // RUN: %ompadv report -q -i %t.data --format json --output %t.off.json
 // RUN: python3 %S/check.py %t.off.json --source %s --before 1.167 --after 1.167 --unchanged 0.01 \

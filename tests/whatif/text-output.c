@@ -10,7 +10,7 @@
 //   whatif (which ignores the annotations) picks the same region first.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile -I%srcdir/include %s -o %t
-// RUN: env BURN_CLOCK=cputime OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.data %t
+// RUN: env OMPADV_TASK_COST=100,50 %ompadv record -q --threads 2 --metric cputime -o %t.data %t
 // RUN: %ompadv report -q -i %t.data --output %t.report.txt
 // RUN: %FileCheck %s --check-prefix=REPORT --input-file %t.report.txt -DREGION=$(python3 %S/check.py --name %s @begin-@end)
 // RUN: %ompadv report -q -i %t.data --no-annotations --output %t.plain.txt
