@@ -366,7 +366,8 @@ static void remove_tmpdir(void)
  * ompadv should exit for this run. */
 static int record(char **argv, int threads, const char *path, int *status)
 {
-  oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv };
+  oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv,
+                  .again = 1 };
   oa_launch_run(&l);
   enum oa_handshake hs = oa_launch_handshake(&l);
   int ok = hs == OA_TOOL_STARTED && oa_recording_name(l.result_path, 0) == 0;
@@ -405,6 +406,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
     oa_die(OA_EXIT_FAIL, "diff: cannot make a temporary directory in %s: %s (set TMPDIR)",
            t && *t ? t : "/tmp", strerror(errno));
   atexit(remove_tmpdir);
+  oa_launch_keep_input(tmpdir);  /* both runs read the same input */
   char *base = oa_xasprintf("%s/base.data", tmpdir), *other = oa_xasprintf("%s/other.data", tmpdir);
   oa_common c1 = c;
   c1.threads = n;

@@ -295,6 +295,34 @@ static void check_result_file(const char *pattern)
   free(dir);
 }
 
+void oa_launch_keep_input(const char *dir)
+{
+  struct stat st;
+  if (fstat(STDIN_FILENO, &st) != 0 || S_ISREG(st.st_mode) || S_ISCHR(st.st_mode)
+      || isatty(STDIN_FILENO))
+    return;
+  char *path = oa_xasprintf("%s/stdin", dir);
+  int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0)
+    oa_die(OA_EXIT_FAIL, "cannot keep the standard input for the program's runs: %s: %s", path,
+           strerror(errno));
+  unlink(path);
+  char buf[65536];
+  ssize_t n;
+  while ((n = read(STDIN_FILENO, buf, sizeof buf)) != 0) {
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 || write(fd, buf, (size_t)n) != n)
+      oa_die(OA_EXIT_FAIL, "cannot keep the standard input for the program's runs: %s",
+             strerror(errno));
+  }
+  if (lseek(fd, 0, SEEK_SET) != 0 || dup2(fd, STDIN_FILENO) < 0)
+    oa_die(OA_EXIT_FAIL, "cannot keep the standard input for the program's runs: %s",
+           strerror(errno));
+  close(fd);
+  free(path);
+}
+
 int oa_launch_run(oa_launch *l)
 {
   char err[PATH_MAX + 256];
@@ -322,7 +350,7 @@ int oa_launch_run(oa_launch *l)
   if (pipe2(exec_pipe, O_CLOEXEC) != 0)
     oa_die(OA_EXIT_FAIL, "cannot create a pipe: %s", strerror(errno));
 
-  off_t input_at = l->quiet_child ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
+  off_t input_at = l->quiet_child || l->again ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
   fflush(NULL);
   install_forwarding();
   pid_t pid = fork();

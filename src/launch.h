@@ -18,6 +18,9 @@ typedef struct oa_launch {
    * TSan runtime and is the tool; the target must be instrumented for it */
   const char *race;          /* OMPADV_RACE: fast|precise|check; NULL: not race mode */
   int grain;                 /* OMPADV_RACE_GRAIN (0: the runtime's default) */
+  int again;                 /* another run of the program follows, which must get the
+                              * same input: stdin is rewound after this one (see
+                              * oa_launch_keep_input) */
   int quiet_child;           /* the child's stdout and stderr go to /dev/null, its stdin
                               * comes from /dev/null unless it is a seekable file */
   /* filled by oa_launch_run */
@@ -41,6 +44,12 @@ enum oa_handshake {
                               * construct ran, so there was nothing to start for */
 };
 
+/* For a command that runs the program more than once: standard input, if it
+ * is a pipe or a socket, is read to its end into a file in dir (then
+ * unlinked) that becomes ompadv's standard input, so that each run, with
+ * .again set, reads it from the start.  A regular file is only rewound; a
+ * terminal is left alone (each run reads what is typed then). */
+void oa_launch_keep_input(const char *dir);
 /* Inspect, run and wait.  Returns 0 when the target ran (whatever its exit
  * status); exits 2 itself when the target is unusable and 1 when ompadv
  * cannot start it. */
