@@ -74,7 +74,12 @@ typedef struct oa_file_header {
    * (no rseq area: then the work figures include that time). */
   uint64_t offcpu_ticks;
   uint32_t offcpu_seen;
-  uint32_t reserved1;
+  /* race mode: detection stopped partway because the shadow memory could
+   * not grow (an address-space limit): shadow_stopped_at is the shadow
+   * mapped then, in bytes, and shadow_limit the limit (RLIMIT_AS; 0: none) */
+  uint32_t shadow_stopped;
+  uint64_t shadow_stopped_at;
+  uint64_t shadow_limit;
 } oa_file_header;
 
 enum oa_chunk_kind {

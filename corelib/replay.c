@@ -261,7 +261,7 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
   r->records = records;
   if (records == 0) {
     fail(err, errlen, path, "no OSPG records: %s",
-         r->header.full_errno ? "the file system filled before the first one was written"
+         r->header.full_errno ? "the file could not grow before the first one was written"
          : r->online ? "a profile, not a recording (make one with ompadv record)"
                    : "the program ended before its first OpenMP construct, or this is not a "
                      "recording");

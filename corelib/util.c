@@ -1,6 +1,8 @@
 /* Messages, checked allocation and the %p expansion of result file names. */
 #include "util.h"
 
+#include <errno.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +104,17 @@ char *oa_xasprintf(const char *fmt, ...)
     oa_die(OA_EXIT_FAIL, "out of memory");
   va_end(ap);
   return s;
+}
+
+const char *oa_full_reason(int err)
+{
+  switch (err) {
+  case ENOSPC: return "the file system filled";
+  case EDQUOT: return "the disk quota ran out";
+  case EFBIG: return "the file size limit was reached (ulimit -f)";
+  case ENOMEM: return "the program ran out of address space (ulimit -v)";
+  default: return "the file could not grow";
+  }
 }
 
 char *oa_expand_pid(const char *pattern, long pid)

@@ -26,6 +26,9 @@ char *oa_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Replace every "%p" in pattern by pid; the caller frees the result. */
 char *oa_expand_pid(const char *pattern, long pid);
+/* Why a result file stopped growing, from the errno the tool kept
+ * (contract.h: full_errno), as a clause: "the file system filled", ... */
+const char *oa_full_reason(int err);
 
 /* Lexically tidied path: no "." parts, "dir/.." pairs removed, no doubled
  * slashes.  The caller frees the result. */

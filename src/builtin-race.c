@@ -361,6 +361,8 @@ static void print_summary_line(FILE *f, const race_run *rr)
           summary_grain(rr) == 1 ? "1-byte cells" : "byte-exact");
   if (rr->summary)
     fprintf(f, ", %s accesses checked", oa_si(rr->summary->a, b, sizeof b));
+  else if (rr->complete && rr->r.header.events_lost)
+    fprintf(f, "; its last records were lost, see below");
   else
     fprintf(f, "; the run ended early: only what it reached was checked");
   /* valgrind's default: the program's status; a CI job wants to fail */
@@ -455,9 +457,21 @@ static void print_json(FILE *f, race_run *rr)
 static void report_notes(const race_run *rr)
 {
   const oa_event *s = rr->summary;
+  const oa_file_header *h = &rr->r.header;
+  if (h->shadow_stopped) {
+    char lim[128] = "";
+    if (h->shadow_limit)
+      snprintf(lim, sizeof lim, " under its address-space limit of %llu MB (ulimit -v, RLIMIT_AS)",
+               (unsigned long long)(h->shadow_limit >> 20));
+    oa_warn("race: detection stopped partway: the shadow memory could not grow past %llu MB%s; "
+            "the races found until then are reported, later accesses were not checked: raise "
+            "the limit (ulimit -v unlimited) to check the whole run",
+            (unsigned long long)(h->shadow_stopped_at >> 20), lim);
+  }
   if (rr->r.header.events_lost)
-    oa_warn("race: %llu records were lost (the result file could not grow: disk full?); "
-            "some races may be missing", (unsigned long long)rr->r.header.events_lost);
+    oa_warn("race: %llu records were lost (the result file could not grow: %s); some races "
+            "may be missing", (unsigned long long)rr->r.header.events_lost,
+            oa_full_reason((int)rr->r.header.full_errno));
   if (s && s->c)
     oa_warn("race: %llu more pairs of racing code addresses were dropped (the runtime's table "
             "is full); fix the races shown and run again", (unsigned long long)s->c);
@@ -593,6 +607,8 @@ static int detect(const race_opts *o, FILE *out, char **argv, int threads, const
     rc = WIFSIGNALED(l.status) ? rc : OA_EXIT_FAIL;  /* ompadv's failure, unless it died */
   else if (rr.nraces && o->error_exitcode)
     rc = o->error_exitcode;
+  else if (rr.r.header.shadow_stopped)
+    rc = OA_EXIT_FAIL;  /* not all of the run was checked */
   race_run_free(&rr);
   oa_launch_cleanup(&l);
   return rc;

@@ -6,6 +6,7 @@
  * source names of its locations, resolved once. */
 #include "ompadv.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -65,9 +66,10 @@ static int run_record(const oa_command *self, int argc, char **argv)
     /* the names trailer may not fit either: report then names the
      * locations from the binaries */
     oa_recording_name(l.result_path, 1);
-    oa_error("record: the file system filled while %s was written (%s): it holds the run up "
-             "to that point (%.1f MB), which ompadv report reads as a prefix; free some space "
-             "or record elsewhere with -o", l.result_path, strerror(full), size_mb(&l));
+    oa_error("record: %s while %s was written (%s): it holds the run up to that point "
+             "(%.1f MB), which ompadv report reads as a prefix; %s", oa_full_reason(full),
+             l.result_path, strerror(full), size_mb(&l),
+             full == ENOMEM ? "lift the limit" : "free some space or record elsewhere with -o");
     rc = OA_EXIT_FAIL;
   } else if (oa_recording_name(l.result_path, 0) != 0) {
     rc = OA_EXIT_FAIL;

@@ -400,9 +400,11 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
     int full = l->tmpdir ? oa_launch_file_full(l) : 0;  /* a file the user named: the
                                                            * command says it */
     if (full)
-      oa_warn("the file system of %s filled while '%s' ran (%s): what ompadv shows covers "
-              "the run up to that point; free some space there or point TMPDIR elsewhere",
-              l->tmpdir, l->argv[0], strerror(full));
+      oa_warn("the result file in %s stopped growing while '%s' ran: %s (%s); what ompadv "
+              "shows covers the run up to that point%s", l->tmpdir, l->argv[0],
+              oa_full_reason(full), strerror(full),
+              full == ENOSPC || full == EDQUOT ? "; free some space there or point TMPDIR "
+                                                 "elsewhere" : "");
     return OA_TOOL_STARTED;
   }
   if (l->exec_failed)

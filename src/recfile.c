@@ -83,9 +83,9 @@ oa_recording *oa_recording_load(const char *path)
     oa_die(OA_EXIT_USAGE, "cannot use the recording: %s", err);
   uint32_t full = oa_rec_header(r)->full_errno;
   if (full)
-    oa_warn("%s is a prefix: the file system filled while it was written (%s); the analysis "
-            "covers the run up to that point, with the constructs open then closed as they "
-            "stood", path, strerror((int)full));
+    oa_warn("%s is a prefix: %s while it was written (%s); the analysis covers the run up to "
+            "that point, with the constructs open then closed as they stood", path,
+            oa_full_reason((int)full), strerror((int)full));
   if (!oa_rec_has_names(r)) {
     if (!full)
       oa_warn("%s has no trailer: it was cut short, or ompadv record was stopped before it "

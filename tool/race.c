@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <x86intrin.h>
 
 #include "prof.h"
@@ -238,6 +239,8 @@ static uint64_t memory_of(uintptr_t addr)
 static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
                    uint32_t earlier_site, int earlier_write)
 {
+  if (!__atomic_load_n(&detecting, __ATOMIC_ACQUIRE))
+    return;  /* the shadow ran out: the cells may be the sink's */
   const oa_node *e = node_of(earlier_ref);
   if (own_private(t, a, cur, e) || own_tls(t, a, e))
     return;
@@ -1137,6 +1140,27 @@ static void stop_in_child(void)
   detecting = 0;
 }
 
+static uint64_t as_limit(void)
+{
+  struct rlimit rl;
+  return getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ? (uint64_t)rl.rlim_cur
+                                                                       : 0;
+}
+
+/* No more shadow: detection stops for every thread (the program runs on),
+ * what was found stays reported, and the driver says why from the header. */
+static void shadow_exhausted(uint64_t mapped_bytes)
+{
+  if (!__atomic_exchange_n(&detecting, 0, __ATOMIC_ACQ_REL))
+    return;
+  oa_file_header *h = oa_the_run.header;
+  if (h) {
+    h->shadow_stopped_at = mapped_bytes;
+    h->shadow_limit = as_limit();
+    __atomic_store_n(&h->shadow_stopped, 1, __ATOMIC_RELEASE);
+  }
+}
+
 int oa_race_start(void)
 {
   const char *d = getenv(OMPADV_ENV_RACE), *g = getenv(OMPADV_ENV_RACE_GRAIN);
@@ -1158,9 +1182,22 @@ int oa_race_start(void)
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     locksets = calloc(MAX_LOCKSETS, sizeof *locksets);
     if (p == MAP_FAILED || sp == MAP_FAILED || !locksets || oa_shadow_init(g && atoi(g) == 1 ? 1 : 4) != 0) {
-      fprintf(stderr, "ompadv: tool not started: cannot reserve memory for race detection\n");
+      static int said;  /* libomp may ask twice: the preloaded library, then the named one */
+      uint64_t lim = as_limit(), need = ARENA_BYTES + SPLITS_MAX * sizeof *splits
+                                        + oa_shadow_reserved();
+      if (!said++ && lim)
+        fprintf(stderr, "ompadv: race: cannot reserve the %llu MB of address space race "
+                "detection starts with: the program runs with an address-space limit of %llu MB "
+                "(ulimit -v, RLIMIT_AS); raise it (ulimit -v unlimited) or remove the program's "
+                "own setrlimit\n", (unsigned long long)(need >> 20),
+                (unsigned long long)(lim >> 20));
+      else if (said == 1)
+        fprintf(stderr, "ompadv: race: cannot reserve the %llu MB of address space race "
+                "detection starts with (vm.overcommit_memory=2?)\n",
+                (unsigned long long)(need >> 20));
       return 0;
     }
+    oa_shadow_exhausted = shadow_exhausted;
     arena = (uintptr_t)p;
     splits = sp;
     oa_ospg_slab_alloc = arena_alloc;

@@ -22,11 +22,23 @@ static void *reserve(uint64_t bytes)
   return p == MAP_FAILED ? NULL : p;
 }
 
+/* Where accesses go once no block can be mapped (the program's address
+ * space is capped): detection has stopped by then (oa_shadow_exhausted),
+ * and the accesses under way finish in it. */
+static oa_cell *sink;
+void (*oa_shadow_exhausted)(uint64_t mapped_bytes);
+
 int oa_shadow_init(unsigned grain_bytes)
 {
   oa_shadow_grain_shift = grain_bytes == 1 ? 0 : 2;
   oa_shadow_l1 = reserve(L1_ENTRIES * sizeof *oa_shadow_l1);
-  return oa_shadow_l1 ? 0 : -1;
+  sink = reserve(BLOCK_BYTES(oa_shadow_grain_shift));
+  return oa_shadow_l1 && sink ? 0 : -1;
+}
+
+uint64_t oa_shadow_reserved(void)
+{
+  return L1_ENTRIES * sizeof *oa_shadow_l1 + BLOCK_BYTES(oa_shadow_grain_shift);
 }
 
 /* Blocks are shared anonymous memory: a cell is always read before it is
@@ -41,8 +53,9 @@ oa_cell *oa_shadow_block(uintptr_t addr)
   oa_cell *b = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                     MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), *expected = NULL;
   if (b == MAP_FAILED) {
-    fprintf(stderr, "ompadv: race: out of address space for shadow memory\n");
-    _exit(125);
+    if (oa_shadow_exhausted)
+      oa_shadow_exhausted(__atomic_load_n(&mapped, __ATOMIC_RELAXED));
+    return sink;
   }
   if (__atomic_compare_exchange_n(slot, &expected, b, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
     __atomic_add_fetch(&mapped, bytes, __ATOMIC_RELAXED);

@@ -35,7 +35,12 @@ extern unsigned oa_shadow_grain_shift;   /* 2: 4-byte cells, 0: 1-byte */
 extern oa_cell **oa_shadow_l1;
 
 int oa_shadow_init(unsigned grain_bytes);
+uint64_t oa_shadow_reserved(void);          /* address space oa_shadow_init takes */
 oa_cell *oa_shadow_block(uintptr_t addr);  /* maps the block on first use */
+/* Called when a block cannot be mapped (the address space is capped, or
+ * exhausted), with the bytes of shadow mapped so far; oa_shadow_block then
+ * hands out a block whose contents mean nothing. */
+extern void (*oa_shadow_exhausted)(uint64_t mapped_bytes);
 
 /* The cell of addr (addr must be below 2^47). */
 static inline oa_cell *oa_shadow_cell(uintptr_t addr)
