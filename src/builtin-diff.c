@@ -307,7 +307,8 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
             "cores, --metric cputime measures inflation better");
   if (s[0].out.h.threads >= s[1].out.h.threads)
     oa_warn("BASE ran with %u threads and OTHER with %u: the comparison is meant against fewer "
-            "threads in BASE (a num_threads clause overrides the 1-thread run)",
+            "threads in BASE (the program chooses its own team size, with a num_threads clause "
+            "or omp_set_num_threads, over the 1-thread run's OMP_NUM_THREADS=1)",
             s[0].out.h.threads, s[1].out.h.threads);
   if (s[0].out.h.metric != s[1].out.h.metric)
     oa_warn("the recordings use different metrics (%s and %s): ratios mix units",

@@ -294,7 +294,9 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
 {
   const oa_profile_header *h = v->h;
   const char *metric = oa_metric_name(h->metric);
-  int threads = c->threads > 0 ? c->threads : (int)(h->threads ? h->threads : 1);
+  /* the largest team that ran: the program may set its own (num_threads,
+   * omp_set_num_threads) whatever --threads asked for */
+  int threads = h->threads ? (int)h->threads : c->threads > 0 ? c->threads : 1;
   size_t n, nwas = 0;
   row *rows = make_rows(v, name, ctx, &n), *was = NULL;
   if (w) {
@@ -309,6 +311,10 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
     render_text(out, h, metric, threads, rows, n, w);
   fflush(out);
   oa_profile_notes(v, threads, why);
+  if (c->threads > 0 && h->threads && (int)h->threads != c->threads)
+    oa_note("%s: the program chose its own team size (a num_threads clause or "
+            "omp_set_num_threads): its largest team had %u thread%s, --threads asked for %d",
+            v->cmd ? v->cmd : "profile", h->threads, h->threads == 1 ? "" : "s", c->threads);
   free_rows(rows, n);
   if (was)
     free_rows(was, nwas);
