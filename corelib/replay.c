@@ -784,6 +784,19 @@ static uint32_t intern_region(oa_recording *r, const char *file, uint32_t first,
  * the event had no code address; the directive dir the fragment runs in
  * stands for it, and in main's own code (dir 0) it is the program's start
  * or end: line 1 of the file, or "end"). */
+/* A location's name in a region: FILE:LINE, else its stable name (the
+ * function and offset: recfile.c), else its file. */
+static char *loc_label(const oa_rec_loc *l)
+{
+  if (l->file && l->line) {
+    char *shown = oa_path_display(l->file);
+    char *s = oa_xasprintf("%s:%u", shown, l->line);
+    free(shown);
+    return s;
+  }
+  return l->func ? oa_xstrdup(l->func) : oa_path_display(l->file);
+}
+
 static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
 {
   int from_start = !b && !dir, to_end = !e && !dir;
@@ -837,6 +850,12 @@ static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
                            oa_xasprintf("%s:%u-%s:%u", sb, lb->line, se, le->line));
     free(sb);
     free(se);
+  } else if (b != 0 && lb && le && (lb->func || lb->file) && (le->func || le->file)) {
+    /* code without line information: the stable names of the two ends */
+    char *nb = loc_label(lb), *ne = loc_label(le);
+    region = intern_region(r, NULL, 0, 0, oa_xasprintf("%s-%s", nb, ne));
+    free(nb);
+    free(ne);
   } else {
     region = intern_region(r, NULL, 0, 0, oa_xstrdup(b == 0 ? "(the whole program)"
                                                               : "(unknown source)"));

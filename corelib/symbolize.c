@@ -368,7 +368,7 @@ static int same_section(Dwfl_Module *dm, Dwarf_Addr a, Dwarf_Addr b)
 
 /* A sizeless label only names code that no sized symbol covers, from the
  * label up to the end of its section, as libdw has it. */
-static const char *label_for(module *m, Dwarf_Addr addr)
+static const span *label_for(module *m, Dwarf_Addr addr)
 {
   size_t nl = span_count_upto(&m->label_spans, addr);
   if (nl == 0)
@@ -377,15 +377,21 @@ static const char *label_for(module *m, Dwarf_Addr addr)
   size_t ns = span_count_upto(&m->sym_spans, addr);
   if (ns > 0 && m->sym_spans.v[ns - 1].maxhi > label->lo)
     return NULL;
-  return same_section(m->dwmod, label->lo, addr) ? m->sym_names[label->idx] : NULL;
+  return same_section(m->dwmod, label->lo, addr) ? label : NULL;
 }
 
-static const char *symbol_for(module *m, Dwarf_Addr addr)
+/* The symbol (or label) holding addr; *lo: its start. */
+static const char *symbol_for(module *m, Dwarf_Addr addr, uint64_t *lo)
 {
   if (!m->syms_indexed)
     index_symbols(m);
   const span *sym = span_find(&m->sym_spans, addr);
-  return sym ? m->sym_names[sym->idx] : label_for(m, addr);
+  if (!sym)
+    sym = label_for(m, addr);
+  if (!sym)
+    return NULL;
+  *lo = sym->lo;
+  return m->sym_names[sym->idx];
 }
 
 /* ---- lookups ---------------------------------------------------------------- */
@@ -460,10 +466,13 @@ static const char *intern_demangled(oa_symbolizer *s, const char *raw)
 static void resolve(oa_symbolizer *s, module *m, uint64_t addr, oa_srcloc *out)
 {
   out->module = m->path;
+  out->module_off = addr + 1 - m->base;
   Dwfl_Module *dm = dwfl_module_of(s, m);
   if (!dm)
     return;
-  out->func = intern_demangled(s, symbol_for(m, addr));
+  uint64_t lo = 0;
+  out->func = intern_demangled(s, symbol_for(m, addr, &lo));
+  out->func_off = out->func ? addr + 1 - lo : 0;
   if (!line_by_aranges(s, dm, addr, out))
     line_by_cu_index(s, m, addr, out);
 }
@@ -485,6 +494,18 @@ int oa_sym_lookup(oa_symbolizer *s, uint64_t ra, oa_srcloc *out)
   resolve(s, m, ra - 1, out);
   cache_put(s, ra, out);
   return 1;
+}
+
+char *oa_sym_stable_name(const oa_srcloc *loc, uint64_t ra)
+{
+  if (loc->func)
+    return oa_xasprintf("%s+0x%llx", loc->func, (unsigned long long)loc->func_off);
+  if (loc->module) {
+    const char *slash = strrchr(loc->module, '/');
+    return oa_xasprintf("%s+0x%llx", slash ? slash + 1 : loc->module,
+                        (unsigned long long)loc->module_off);
+  }
+  return oa_xasprintf("0x%llx", (unsigned long long)ra);
 }
 
 /* Data addresses are not return addresses: no "- 1", and no sizeless

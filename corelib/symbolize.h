@@ -14,6 +14,10 @@ typedef struct oa_srcloc {
   int line, col;        /* 0 when unknown */
   const char *func;     /* function (symbol) name, or NULL */
   const char *module;   /* path of the object holding the address, or NULL */
+  uint64_t func_off;    /* the address looked up (the return address) less the
+                         * function's start, when func is set */
+  uint64_t module_off;  /* ... less the object's load bias (the same in every run),
+                         * when module is set */
 } oa_srcloc;
 
 oa_symbolizer *oa_sym_new(void);
@@ -26,6 +30,11 @@ void oa_sym_add_module(oa_symbolizer *s, const char *path, uint64_t base,
  * belong to the symbolizer and stay valid until oa_sym_free.  Results are
  * cached per address. */
 int oa_sym_lookup(oa_symbolizer *s, uint64_t ra, oa_srcloc *out);
+/* A name for ra that is the same in every run, for code without line
+ * information: "FUNCTION+0xOFF" (from the function's start), else
+ * "OBJECT+0xOFF" (from its load bias; OBJECT: the file's base name), else
+ * the bare address.  malloc'ed. */
+char *oa_sym_stable_name(const oa_srcloc *loc, uint64_t ra);
 /* Name a data address: the sized symbol (a global or static variable) that
  * holds it.  Returns 1 and the symbol's name and the offset into it, or 0
  * (heap, stack, or an object without symbols).  name belongs to the

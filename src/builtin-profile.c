@@ -137,9 +137,7 @@ static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
     free(path);
     return s;
   }
-  if (loc.func)
-    return oa_xasprintf("%s+0x%llx", loc.func, (unsigned long long)l->where);
-  return oa_xasprintf("0x%llx", (unsigned long long)l->where);
+  return oa_sym_stable_name(&loc, l->where);
 }
 
 static char *name_by_symbol(void *ctx, const oa_profile_loc *l)

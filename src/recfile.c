@@ -28,7 +28,7 @@ static int resolve(oa_recording *r, int write, int quiet)
   uint32_t n = oa_rec_nlocs(r), k = 0;
   uint32_t *loc = oa_xcalloc(n + 1, sizeof *loc), *line = oa_xcalloc(n + 1, sizeof *line);
   const char **file = oa_xcalloc(n + 1, sizeof *file), **func = oa_xcalloc(n + 1, sizeof *func);
-  char **clean = oa_xcalloc(n + 1, sizeof *clean);
+  char **clean = oa_xcalloc(n + 1, sizeof *clean), **stable = oa_xcalloc(n + 1, sizeof *stable);
   for (uint32_t i = 1; i < n; i++) {
     const oa_rec_loc *l = oa_rec_loc_at(r, i);
     oa_srcloc s;
@@ -38,7 +38,10 @@ static int resolve(oa_recording *r, int write, int quiet)
     line[k] = s.line > 0 ? (uint32_t)s.line : 0;
     clean[k] = s.file ? oa_path_clean(s.file) : NULL;
     file[k] = clean[k];
-    func[k] = s.func;
+    /* without a line, the name must tell the locations of one function
+     * apart, the same way in every run (diff matches regions by name) */
+    stable[k] = line[k] && file[k] ? NULL : oa_sym_stable_name(&s, l->where);
+    func[k] = stable[k] ? stable[k] : s.func;
     k++;
   }
   int rc = 0;
@@ -50,9 +53,12 @@ static int resolve(oa_recording *r, int write, int quiet)
     for (uint32_t i = 0; i < k; i++)
       oa_rec_set_name(r, loc[i], file[i], line[i], func[i]);
   }
-  for (uint32_t i = 0; i < k; i++)
+  for (uint32_t i = 0; i < k; i++) {
     free(clean[i]);
+    free(stable[i]);
+  }
   free(clean);
+  free(stable);
   free(loc);
   free(line);
   free(file);
@@ -112,7 +118,7 @@ char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l)
     return s;
   }
   if (n && n->func)
-    return oa_xasprintf("%s+0x%llx", n->func, (unsigned long long)l->where);
+    return oa_xstrdup(n->func);  /* FUNCTION+0xOFF when there is no line */
   return l->where ? oa_xasprintf("0x%llx", (unsigned long long)l->where) : oa_xstrdup("(unknown)");
 }
 
