@@ -258,6 +258,7 @@ enum oa_race_why {
 enum oa_event_flags {
   OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */
   OA_LOC_STATIC = 2,         /* locations: a schedule(static) loop (its iterations unseen) */
+  OA_LOC_GUIDED = 4,         /* locations: a schedule(guided) loop (chunks sized by the team) */
 };
 
 typedef struct oa_event {

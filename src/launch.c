@@ -413,8 +413,7 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
     return OA_TOOL_IDLE;
   oa_error("the OMPT tool never started in '%s', so nothing was measured: either the tool "
            "declined (its reason is printed above) or the OpenMP runtime did not load it "
-           "(a runtime without OMPT support, or another OMPT tool preloaded with LD_PRELOAD)",
-           l->argv[0]);
+           "(a runtime without OMPT support)", l->argv[0]);
   return OA_TOOL_FAILED;
 }
 

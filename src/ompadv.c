@@ -2,6 +2,7 @@
  * --version, and a suggestion when a command name is mistyped. */
 #include "ompadv.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -105,8 +106,13 @@ static char *first_existing(char *const *cands, size_t n)
 static char *library_file(const char *env_name, const char *name, const char *need)
 {
   const char *env = getenv(env_name);
-  if (env && *env)
-    return realpath(env, NULL);
+  if (env && *env) {
+    char *p = realpath(env, NULL);
+    if (!p)
+      oa_die(OA_EXIT_FAIL, "%s=%s: %s; unset it to use ompadv's own, or name an existing "
+             "%s", env_name, env, strerror(errno), need ? "directory" : "file");
+    return p;
+  }
   char *dir = exe_dir();
   char *cands[] = {
     dir ? oa_xasprintf("%s/tool/.libs/%s", dir, name) : NULL,

@@ -159,13 +159,19 @@ static void match_before(row *rows, size_t n, row *was, size_t nwas)
 
 /* The share of the span that lies in schedule(static) loops: the thread
  * count fixed their iterations' order (SEMANTICS.md rule 4). */
-static double static_span_pct(const oa_profile_view *v)
+/* The share of the span in the loops with that flag (OA_LOC_STATIC, ...). */
+static double loops_span_pct(const oa_profile_view *v, unsigned flag)
 {
   uint64_t crit = 0;
   for (uint32_t i = 1; i < v->h->nlocs; i++)
-    if (v->locs[i].flags & OA_LOC_STATIC)
+    if (v->locs[i].flags & flag)
       crit += v->locs[i].critical;
   return 100.0 * ratio(crit, v->h->span);
+}
+
+static double static_span_pct(const oa_profile_view *v)
+{
+  return loops_span_pct(v, OA_LOC_STATIC);
 }
 
 static void render_json(FILE *f, const oa_profile_header *h, const char *metric, int threads,
@@ -336,7 +342,7 @@ static void offcore_notes(const oa_profile_view *v, const char *cmd, int threads
   if (run->offcpu_seen) {
     double pct = h->work ? 100.0 * (double)run->offcpu_ticks
                                / (double)(h->work + run->offcpu_ticks) : 0;
-    if (pct >= 1.0)
+    if (pct >= 5.0)
       oa_note("%s: the threads were off their cores for %.1f%% of the time they ran the "
               "program's code (a busy machine, %s, or blocking calls): the work leaves that "
               "time out", cmd, pct, threads > cores ? "more threads than cores"
@@ -387,6 +393,11 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
     oa_note("%s: %.1f%% of the span is in schedule(static) loops: each thread's share of "
             "one is serial, so their parallelism is at most the team size (%d thread%s); "
             "another team size gives other figures", cmd, pct, threads, threads == 1 ? "" : "s");
+  double guided = loops_span_pct(v, OA_LOC_GUIDED);
+  if (guided >= 0.05)
+    oa_note("%s: %.1f%% of the span is in schedule(guided) loops: their chunks are sized from "
+            "the team size (%d thread%s), so their parallelism depends on it too; another team "
+            "size gives other figures", cmd, guided, threads, threads == 1 ? "" : "s");
   oa_debug("%s: %llu OSPG nodes created", cmd, (unsigned long long)h->nodes);
 }
 

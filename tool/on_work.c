@@ -167,7 +167,9 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
   oa_frag_end(t, task);
   if (endpoint == ompt_scope_begin) {
     uint32_t loc = oa_prof_loc_flagged(construct_of(work), ra,
-                                       work == ompt_work_loop_static ? OA_LOC_STATIC : 0);
+                                       work == ompt_work_loop_static   ? OA_LOC_STATIC
+                                       : work == ompt_work_loop_guided ? OA_LOC_GUIDED
+                                                                       : 0);
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
     if (counts && task->region) {
       uint32_t k = task->ws_seq++;
