@@ -397,8 +397,8 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
     close(fd);
   }
   if (magic == OA_FILE_MAGIC) {
-    int full = l->tmpdir ? oa_launch_file_full(l) : 0;  /* a file the user named: the
-                                                           * command says it */
+    int full = !l->result ? oa_launch_file_full(l) : 0;  /* a file the user named: the
+                                                            * command says it */
     if (full)
       oa_warn("the result file in %s stopped growing while '%s' ran: %s (%s); what ompadv "
               "shows covers the run up to that point%s", l->tmpdir, l->argv[0],
