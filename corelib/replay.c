@@ -776,14 +776,10 @@ static uint32_t intern_region(oa_recording *r, const char *file, uint32_t first,
     r->cap_regions = r->cap_regions ? r->cap_regions * 2 : 64;
     r->regions = oa_xrealloc(r->regions, r->cap_regions * sizeof *r->regions);
   }
-  r->regions[r->nregions] = (oa_rec_region){ file, first, last, name };
+  r->regions[r->nregions] = (oa_rec_region){ file, first, last, name, 0 };
   return r->nregions++;
 }
 
-/* The region of a fragment that began at location b and ended at e (0:
- * the event had no code address; the directive dir the fragment runs in
- * stands for it, and in main's own code (dir 0) it is the program's start
- * or end: line 1 of the file, or "end"). */
 /* A location's name in a region: FILE:LINE, else its stable name (the
  * function and offset: recfile.c), else its file. */
 static char *loc_label(const oa_rec_loc *l)
@@ -797,6 +793,10 @@ static char *loc_label(const oa_rec_loc *l)
   return l->func ? oa_xstrdup(l->func) : oa_path_display(l->file);
 }
 
+/* The region of a fragment that began at location b and ended at e (0:
+ * the event had no code address; the directive dir the fragment runs in
+ * stands for it, and in main's own code (dir 0) it is the program's start
+ * or end: line 1 of the file, or "end"). */
 static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
 {
   int from_start = !b && !dir, to_end = !e && !dir;
@@ -860,6 +860,8 @@ static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
     region = intern_region(r, NULL, 0, 0, oa_xstrdup(b == 0 ? "(the whole program)"
                                                               : "(unknown source)"));
   }
+  if (from_start)
+    r->regions[region].start = 1;
   p->edges[h] = (edge_key){ key, region };
   p->nedges++;
   return region;

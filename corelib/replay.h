@@ -33,6 +33,8 @@ typedef struct oa_rec_region {
   const char *file;          /* NULL: unknown */
   uint32_t first, last;
   char *name;                /* "file:first-last" */
+  int start;                 /* begins at the process's start: its loading and the
+                              * runtime's start-up are in it, not only the program's code */
 } oa_rec_region;
 
 int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen);

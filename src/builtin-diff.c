@@ -84,6 +84,7 @@ typedef struct row {
   uint64_t work[2], span[2], frags[2];
   int present[2];
   int spmd;
+  int start;                    /* from the process's start: never flagged */
   double work_infl, span_infl;
 } row;
 
@@ -116,6 +117,7 @@ static size_t collect(side *s, row *rows, size_t n)
         r->name = name;
       }
       r->present[k] = 1;
+      r->start |= oa_rec_region_at(rec, g)->start;
       r->work[k] += rs->work;
       r->span[k] += on_path(&s[k], g);
       r->frags[k] += rs->fragments;
@@ -151,13 +153,15 @@ static double inflation(const row *r)
 }
 
 /* Flagged: on the parallel run's critical path for at least 1% of it (less
- * is noise of fragments a few microseconds long), and inflated. */
+ * is noise of fragments a few microseconds long), and inflated; never the
+ * region from the process's start, whose loading and runtime start-up (the
+ * team's threads are made there) are not the program's code. */
 static uint64_t span_other;
 
 static int flagged(const row *r, double threshold)
 {
-  return r->present[0] && r->present[1] && r->span[1] > 0 && r->span[1] * 100 >= span_other
-         && inflation(r) > threshold;
+  return r->present[0] && r->present[1] && !r->start && r->span[1] > 0
+         && r->span[1] * 100 >= span_other && inflation(r) > threshold;
 }
 
 static void infl_text(FILE *f, double v, int ok)
