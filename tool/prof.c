@@ -286,13 +286,19 @@ static uint64_t tsc_on_core(oa_thread *t)
   if (!rs && !(rs = rseq_of(t)))
     return __rdtsc();
   rs->rseq_cs = (uintptr_t)&rseq_marker;  /* before the readings: a break after it shows */
-  uint64_t cpu = thread_cpu_ns(), now = __rdtsc();
-  if (t->sync_tsc && now > t->sync_tsc && cpu >= t->sync_cpu_ns) {
-    uint64_t ran = (uint64_t)((double)(cpu - t->sync_cpu_ns) * tsc_per_ns);
-    if (now - t->sync_tsc > ran)
-      t->off_ticks += now - t->sync_tsc - ran;
-  }
-  t->sync_tsc = now;
+  /* the break in nanoseconds, wall clock against CPU time (both from the
+   * kernel), so that only the break itself is converted to ticks: an error
+   * in the rate then stays a share of the break, not of the whole time
+   * since the last break */
+  struct timespec ts;
+  uint64_t cpu = thread_cpu_ns();
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  uint64_t now = __rdtsc(), wall = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  if (t->sync_wall_ns && wall > t->sync_wall_ns && cpu >= t->sync_cpu_ns
+      && wall - t->sync_wall_ns > cpu - t->sync_cpu_ns)
+    t->off_ticks += (uint64_t)((double)(wall - t->sync_wall_ns - (cpu - t->sync_cpu_ns))
+                               * tsc_per_ns);
+  t->sync_wall_ns = wall;
   t->sync_cpu_ns = cpu;
   return now - t->off_ticks;
 }

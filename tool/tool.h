@@ -80,7 +80,7 @@ typedef struct oa_thread {
   /* tsc: time off the core taken out of the clock (prof.c, tsc_on_core) */
   void *rseq;                     /* this thread's rseq area; NULL: none (or not yet) */
   int rseq_known;
-  uint64_t sync_tsc, sync_cpu_ns; /* the TSC and the CPU time, read together */
+  uint64_t sync_wall_ns, sync_cpu_ns; /* the wall clock and the CPU time, read together */
   uint64_t off_ticks;             /* off the core since the thread began */
   uint64_t off_in_work;           /* ... while it ran fragments */
   int counter_fd;                 /* perf_event counter, or -1 */
