@@ -4,8 +4,8 @@
 // waits; the model cannot tell this one from work).
 //
 //   parallel num_threads(2): thread 0 burns 100 ms, then sets the flag;
-//   thread 1 flushes until it sees it, about 100 ms (the TSC metric counts
-//   the wait's wall-clock time whatever the preemption), then burns 10 ms.
+//   thread 1 flushes until it sees it, about 100 ms of its own time on its
+//   core, then burns 10 ms.
 //   Work about 100 + 100 + 10 = 210, of which the wait is 100: 47.6%.
 //   With the argument "quiet" thread 1 reads the flag atomically without
 //   flushing, then burns 10 ms: the same work, and no busy-wait seen (0%).

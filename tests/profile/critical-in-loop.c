@@ -29,10 +29,10 @@
 // RUN:   --region @forB:for:serial_pct=62.7 \
 // RUN:   --region @critB:critical:work_frac=0.1667 --region @critB:critical:instances=32 \
 // RUN:   --region @critB:critical:serial_pct=31.4
-// Under tsc the time a thread is preempted counts (a burn preempted for 10
-// ms lasts 10 ms), and on this shared 2-core machine, loaded, the work
-// fractions drift by 40%: the tsc run checks the instances only (before the
-// fix: 0).
+// When tsc counted the time a thread was preempted (a burn preempted for
+// 10 ms lasted 10 ms more), on this shared 2-core machine, loaded, the work
+// fractions drifted by 40%: the tsc run checks the instances only (before
+// the fix: 0); tsc now leaves that time out (under-load.test).
 // RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 \
 // RUN:   --region @critA:critical:instances=32 --region @critB:critical:instances=32

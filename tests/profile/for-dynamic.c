@@ -9,10 +9,10 @@
 //   the for row: work 400, span 25         -> parallelism 16, work_frac 0.741
 //   the main row: the whole program        -> parallelism 3.27
 // Under --metric tsc the for row's own parallelism (400 / one 25 ms chunk) is
-// not checked: the TSC counts the time a thread is preempted, and on this
-// shared 2-core VM a thread loses 4-6 ms slices now and then (burn.h makes a
-// slice inside a burn harmless, not one that straddles its end): one such
-// slice on the longest chunk moves it by 20%, the program's figures by ~3%.
+// not checked: when the TSC counted the time a thread was preempted, on
+// this shared 2-core VM a thread lost 4-6 ms slices now and then: one such
+// slice on the longest chunk moved it by 20%, the program's figures by ~3%
+// (tsc now leaves that time out: under-load.test checks this program loaded).
 // A wrong model would report: the chunks a thread ran taken as serial (the
 // schedule's span, 70 + 8*25 + 70 = 340) -> 1.59 (-51%); the loop not
 // parallel at all -> 1.00; the serial parts dropped -> 16.

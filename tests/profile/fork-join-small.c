@@ -19,9 +19,9 @@
 // half a microsecond and more) and between the loop's end and the join,
 // and the cputime metric's system call beyond its start-up estimate, twice
 // per region and thread: ratio 1.17 to 1.30 here.  Now 1.02 to 1.05.
-// Only cputime: the TSC counts the time a thread is preempted, and on this
-// shared 2-core machine a few slices of 4 ms landing in the runtime's
-// microseconds between callbacks are as much as part A's whole loop work.
+// Only cputime: this test predates tsc leaving out the time a thread is off
+// its core; then a few slices of 4 ms landing in the runtime's microseconds
+// between callbacks were as much as part A's whole loop work.
 //
 // Measured amounts on a shared machine: a busy host can push one run out of
 // its band, so lit may run it again (FLAKYPASS, listed by tests/run).

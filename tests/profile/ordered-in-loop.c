@@ -31,8 +31,7 @@
 // RUN:   --region @forB:for:work_frac=0.5 \
 // RUN:   --region @ordB:ordered:work_frac=0.1667 --region @ordB:ordered:instances=32 \
 // RUN:   --region @ordB:ordered:parallelism=1
-// Under tsc the time a thread is preempted counts: the tsc run checks the
-// instances only (see critical-in-loop.c).
+// The tsc run checks the instances only (see critical-in-loop.c).
 // RUN: %ompadv profile -q --threads 2 --metric tsc --format json --output %t.tsc.json %t
 // RUN: python3 %inputs/profile/check.py %t.tsc.json --source %s --metric tsc --threads 2 \
 // RUN:   --region @ordA:ordered:instances=32 --region @ordB:ordered:instances=32

@@ -18,9 +18,9 @@
 // after the children (span = 3 * PRE + LEAF = 135) -> 5.63 (+33%); child
 // tasks serial with their creator -> 1.00; the two children of a node serial
 // with each other -> 760 / 520 = 1.46.
-// (Few, long fragments: under --metric tsc each fragment a preemption
-// straddles grows by a time slice, and the span, a maximum over 8 paths,
-// picks up the worst; 16 ms fragments gave -8% at times.)
+// (Few, long fragments: when --metric tsc counted preemption, each fragment
+// a preemption straddled grew by a time slice, and the span, a maximum over
+// 8 paths, picked up the worst; 16 ms fragments gave -8% at times.)
 //
 // Measured amounts on a shared machine: a busy host can push one run out of
 // its band, so lit may run it again (FLAKYPASS, listed by tests/run).
