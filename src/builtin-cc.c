@@ -1,11 +1,16 @@
-/* `ompadv cc`: clang-19 -fopenmp with what ompadv needs for faithful source
- * locations (debug info with address ranges, no sibling-call optimization,
- * which would hide the construct's caller), and with --race the shared TSan
- * runtime ompadv's race mode can stand in for.  User flags come last, so
- * they win. */
+/* `ompadv cc` and `ompadv c++`: clang-19 -fopenmp (clang++-19 for c++, and
+ * for cc when a C++ source is given) with what ompadv needs for faithful
+ * source locations (debug info with address ranges, no sibling-call
+ * optimization, which would hide the construct's caller), and with --race
+ * the shared TSan runtime ompadv's race mode stands in for, found through a
+ * run path so that the program also runs without ompadv (configure's "can
+ * the compiler make programs that run" test).  User flags come last, so
+ * they win.  --print-flags and --print-ldflags print the flags instead, for
+ * a build that must keep its own compiler. */
 #include "ompadv.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -21,31 +26,74 @@ static int is_cxx_source(const char *a)
   return 0;
 }
 
-static int run_cc(const oa_command *self, int argc, char **argv)
+/* No link step: -c, -S, -E, -fsyntax-only, or dependencies only (-M, -MM).
+ * Linker flags would then be "unused" warnings, errors under -Werror. */
+static int compile_only(const char *a)
 {
-  static const char *const base[] = { "-fopenmp", "-g", "-gdwarf-aranges",
-                                      "-fno-optimize-sibling-calls" };
-  static const char *const race[] = { "-fsanitize=thread", "-shared-libsan" };
-  int want_race = 0, cxx = 0;
+  return strcmp(a, "-c") == 0 || strcmp(a, "-S") == 0 || strcmp(a, "-E") == 0
+         || strcmp(a, "-fsyntax-only") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0;
+}
+
+static const char *const base_flags[] = { "-fopenmp", "-g", "-gdwarf-aranges",
+                                          "-fno-optimize-sibling-calls" };
+static const char *const race_flags[] = { "-fsanitize=thread", "-shared-libsan" };
+/* the run path of the TSan runtime: RUNPATH (not RPATH), which
+ * LD_LIBRARY_PATH and LD_PRELOAD outrank, so that `ompadv race` still puts
+ * its own runtime in that library's place */
+#define RACE_LDFLAG "-Wl,--enable-new-dtags,-rpath," OMPADV_TSAN_LIBDIR
+
+enum { CC_RACE = 1, CC_PRINT, CC_PRINT_LD };
+
+static int run_compiler(const oa_command *self, int argc, char **argv, int cxx)
+{
+  int want_race = 0, links = 1, print = 0;
   const char **args = oa_xcalloc((size_t)argc + 16, sizeof *args);
   size_t n = 1;
 
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--race") == 0)
       want_race = 1;
+    else if (strcmp(argv[i], "--print-flags") == 0)
+      print = CC_PRINT;
+    else if (strcmp(argv[i], "--print-ldflags") == 0)
+      print = CC_PRINT_LD;
     else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       oa_print_usage(self, stdout);
       return 0;
     } else if (is_cxx_source(argv[i]))
       cxx = 1;
+    else if (compile_only(argv[i]))
+      links = 0;
+  }
+  char *inc = oa_include_dir();  /* for #include <ompadv.h> (what-if annotations) */
+  if (print) {
+    /* compile and link flags; --print-ldflags: what only a link needs */
+    const char *sep = "";
+    if (print == CC_PRINT) {
+      for (size_t i = 0; i < sizeof base_flags / sizeof base_flags[0]; i++, sep = " ")
+        printf("%s%s", sep, base_flags[i]);
+      for (size_t i = 0; want_race && i < sizeof race_flags / sizeof race_flags[0]; i++)
+        printf(" %s", race_flags[i]);
+      if (inc)
+        printf(" -I%s", inc);
+    } else {
+      printf("-fopenmp");
+      for (size_t i = 0; want_race && i < sizeof race_flags / sizeof race_flags[0]; i++)
+        printf(" %s", race_flags[i]);
+      if (want_race)
+        printf(" %s", RACE_LDFLAG);
+    }
+    printf("\n");
+    return 0;
   }
   const char *clang = cxx ? OMPADV_CLANGXX : OMPADV_CLANG;
   args[0] = clang;
-  for (size_t i = 0; i < sizeof base / sizeof base[0]; i++)
-    args[n++] = base[i];
-  for (size_t i = 0; want_race && i < sizeof race / sizeof race[0]; i++)
-    args[n++] = race[i];
-  char *inc = oa_include_dir();  /* for #include <ompadv.h> (what-if annotations) */
+  for (size_t i = 0; i < sizeof base_flags / sizeof base_flags[0]; i++)
+    args[n++] = base_flags[i];
+  for (size_t i = 0; want_race && i < sizeof race_flags / sizeof race_flags[0]; i++)
+    args[n++] = race_flags[i];
+  if (want_race && links)
+    args[n++] = RACE_LDFLAG;
   if (inc)
     args[n++] = oa_xasprintf("-I%s", inc);
   for (int i = 1; i < argc; i++)
@@ -58,14 +106,37 @@ static int run_cc(const oa_command *self, int argc, char **argv)
          strerror(errno));
 }
 
+static int run_cc(const oa_command *self, int argc, char **argv)
+{
+  return run_compiler(self, argc, argv, 0);
+}
+
+static int run_cxx(const oa_command *self, int argc, char **argv)
+{
+  return run_compiler(self, argc, argv, 1);
+}
+
 static const oa_option cc_options[] = {
-  { "race", 0, NULL, 1, "also -fsanitize=thread -shared-libsan (targets for race mode)" },
+  { "race", 0, NULL, CC_RACE,
+    "also -fsanitize=thread -shared-libsan, and a run path to that runtime when linking "
+    "(programs for race mode)" },
+  { "print-flags", 0, NULL, CC_PRINT,
+    "print the compile flags (with --race: race mode's) for another clang, and exit" },
+  { "print-ldflags", 0, NULL, CC_PRINT_LD, "print the link flags, and exit" },
   { NULL, 0, NULL, 0, NULL },
 };
 
 const oa_command oa_cmd_cc = {
   "cc", run_cc,
   "compile with clang-19 -fopenmp and the flags ompadv needs (and ompadv.h's directory)",
-  "[--race] CLANG-ARGS...", 0, cc_options,
+  "[--race] CLANG-ARGS...  |  --print-flags [--race]", 0, cc_options,
   NULL,
+  NULL,
+};
+
+const oa_command oa_cmd_cxx = {
+  "c++", run_cxx,
+  "compile and link C++ with clang++-19 -fopenmp and the flags ompadv needs",
+  "[--race] CLANG-ARGS...  |  --print-flags [--race]", 0, cc_options,
+  NULL, "cc",
 };

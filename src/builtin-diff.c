@@ -459,4 +459,5 @@ const oa_command oa_cmd_diff = {
   "[OPTIONS] [--] PROG [ARGS]  |  -i BASE -i OTHER [OPTIONS]",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, diff_options,
   "the number of CPUs",
+  NULL,
 };

@@ -18,7 +18,8 @@ static int run_help(const oa_command *self, int argc, char **argv)
   const oa_command *cmd = name ? oa_find_command(name) : NULL;
   if (name && !cmd)
     oa_die(OA_EXIT_USAGE, "help: no command '%s' (see 'ompadv --help')", name);
-  char *page = oa_man_page(cmd ? oa_xasprintf("ompadv-%s", cmd->name) : "ompadv");
+  char *page = oa_man_page(cmd ? oa_xasprintf("ompadv-%s", cmd->man ? cmd->man : cmd->name)
+                               : "ompadv");
   if (page && access("/usr/bin/man", X_OK) == 0) {
     fflush(NULL);
     execl("/usr/bin/man", "man", "-l", page, (char *)NULL);
@@ -33,5 +34,6 @@ static int run_help(const oa_command *self, int argc, char **argv)
 
 const oa_command oa_cmd_help = {
   "help", run_help, "show the manual page of a command", "[COMMAND]", 0, NULL,
+  NULL,
   NULL,
 };

@@ -240,4 +240,5 @@ const oa_command oa_cmd_profile = {
   "[OPTIONS] [--] PROG [ARGS]",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, profile_options,
   NULL,
+  NULL,
 };

@@ -650,4 +650,5 @@ const oa_command oa_cmd_race = {
   "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [OPTIONS] [--] PROG [ARGS]",
   OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, race_options,
   NULL,
+  NULL,
 };

@@ -96,4 +96,5 @@ const oa_command oa_cmd_record = {
   "[-o FILE] [OPTIONS] [--] PROG [ARGS]", OPT_THREADS | OPT_METRIC | OPT_QUIET | OPT_VERBOSE,
   record_options,
   NULL,
+  NULL,
 };

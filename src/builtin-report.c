@@ -152,4 +152,5 @@ const oa_command oa_cmd_report = {
   "[-i FILE] [--region SPEC]... [OPTIONS]", OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
   report_options,
   NULL,
+  NULL,
 };

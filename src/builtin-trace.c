@@ -320,4 +320,5 @@ const oa_command oa_cmd_trace = {
   "[OPTIONS] [--] PROG [ARGS]  |  ompadv trace -i FILE", OPT_THREADS | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
   trace_options,
   NULL,
+  NULL,
 };

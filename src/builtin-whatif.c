@@ -268,4 +268,5 @@ const oa_command oa_cmd_whatif = {
   "--target P [--factor F] [--exclude SPEC]... (-i FILE | [--] PROG [ARGS])",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, whatif_options,
   NULL,
+  NULL,
 };

@@ -40,6 +40,7 @@ typedef struct oa_command {
   unsigned common;        /* OPT_* mask */
   const oa_option *options;  /* terminated by an entry with name NULL */
   const char *threads_default; /* --threads' default for --help; NULL: the target's own */
+  const char *man;        /* its manual page, when not ompadv-NAME */
 } oa_command;
 
 /* Parse the options of cmd from argv[1..] up to the first operand or "--".
@@ -67,7 +68,7 @@ char *oa_helper_program(const char *name);
 char *oa_include_dir(void);
 
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
-    oa_cmd_race, oa_cmd_trace, oa_cmd_cc, oa_cmd_help;
+    oa_cmd_race, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
 
 /* builtin-profile.c: set up the environment of a profiling run (metric,
  * task creation costs); returns how the metric was chosen, or NULL. */

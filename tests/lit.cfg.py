@@ -35,3 +35,10 @@ config.substitutions.append(("%unit", os.path.join(b, "tests", "unit")))
 import shutil
 if os.geteuid() == 0 and shutil.which("unshare") and shutil.which("mount"):
     config.available_features.add("private-mounts")
+
+# The build-system tests (tests/buildsys) need autotools and CMake, which
+# scripts/deps installs.
+if shutil.which("autoreconf") and shutil.which("automake"):
+    config.available_features.add("autotools")
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
