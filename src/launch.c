@@ -327,8 +327,16 @@ int oa_launch_run(oa_launch *l)
 {
   char err[PATH_MAX + 256];
   check_environment();
-  if (l->result)
+  if (l->result) {
+    /* %r: the MPI rank; with several ranks, a name without %r or %p gets
+     * the rank appended, so that the ranks do not write one file */
+    int size, rank = oa_mpi_rank(&size);
+    char *named = rank >= 0 && size > 1 && !strstr(l->result, "%r") && !strstr(l->result, "%p")
+                      ? oa_xasprintf("%s.%%r", l->result) : NULL;
+    l->result = l->rank_result = oa_expand_rank(named ? named : l->result);
+    free(named);
     check_result_file(l->result);
+  }
   if (oa_inspect(l->argv[0], &l->target, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, "%s", err);
   if (l->race)
@@ -524,6 +532,8 @@ void oa_launch_cleanup(oa_launch *l)
   }
   free(l->result_path);
   l->result_path = NULL;
+  free(l->rank_result);
+  l->rank_result = NULL;
   free(l->race_dir);
   l->race_dir = NULL;
   free(l->init_log);

@@ -34,6 +34,7 @@ typedef struct oa_launch {
   char *init_log;            /* libomp's tool registration log (OMP_TOOL_VERBOSE_INIT);
                               * NULL: the user set that variable */
   int exec_failed;           /* the child could not exec PROG (it said why) */
+  char *rank_result;         /* result with %r expanded (the MPI rank) */
 } oa_launch;
 
 /* How the tool fared in the child (oa_launch_handshake). */

@@ -209,5 +209,6 @@ int main(int argc, char **argv)
   const oa_command *cmd = oa_find_command(name);
   if (!cmd)
     unknown_command(name);
+  oa_mpi_tag_stderr();
   return cmd->run(cmd, argc - 1, argv + 1);
 }

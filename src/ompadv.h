@@ -67,6 +67,16 @@ char *oa_man_page(const char *page);
 char *oa_helper_program(const char *name);
 char *oa_include_dir(void);
 
+/* mpirank.c: MPI programs (mpirun -np N ompadv ...).  The rank from the
+ * launcher's environment (Open MPI, MPICH/Hydra, PMIx, Slurm), -1 outside
+ * one; *size: the number of ranks, -1 if unknown. */
+int oa_mpi_rank(int *size);
+/* pattern with each "%r" replaced by the rank (0 outside MPI); malloc'ed. */
+char *oa_expand_rank(const char *pattern);
+/* Under a launcher with several ranks, what ompadv writes to stderr goes
+ * out in whole lines, each prefixed "[rank N] ". */
+void oa_mpi_tag_stderr(void);
+
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
     oa_cmd_race, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
 

@@ -161,8 +161,10 @@ FILE *oa_open_output(const oa_common *common)
 {
   if (!common->output || strcmp(common->output, "-") == 0)
     return stderr;
-  FILE *f = fopen(common->output, "we");
+  char *path = oa_expand_rank(common->output);  /* --output FILE.%r under mpirun */
+  FILE *f = fopen(path, "we");
   if (!f)
-    oa_die(OA_EXIT_FAIL, "cannot write %s: %s", common->output, strerror(errno));
+    oa_die(OA_EXIT_FAIL, "cannot write %s: %s", path, strerror(errno));
+  free(path);
   return f;
 }

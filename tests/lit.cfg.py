@@ -42,3 +42,5 @@ if shutil.which("autoreconf") and shutil.which("automake"):
     config.available_features.add("autotools")
 if shutil.which("cmake"):
     config.available_features.add("cmake")
+if shutil.which("mpirun") and shutil.which("mpicc"):
+    config.available_features.add("mpi")
