@@ -272,7 +272,12 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
   size_t nflag = 0, nun = 0;
   for (size_t i = 0; i < n; i++) {
     nflag += flagged(&rows[i], o->threshold);
-    nun += !(rows[i].present[0] && rows[i].present[1]);
+    /* an unmatched region under 0.1% of its run's work is a boundary that
+     * only one of the team sizes has (a team of several threads gets a
+     * dispatch event a team of one does not), not another path */
+    int k = rows[i].present[0] ? 0 : 1;
+    nun += !(rows[i].present[0] && rows[i].present[1])
+           && rows[i].work[k] * 1000 >= s[k].out.h.work;
   }
   if (s[0].exe && s[1].exe && strcmp(s[0].exe, s[1].exe) != 0)
     oa_warn("the two recordings are of different programs (%s and %s): regions are matched "
