@@ -6,8 +6,10 @@
 #include "ompadv.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "recfile.h"
 #include "util.h"
@@ -16,6 +18,8 @@ enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS };
 
 typedef struct report_opts {
   const char *input;
+  const char **inputs;          /* every -i, in order */
+  size_t ninputs;
   oa_region_spec *specs;
   size_t nspecs;
   double factor;
@@ -36,7 +40,11 @@ static int on_option(int id, const char *arg, void *ctx)
 {
   report_opts *o = ctx;
   switch (id) {
-  case O_INPUT: o->input = arg; break;
+  case O_INPUT:
+    o->input = arg;
+    o->inputs = oa_xrealloc(o->inputs, (o->ninputs + 1) * sizeof *o->inputs);
+    o->inputs[o->ninputs++] = arg;
+    break;
   case O_REGION:
     o->specs = oa_xrealloc(o->specs, (o->nspecs + 1) * sizeof *o->specs);
     oa_region_spec_parse("--region", arg, &o->specs[o->nspecs++]);
@@ -81,6 +89,65 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
   return 0;
 }
 
+static int by_version(const void *a, const void *b)
+{
+  return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The recordings -i names: each as given, or, when it is a pattern that
+ * names no file itself ('app.*.data'), the files it matches, in version
+ * order (app.2.data before app.10.data). */
+static char **input_files(const report_opts *o, size_t *n)
+{
+  char **files = NULL;
+  *n = 0;
+  for (size_t i = 0; i < o->ninputs; i++) {
+    glob_t g;
+    if (strpbrk(o->inputs[i], "*?[") && access(o->inputs[i], F_OK) != 0
+        && glob(o->inputs[i], 0, NULL, &g) == 0) {
+      size_t first = *n;
+      files = oa_xrealloc(files, (*n + g.gl_pathc) * sizeof *files);
+      for (size_t k = 0; k < g.gl_pathc; k++)
+        files[(*n)++] = oa_xstrdup(g.gl_pathv[k]);
+      qsort(files + first, *n - first, sizeof *files, by_version);
+      globfree(&g);
+    } else {
+      files = oa_xrealloc(files, (*n + 1) * sizeof *files);
+      files[(*n)++] = oa_xstrdup(o->inputs[i]);
+    }
+  }
+  return files;
+}
+
+/* Several recordings (the ranks of an MPI job): their table and the
+ * directives merged over them. */
+static int report_ranks(char **files, size_t n, const report_opts *o, const oa_common *c)
+{
+  if (o->online || o->nspecs)
+    oa_die(OA_EXIT_USAGE, "report: --online and --region take one recording, not %zu", n);
+  oa_recording **recs = oa_xcalloc(n, sizeof *recs);
+  oa_replay_out *outs = oa_xcalloc(n, sizeof *outs);
+  oa_rank_view *views = oa_xcalloc(n, sizeof *views);
+  for (size_t i = 0; i < n; i++) {
+    recs[i] = oa_recording_load(files[i]);
+    oa_recording_replay(recs[i], NULL, &outs[i]);
+    views[i] = (oa_rank_view){ files[i], oa_replay_view(&outs[i], recs[i]),
+                               oa_recording_loc_name, recs[i] };
+  }
+  FILE *out = oa_open_output(c);
+  oa_render_ranks(out, c, views, n);
+  if (out != stderr)
+    fclose(out);
+  for (size_t i = 0; i < n; i++) {
+    oa_replay_out_free(&outs[i]);
+    oa_rec_close(recs[i]);
+  }
+  free(views);
+  free(outs);
+  free(recs);
+  return 0;
+}
+
 static int run_report(const oa_command *self, int argc, char **argv)
 {
   oa_common c = { 0 };
@@ -89,6 +156,18 @@ static int run_report(const oa_command *self, int argc, char **argv)
   if (first < argc)
     oa_die(OA_EXIT_USAGE, "report: unexpected argument '%s' (the recording is given with -i FILE)",
            argv[first]);
+  size_t nfiles;
+  char **files = input_files(&o, &nfiles);
+  if (nfiles > 1) {
+    int r = report_ranks(files, nfiles, &o, &c);
+    for (size_t i = 0; i < nfiles; i++)
+      free(files[i]);
+    free(files);
+    free(o.inputs);
+    return r;
+  }
+  if (nfiles == 1)
+    o.input = files[0];
   oa_recording *rec = oa_recording_load(o.input);
   FILE *out = oa_open_output(&c);
   int rc = 0;
@@ -133,11 +212,17 @@ done:
   }
   free(o.specs);
   oa_rec_close(rec);
+  for (size_t i = 0; i < nfiles; i++)
+    free(files[i]);
+  free(files);
+  free(o.inputs);
   return rc;
 }
 
 static const oa_option report_options[] = {
-  { "input", 'i', "FILE", O_INPUT, "the recording to analyse [ompadv.data]" },
+  { "input", 'i', "FILE", O_INPUT,
+    "the recording to analyse [ompadv.data]; several (repeated, or a quoted pattern such as "
+    "'app.*.data'): the ranks of an MPI job, merged" },
   { "region", 0, "SPEC", O_REGION,
     "what-if: imagine the region FILE:FIRST-LAST, or those running FILE:LINE, parallelized "
     "(=FACTOR; repeatable)" },

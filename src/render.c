@@ -401,3 +401,105 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
   oa_debug("%s: %llu OSPG nodes created", cmd, (unsigned long long)h->nodes);
 }
 
+
+/* --- several recordings (MPI ranks) ------------------------------------------ */
+
+typedef struct merged {
+  char *where;
+  unsigned kind;
+  uint64_t work;               /* over all ranks */
+  uint64_t worst_serial;       /* the largest serial work of one rank */
+  size_t worst;                /* ... its rank (index) */
+  double worst_parallelism;    /* its parallelism there */
+  unsigned ranks;              /* ranks that ran it */
+} merged;
+
+static int by_worst_serial(const void *a, const void *b)
+{
+  const merged *x = a, *y = b;
+  if (x->worst_serial != y->worst_serial)
+    return x->worst_serial < y->worst_serial ? 1 : -1;
+  return x->work < y->work ? 1 : x->work > y->work ? -1 : 0;
+}
+
+void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, size_t n)
+{
+  size_t nm = 0, cap = 0, slowest = 0;
+  merged *m = NULL;
+  for (size_t r = 0; r < n; r++) {
+    size_t nrows;
+    row *rows = make_rows(&ranks[r].v, ranks[r].name, ranks[r].ctx, &nrows);
+    for (size_t i = 0; i < nrows; i++) {
+      size_t k = 0;
+      while (k < nm && !(m[k].kind == rows[i].kind && strcmp(m[k].where, rows[i].where) == 0))
+        k++;
+      if (k == nm) {
+        if (nm == cap) {
+          cap = cap ? 2 * cap : 64;
+          m = oa_xrealloc(m, cap * sizeof *m);
+        }
+        m[nm++] = (merged){ oa_xstrdup(rows[i].where), rows[i].kind, 0, 0, r, 0, 0 };
+      }
+      m[k].work += rows[i].work;
+      m[k].ranks++;
+      if (rows[i].serial > m[k].worst_serial || m[k].ranks == 1) {
+        m[k].worst_serial = rows[i].serial;
+        m[k].worst = r;
+        m[k].worst_parallelism = rows[i].parallelism;
+      }
+    }
+    free_rows(rows, nrows);
+    if (ranks[r].v.h->span > ranks[slowest].v.h->span)
+      slowest = r;
+  }
+  qsort(m, nm, sizeof *m, by_worst_serial);
+  const char *metric = oa_metric_name(ranks[0].v.h->metric);
+  char b1[32], b2[32];
+  if (strcmp(c->format, "json") == 0) {
+    fprintf(out, "{\"ompadv\": 1, \"mode\": \"ranks\", \"metric\": \"%s\", \"slowest\": %zu,\n"
+                 "  \"ranks\": [", metric, slowest);
+    for (size_t r = 0; r < n; r++) {
+      const oa_profile_header *h = ranks[r].v.h;
+      fprintf(out, "%s\n    {\"rank\": %zu, \"recording\": \"%s\", \"work\": %llu, \"span\": %llu, "
+                   "\"parallelism\": %.4f, \"threads\": %u}", r ? "," : "", r, ranks[r].label,
+              (unsigned long long)h->work, (unsigned long long)h->span,
+              ratio(h->work, h->span), h->threads);
+    }
+    fprintf(out, "\n  ],\n  \"regions\": [");
+    for (size_t i = 0; i < nm; i++)
+      fprintf(out, "%s\n    {\"location\": \"%s\", \"construct\": \"%s\", \"work\": %llu, "
+                   "\"ranks\": %u, \"worst_rank\": %zu, \"worst_serial\": %llu, "
+                   "\"worst_parallelism\": %.4f}", i ? "," : "", m[i].where,
+              oa_construct_name(m[i].kind), (unsigned long long)m[i].work, m[i].ranks, m[i].worst,
+              (unsigned long long)m[i].worst_serial, m[i].worst_parallelism);
+    fprintf(out, "\n  ]}\n");
+  } else {
+    size_t wl = strlen("recording"), wloc = strlen("location");
+    for (size_t r = 0; r < n; r++)
+      if (strlen(ranks[r].label) > wl)
+        wl = strlen(ranks[r].label);
+    for (size_t i = 0; i < nm; i++)
+      if (strlen(m[i].where) > wloc)
+        wloc = strlen(m[i].where);
+    fprintf(out, "%zu ranks; the slowest is rank %zu (%s), span %s %s\n\n", n, slowest,
+            ranks[slowest].label, oa_si(ranks[slowest].v.h->span, b1, sizeof b1), metric);
+    fprintf(out, "  %4s  %-*s  %11s  %9s  %9s  %7s\n", "rank", (int)wl, "recording", "parallelism",
+            "work", "span", "threads");
+    for (size_t r = 0; r < n; r++) {
+      const oa_profile_header *h = ranks[r].v.h;
+      fprintf(out, "  %4zu  %-*s  %11.2f  %9s  %9s  %7u\n", r, (int)wl, ranks[r].label,
+              ratio(h->work, h->span), oa_si(h->work, b1, sizeof b1),
+              oa_si(h->span, b2, sizeof b2), h->threads);
+    }
+    fprintf(out, "\n  %-*s  %-9s  %9s  %5s  %10s  %12s  %11s\n", (int)wloc, "location", "construct",
+            "work", "ranks", "worst rank", "worst serial", "parallelism");
+    for (size_t i = 0; i < nm; i++)
+      fprintf(out, "  %-*s  %-9s  %9s  %5u  %10zu  %12s  %11.2f\n", (int)wloc, m[i].where,
+              oa_construct_name(m[i].kind), oa_si(m[i].work, b1, sizeof b1), m[i].ranks,
+              m[i].worst, oa_si(m[i].worst_serial, b2, sizeof b2), m[i].worst_parallelism);
+  }
+  fflush(out);
+  for (size_t i = 0; i < nm; i++)
+    free(m[i].where);
+  free(m);
+}

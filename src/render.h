@@ -49,4 +49,15 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
 /* The notes alone (metric, tasking cost, approximations). */
 void oa_profile_notes(const oa_profile_view *v, int threads, const char *why);
 
+/* Several recordings of one job (the ranks of an MPI program): one row per
+ * rank, and each directive's work summed over the ranks with its worst
+ * rank (the longest serial work of its instances there). */
+typedef struct oa_rank_view {
+  const char *label;              /* the recording's file name */
+  oa_profile_view v;
+  oa_loc_namer name;
+  void *ctx;
+} oa_rank_view;
+void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, size_t n);
+
 #endif
