@@ -1257,6 +1257,12 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
       }
     }
     c->last_seq = e->seq;
+    if (e->type != OA_REC_W) {  /* W records carry other data in 'time' */
+      if (!out->time_first || e->time < out->time_first)
+        out->time_first = e->time;
+      if (e->time > out->time_last)
+        out->time_last = e->time;
+    }
     if (!have_meta && e->type == OA_REC_META) {
       have_meta = 1;
       out->granularity_floor = 10 * e->b;

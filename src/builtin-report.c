@@ -131,7 +131,12 @@ static int report_ranks(char **files, size_t n, const report_opts *o, const oa_c
   for (size_t i = 0; i < n; i++) {
     recs[i] = oa_recording_load(files[i]);
     oa_recording_replay(recs[i], NULL, &outs[i]);
-    views[i] = (oa_rank_view){ files[i], oa_replay_view(&outs[i], recs[i]),
+    /* achieved parallelism: the work over the time the run took, where the
+     * work is in the same ticks as the records' time stamps */
+    uint64_t elapsed = outs[i].time_last - outs[i].time_first;
+    double achieved = outs[i].h.metric == OA_METRIC_TSC && elapsed
+                          ? (double)outs[i].h.work / (double)elapsed : 0;
+    views[i] = (oa_rank_view){ files[i], achieved, oa_replay_view(&outs[i], recs[i]),
                                oa_recording_loc_name, recs[i] };
   }
   FILE *out = oa_open_output(c);

@@ -461,9 +461,14 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
     for (size_t r = 0; r < n; r++) {
       const oa_profile_header *h = ranks[r].v.h;
       fprintf(out, "%s\n    {\"rank\": %zu, \"recording\": \"%s\", \"work\": %llu, \"span\": %llu, "
-                   "\"parallelism\": %.4f, \"threads\": %u}", r ? "," : "", r, ranks[r].label,
-              (unsigned long long)h->work, (unsigned long long)h->span,
-              ratio(h->work, h->span), h->threads);
+                   "\"parallelism\": %.4f, \"achieved_parallelism\": ", r ? "," : "", r,
+              ranks[r].label, (unsigned long long)h->work, (unsigned long long)h->span,
+              ratio(h->work, h->span));
+      if (ranks[r].achieved > 0)
+        fprintf(out, "%.4f", ranks[r].achieved);
+      else
+        fprintf(out, "null");
+      fprintf(out, ", \"threads\": %u}", h->threads);
     }
     fprintf(out, "\n  ],\n  \"regions\": [");
     for (size_t i = 0; i < nm; i++)
@@ -483,12 +488,15 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
         wloc = strlen(m[i].where);
     fprintf(out, "%zu ranks; the slowest is rank %zu (%s), span %s %s\n\n", n, slowest,
             ranks[slowest].label, oa_si(ranks[slowest].v.h->span, b1, sizeof b1), metric);
-    fprintf(out, "  %4s  %-*s  %11s  %9s  %9s  %7s\n", "rank", (int)wl, "recording", "parallelism",
-            "work", "span", "threads");
+    fprintf(out, "  %4s  %-*s  %11s  %8s  %9s  %9s  %7s\n", "rank", (int)wl, "recording",
+            "parallelism", "achieved", "work", "span", "threads");
     for (size_t r = 0; r < n; r++) {
       const oa_profile_header *h = ranks[r].v.h;
-      fprintf(out, "  %4zu  %-*s  %11.2f  %9s  %9s  %7u\n", r, (int)wl, ranks[r].label,
-              ratio(h->work, h->span), oa_si(h->work, b1, sizeof b1),
+      char ach[32] = "-";
+      if (ranks[r].achieved > 0)
+        snprintf(ach, sizeof ach, "%.2f", ranks[r].achieved);
+      fprintf(out, "  %4zu  %-*s  %11.2f  %8s  %9s  %9s  %7u\n", r, (int)wl, ranks[r].label,
+              ratio(h->work, h->span), ach, oa_si(h->work, b1, sizeof b1),
               oa_si(h->span, b2, sizeof b2), h->threads);
     }
     fprintf(out, "\n  %-*s  %-9s  %9s  %5s  %10s  %12s  %11s\n", (int)wloc, "location", "construct",

@@ -54,6 +54,7 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why);
  * rank (the longest serial work of its instances there). */
 typedef struct oa_rank_view {
   const char *label;              /* the recording's file name */
+  double achieved;                /* tsc: work over the run's elapsed ticks; 0: unknown */
   oa_profile_view v;
   oa_loc_namer name;
   void *ctx;
