@@ -407,6 +407,11 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "diff: no program given (usage: ompadv diff [OPTIONS] [--] PROG "
            "[ARGS], or ompadv diff -i BASE -i OTHER)");
+  if (oa_mpi_rank(NULL) >= 0)
+    oa_die(OA_EXIT_USAGE, "diff: an MPI launcher starts each rank's program once, and diff "
+           "runs it twice: record the two runs with 'mpirun ... ompadv record --threads 1 -o "
+           "base.%%r.data' and '--threads N -o other.%%r.data', then compare a rank's with "
+           "'ompadv diff -i base.0.data -i other.0.data'");
   int n = c.threads > 0 ? c.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 2)
     oa_die(OA_EXIT_USAGE, "diff: the parallel run needs at least 2 threads (--threads N)");

@@ -626,8 +626,16 @@ static int run_race(const oa_command *self, int argc, char **argv)
   int threads = team_size(&o);
   oa_debug("race: %d threads", threads);
   int check_idle = 0;
-  const char *det = strcmp(o.mode, "auto") ? o.mode
-                                           : choose_detector(&o, argv + first, threads, &check_idle);
+  const char *det = NULL;
+  if (strcmp(o.mode, "auto") == 0 && oa_mpi_rank(NULL) >= 0) {
+    /* an MPI launcher starts each rank's program once: no check run */
+    det = "precise";
+    oa_note("race: precise detector (an MPI rank runs its program once: no check run; "
+            "--mode fast if the program has no critical, lock or ordered)");
+  } else {
+    det = strcmp(o.mode, "auto") ? o.mode
+                                 : choose_detector(&o, argv + first, threads, &check_idle);
+  }
   int rc = det ? detect(&o, out, argv + first, threads, det, check_idle)
                : check_idle > 1 ? check_idle : OA_EXIT_FAIL;
   if (out != stderr)
