@@ -309,9 +309,13 @@ void oa_launch_keep_input(const char *dir)
   unlink(path);
   char buf[65536];
   ssize_t n;
+  uint64_t kept = 0;
   while ((n = read(STDIN_FILENO, buf, sizeof buf)) != 0) {
     if (n < 0 && errno == EINTR)
       continue;
+    if (n > 0 && (kept += (uint64_t)n) > (UINT64_C(256) << 20))
+      oa_die(OA_EXIT_USAGE, "the standard input is over 256 MB, or never ends, and every run "
+             "must read it whole: give it as a file (< FILE)");
     if (n < 0 || write(fd, buf, (size_t)n) != n)
       oa_die(OA_EXIT_FAIL, "cannot keep the standard input for the program's runs: %s",
              strerror(errno));
