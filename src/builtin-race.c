@@ -120,6 +120,15 @@ typedef struct race_run {
 } race_run;
 
 /* "file:line[:col]" of a return address, or NULL. */
+/* Code without line information: its function and the offset in it (or
+ * its object's), the same in every run, not the address. */
+static char *stable_of(oa_symbolizer *sym, uint64_t ra)
+{
+  oa_srcloc loc;
+  oa_sym_lookup(sym, ra, &loc);
+  return oa_sym_stable_name(&loc, ra);
+}
+
 static char *source_of(oa_symbolizer *sym, uint64_t ra, int with_col, const char **func)
 {
   oa_srcloc loc;
@@ -154,10 +163,10 @@ static void describe(race_run *rr, race_access *a, uint64_t code, uint64_t const
   a->kind = kind;
   a->location = source_of(rr->sym, code, 1, &a->function);
   if (!a->location)
-    a->location = oa_xasprintf("0x%llx", (unsigned long long)code);
+    a->location = stable_of(rr->sym, code);
   a->construct_location = construct ? source_of(rr->sym, construct, 0, NULL) : NULL;
   if (construct && !a->construct_location)
-    a->construct_location = oa_xasprintf("0x%llx", (unsigned long long)construct);
+    a->construct_location = stable_of(rr->sym, construct);
 }
 
 /* A STACK record: callers of the next report of its thread. */
@@ -317,11 +326,9 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
       if (runtime_frame(sym, a->callers[i]))
         continue;
       char *at = source_of(sym, a->callers[i], 1, &fn);
-      if (at)
-        fprintf(f, "    #%zu %s %s\n", k++, fn ? fn : "??", at);
-      else
-        fprintf(f, "    #%zu %s 0x%llx\n", k++, fn ? fn : "??",
-                (unsigned long long)a->callers[i]);
+      if (!at)
+        at = stable_of(sym, a->callers[i]);
+      fprintf(f, "    #%zu %s %s\n", k++, fn ? fn : "??", at);
       free(at);
     }
     if (a->construct_location)
