@@ -196,12 +196,15 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
   oa_thread *t = oa_me();
   oa_task *task = t->cur;
   /* libomp 19's __kmpc_end_critical stores the return address in the
-   * calling thread's slot but loads thread 0's (OMPT_LOAD_RETURN_ADDRESS(0)):
-   * other threads mostly get NULL.  The fragments a release bounds must be
-   * named from the program's code on every thread alike (diff matches
-   * regions by their ends), so the stack is walked then. */
+   * calling thread's slot but loads (and clears) thread 0's
+   * (OMPT_LOAD_RETURN_ADDRESS(0)): other threads mostly get NULL at a
+   * release, and thread 0 now and then at its own acquire or acquired,
+   * when a worker's release cleared its slot in between.  The fragments
+   * these events bound must be named from the program's code on every
+   * thread alike (diff matches regions by their ends), so the stack is
+   * walked then. */
   oa_prof_enter_at(t, ra);  /* the clock first: the walk is no fragment's work */
-  if (type == ompt_callback_mutex_released && oa_prof_record
+  if (oa_prof_record
       && (!ra || ((uintptr_t)ra >= oa_the_run.libomp.lo && (uintptr_t)ra < oa_the_run.libomp.hi))) {
     uint8_t flags = 0;
     t->ra = (const void *)(uintptr_t)oa_where(ra, &flags);
