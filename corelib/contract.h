@@ -80,6 +80,16 @@ typedef struct oa_file_header {
   uint32_t shadow_stopped;
   uint64_t shadow_stopped_at;
   uint64_t shadow_limit;
+  /* profile and record, written at the end of the run: the time the
+   * program's threads spent inside the MPI calls the tool sees (tool/mpi.c),
+   * wall-clock nanoseconds summed over the threads, which the work leaves
+   * out, and the number of those calls (0: none seen: not an MPI program,
+   * or one whose calls the tool cannot see); wall_ns: the wall time from
+   * the tool's load (before main, when ompadv preloads it) to the end of
+   * the run. */
+  uint64_t mpi_ns;
+  uint64_t mpi_calls;
+  uint64_t wall_ns;
 } oa_file_header;
 
 enum oa_chunk_kind {

@@ -354,6 +354,15 @@ static void offcore_notes(const oa_profile_view *v, const char *cmd, int threads
   }
 }
 
+/* The share of a run's wall time its threads spent in MPI calls (summed
+ * over the threads), or -1 when no call was seen. */
+static double mpi_pct(const oa_file_header *run)
+{
+  if (!run || !run->mpi_calls)
+    return -1;
+  return run->wall_ns ? 100.0 * (double)run->mpi_ns / (double)run->wall_ns : 0;
+}
+
 void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
 {
   const oa_profile_header *h = v->h;
@@ -362,6 +371,10 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
   if (why)
     oa_note("%s: metric %s (%s)", cmd, oa_metric_name(h->metric), why);
   offcore_notes(v, cmd, threads);
+  if (mpi_pct(v->run) >= 0)
+    oa_note("%s: %llu MPI calls took %.3f s, %.0f%% of the run's %.3f s: no directive's work, "
+            "the work and span leave them out", cmd, (unsigned long long)v->run->mpi_calls,
+            (double)v->run->mpi_ns / 1e9, mpi_pct(v->run), (double)v->run->wall_ns / 1e9);
   if (h->flags & OA_PROF_METRIC_FALLBACK)
     oa_warn("the hardware counter could not be read in some threads; they used tsc");
   if (h->tasks)
@@ -468,7 +481,14 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
         fprintf(out, "%.4f", ranks[r].achieved);
       else
         fprintf(out, "null");
-      fprintf(out, ", \"threads\": %u}", h->threads);
+      const oa_file_header *run = ranks[r].v.run;
+      fprintf(out, ", \"threads\": %u, \"elapsed_ns\": %llu, \"mpi_calls\": %llu, \"mpi_ns\": ",
+              h->threads, (unsigned long long)(run ? run->wall_ns : 0),
+              (unsigned long long)(run ? run->mpi_calls : 0));
+      if (mpi_pct(run) >= 0)
+        fprintf(out, "%llu}", (unsigned long long)run->mpi_ns);
+      else
+        fprintf(out, "null}");
     }
     fprintf(out, "\n  ],\n  \"regions\": [");
     for (size_t i = 0; i < nm; i++)
@@ -488,16 +508,21 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
         wloc = strlen(m[i].where);
     fprintf(out, "%zu ranks; the slowest is rank %zu (%s), span %s %s\n\n", n, slowest,
             ranks[slowest].label, oa_si(ranks[slowest].v.h->span, b1, sizeof b1), metric);
-    fprintf(out, "  %4s  %-*s  %11s  %8s  %9s  %9s  %7s\n", "rank", (int)wl, "recording",
-            "parallelism", "achieved", "work", "span", "threads");
+    fprintf(out, "  %4s  %-*s  %11s  %8s  %9s  %9s  %7s  %9s  %6s\n", "rank", (int)wl, "recording",
+            "parallelism", "achieved", "work", "span", "threads", "elapsed", "in MPI");
     for (size_t r = 0; r < n; r++) {
       const oa_profile_header *h = ranks[r].v.h;
-      char ach[32] = "-";
+      const oa_file_header *run = ranks[r].v.run;
+      char ach[32] = "-", el[32] = "-", mpi[32] = "-";
       if (ranks[r].achieved > 0)
         snprintf(ach, sizeof ach, "%.2f", ranks[r].achieved);
-      fprintf(out, "  %4zu  %-*s  %11.2f  %8s  %9s  %9s  %7u\n", r, (int)wl, ranks[r].label,
+      if (run && run->wall_ns)
+        snprintf(el, sizeof el, "%.3f s", (double)run->wall_ns / 1e9);
+      if (mpi_pct(run) >= 0)
+        snprintf(mpi, sizeof mpi, "%.0f%%", mpi_pct(run));
+      fprintf(out, "  %4zu  %-*s  %11.2f  %8s  %9s  %9s  %7u  %9s  %6s\n", r, (int)wl, ranks[r].label,
               ratio(h->work, h->span), ach, oa_si(h->work, b1, sizeof b1),
-              oa_si(h->span, b2, sizeof b2), h->threads);
+              oa_si(h->span, b2, sizeof b2), h->threads, el, mpi);
     }
     fprintf(out, "\n  %-*s  %-9s  %9s  %5s  %10s  %12s  %11s\n", (int)wloc, "location", "construct",
             "work", "ranks", "worst rank", "worst serial", "parallelism");

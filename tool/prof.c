@@ -662,17 +662,30 @@ static double metric_per_cpu_ns(oa_thread *t)
   return (double)(read_metric(t) - m0) / (double)ns;
 }
 
+static uint64_t wall_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* The earliest moment in this library: its dependencies are loaded. */
-static uint64_t loaded_cpu_ns;
+static uint64_t loaded_cpu_ns, start_wall_ns;
 __attribute__((constructor)) static void on_load(void)
 {
   loaded_cpu_ns = thread_cpu_ns();
+  start_wall_ns = wall_ns();
 }
+
+int oa_prof_started;
+uint64_t oa_prof_startup_mpi_ns;
 
 void oa_prof_start(void)
 {
   oa_thread *t = oa_me();
   uint64_t now = thread_cpu_ns(), before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
+  uint64_t in_mpi = __atomic_load_n(&oa_prof_startup_mpi_ns, __ATOMIC_RELAXED);
+  before = before > in_mpi ? before - in_mpi : 0;  /* MPI_Init: no directive's work */
   oa_prof_init();
   if (oa_the_run.metric == OA_METRIC_TSC)
     tsc_on_core_init();
@@ -681,6 +694,7 @@ void oa_prof_start(void)
   if (oa_the_run.metric == OA_METRIC_CPUTIME)
     ns_per_tick = oa_ns_per_tick();
   measure_read_cost(t);
+  __atomic_store_n(&oa_prof_started, 1, __ATOMIC_RELEASE);
 }
 
 void oa_prof_init(void)
@@ -925,5 +939,7 @@ void oa_prof_finalize(void)
     oa_the_run.header->offcpu_ticks = off;
     oa_the_run.header->offcpu_seen = (uint32_t)seen;
   }
+  oa_mpi_totals(&oa_the_run.header->mpi_ns, &oa_the_run.header->mpi_calls);
+  oa_the_run.header->wall_ns = wall_ns() - start_wall_ns;
   write_profile();
 }

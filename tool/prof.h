@@ -84,6 +84,11 @@ struct oa_region {
 
 /* Per-thread profile state lives in oa_thread (tool.h). */
 void oa_prof_start(void);      /* from ompt_start_tool, when libomp loads */
+extern int oa_prof_started;    /* oa_prof_start has run */
+/* mpi.c: the thread CPU time of the MPI calls made before the tool started
+ * (atomic), which the serial start's work leaves out; their totals. */
+extern uint64_t oa_prof_startup_mpi_ns;
+void oa_mpi_totals(uint64_t *ns, uint64_t *calls);
 void oa_prof_init(void);
 void oa_prof_finalize(void);
 void oa_prof_snapshot(void);
