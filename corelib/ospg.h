@@ -159,6 +159,8 @@ struct oa_node {
    * readable until the parallel region they belong to is over */
   uint32_t ord, nkids;
   uint8_t has_deferred;           /* ST: a deferred task was created in it */
+  uint8_t solo;                  /* a fragment only the initial thread runs, in every
+                                  * execution (tool/prof.h: oa_task.solo) */
   uint32_t thread;
   uint64_t itask;                /* a fragment of an implicit task: that task's id, else 0 */
   uintptr_t itop;                /* ... and the top of that task's stack frames */

@@ -103,6 +103,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
      * SEMANTICS.md rule 8.) */
     oa_task *init = oa_task_new(OA_TASK_INITIAL);
     init->team = 1;
+    init->solo = 1;
     oa_region *r = oa_prof_region_new(t, 1);
     r->spar = oa_prof_root(t, r);
     r->sbar = oa_prof_node(t, OA_S);

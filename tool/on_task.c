@@ -370,6 +370,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   nt->untied = (flags & ompt_task_untied) != 0;
   nt->own_loc = loc;
   oa_task_inherit(nt, e);
+  nt->solo = e->solo;  /* bound to the encountering task's team */
   p->nanc = (uint8_t)nt->nanc;
   memcpy(p->anc, nt->anc, sizeof p->anc);
   oa_prof_attach_task(t, top, p);

@@ -607,6 +607,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   if (oa_race_active) {  /* who ran it, in which implicit task, and when */
     w->thread = t->id;
     w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
+    w->solo = task->solo;
     w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
     w->t0 = __rdtsc();
     w->spreds = task->spreds;

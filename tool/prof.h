@@ -28,6 +28,10 @@ typedef struct oa_task {
   uint8_t started;                /* explicit task: has begun running */
   uint8_t final;                  /* explicit task: final (its children are included) */
   uint8_t untied;                 /* explicit task: untied (it may go on on another thread) */
+  uint8_t solo;                   /* bound to the program's implicit parallel region (the
+                                   * initial task, and the explicit tasks it creates outside
+                                   * every parallel and teams construct, and theirs): the
+                                   * initial thread runs it in every execution */
   uint16_t team_index;
   uint32_t team;                  /* implicit tasks: the team's actual size */
   oa_region *region;              /* implicit tasks: their parallel region */

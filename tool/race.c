@@ -236,13 +236,29 @@ static uint64_t memory_of(uintptr_t addr)
   return 0;
 }
 
+/* The program's implicit parallel region has a team of one thread whatever
+ * the configuration (OMP_NUM_THREADS sizes the teams of parallel
+ * constructs): the tasks created outside every parallel and teams construct
+ * are logically parallel with their creator's continuation (SEMANTICS.md
+ * rule 9), but only the initial thread ever runs them, one task region at
+ * a time.  Two accesses both made there are never made by two threads, in
+ * any execution: no data race (OpenMP 5.2, section 1.4.1: a race is
+ * between threads), only an order that may differ, which is the program's
+ * business.  An access from inside a parallel region is checked against
+ * them as usual: one of that team's other threads may run at the same
+ * time as such a task. */
+static int initial_thread_only(const oa_node *e, const oa_node *cur)
+{
+  return e->solo && cur->solo;
+}
+
 static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
                    uint32_t earlier_site, int earlier_write)
 {
   if (!__atomic_load_n(&detecting, __ATOMIC_ACQUIRE))
     return;  /* the shadow ran out: the cells may be the sink's */
   const oa_node *e = node_of(earlier_ref);
-  if (own_private(t, a, cur, e) || own_tls(t, a, e))
+  if (own_private(t, a, cur, e) || own_tls(t, a, e) || initial_thread_only(e, cur))
     return;
   __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
   if (!new_pair(earlier_site, a->site))

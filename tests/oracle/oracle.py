@@ -70,9 +70,13 @@ graph implies among the access sites of a program from gen.py --accesses K:
 PROGRAM.c ends with its site map ('// oa-site ID VARIABLE read|write LINE'),
 and each execution of a site left a MARK record (c = the site id) naming the
 fragment that ran it.  Two executions of sites of one variable race iff at
-least one writes, they ran in different fragments, and neither fragment
+least one writes, they ran in different fragments, neither fragment
 reaches the other in the graph (the OSPG's answers are not used; locks are
-not modelled, gen.py puts no site in a critical section).  A site that runs
+not modelled, gen.py puts no site in a critical section), and they may run
+on two threads: not both in tasks bound to the program's implicit parallel
+region (the initial task and the explicit tasks created outside every
+parallel construct, and theirs), whose team is the initial thread alone in
+every execution (OpenMP 5.2, 1.4.1: a data race is between threads).  A site that runs
 several times (in a loop, a replicated region body, a repeated task) can race
 with itself.  Output:
   {"label": ..., "racy": {VARIABLE: [[LINE, LINE], ...]}, "safe": [VARIABLE...],
@@ -820,11 +824,15 @@ def races(o, par, sites, label):
     index = {w: i for i, w in enumerate(o.frag_order)}
     anomalies = list(o.anomalies)
     runs = {}                       # site -> set of fragments that ran it
+    initial_team = set()            # fragments of tasks bound to the implicit region
     for mark, w, tid, thread in o.marks:
         if mark not in sites:
             anomalies.append("mark %d is not a site of the program" % mark)
             continue
         runs.setdefault(mark, set()).add(w)
+        t = o.tasks.get(tid)
+        if t is not None and t.region == 0:
+            initial_team.add(w)
     for sid in sorted(sites):
         if sid not in runs:
             anomalies.append("site %d (line %d) never ran" % (sid, sites[sid][2]))
@@ -839,6 +847,8 @@ def races(o, par, sites, label):
                 if w1 == w2 or (sites[s1][1] == "read" and sites[s2][1] == "read"):
                     continue
                 if not par[w1] >> index[w2] & 1:
+                    continue
+                if w1 in initial_team and w2 in initial_team:
                     continue
                 l1, l2 = sites[s1][2], sites[s2][2]
                 key = (min(l1, l2), max(l1, l2))
