@@ -24,15 +24,19 @@ int oa_counter_open(enum oa_metric metric)
   return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 }
 
+uint64_t oa_clock_ns(clockid_t id)
+{
+  struct timespec ts;
+  clock_gettime(id, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 uint64_t oa_metric_read(enum oa_metric metric, int fd, int *ok)
 {
   *ok = 1;
   switch (metric) {
-  case OA_METRIC_CPUTIME: {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-  }
+  case OA_METRIC_CPUTIME:
+    return oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
   case OA_METRIC_CYCLES:
   case OA_METRIC_INSTRUCTIONS: {
     uint64_t v;

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "contract.h"
 
@@ -14,6 +15,8 @@ int oa_counter_open(enum oa_metric metric);
 /* The metric's current value; fd from oa_counter_open (ignored for tsc and
  * cputime).  Returns 0 with *ok = 0 if the counter could not be read. */
 uint64_t oa_metric_read(enum oa_metric metric, int fd, int *ok);
+/* A clock (CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID, ...) in nanoseconds. */
+uint64_t oa_clock_ns(clockid_t id);
 /* Nanoseconds per TSC tick, measured against CLOCK_MONOTONIC over 1 ms;
  * 0 if that does not look like a constant-rate TSC. */
 double oa_ns_per_tick(void);

@@ -18,6 +18,7 @@
  * Fortran bindings, and MPI functions not listed, are not seen: their time
  * stays in the work. */
 #include "prof.h"
+#include "metric.h"
 
 #include <dlfcn.h>
 #include <stdint.h>
@@ -32,13 +33,6 @@
 static uint64_t mpi_ns, mpi_calls;   /* atomic */
 static __thread unsigned depth;      /* MPI calls under way on this thread */
 
-static uint64_t now_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static void *next_definition(const char *name)
 {
   void *f = dlsym(RTLD_NEXT, name);
@@ -48,13 +42,6 @@ static void *next_definition(const char *name)
     abort();
   }
   return f;
-}
-
-static uint64_t cpu_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 /* An MPI call under way (the outermost one of its thread). */
@@ -71,10 +58,10 @@ static void call_begins(call *c)
     return;
   int started = __atomic_load_n(&oa_prof_started, __ATOMIC_ACQUIRE);
   c->t = started && oa_the_run.mode == OA_MODE_PROFILE ? oa_self : NULL;
-  c->cpu = started ? 0 : cpu_ns();
+  c->cpu = started ? 0 : oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
   if (c->t)
     oa_prof_enter(c->t);
-  c->wall = now_ns();
+  c->wall = oa_clock_ns(CLOCK_MONOTONIC);
 }
 
 static void call_ends(const call *c)
@@ -82,10 +69,11 @@ static void call_ends(const call *c)
   depth--;
   if (!c->measured)
     return;
-  __atomic_add_fetch(&mpi_ns, now_ns() - c->wall, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&mpi_ns, oa_clock_ns(CLOCK_MONOTONIC) - c->wall, __ATOMIC_RELAXED);
   __atomic_add_fetch(&mpi_calls, 1, __ATOMIC_RELAXED);
   if (c->cpu)  /* MPI_Init, typically, before the program's first construct */
-    __atomic_add_fetch(&oa_prof_startup_mpi_ns, cpu_ns() - c->cpu, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&oa_prof_startup_mpi_ns, oa_clock_ns(CLOCK_THREAD_CPUTIME_ID) - c->cpu,
+                       __ATOMIC_RELAXED);
   if (c->t)
     oa_prof_leave(c->t);
 }

@@ -290,10 +290,7 @@ static uint64_t tsc_on_core(oa_thread *t)
    * kernel), so that only the break itself is converted to ticks: an error
    * in the rate then stays a share of the break, not of the whole time
    * since the last break */
-  struct timespec ts;
-  uint64_t cpu = thread_cpu_ns();
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  uint64_t now = __rdtsc(), wall = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  uint64_t cpu = thread_cpu_ns(), wall = oa_clock_ns(CLOCK_MONOTONIC), now = __rdtsc();
   if (t->sync_wall_ns && wall > t->sync_wall_ns && cpu >= t->sync_cpu_ns
       && wall - t->sync_wall_ns > cpu - t->sync_cpu_ns)
     t->off_ticks += (uint64_t)((double)(wall - t->sync_wall_ns - (cpu - t->sync_cpu_ns))
@@ -640,9 +637,7 @@ static uint64_t startup_work;
 
 static uint64_t thread_cpu_ns(void)
 {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  return oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 /* Units of the metric per nanosecond of CPU.  The TSC runs on while the
@@ -663,19 +658,12 @@ static double metric_per_cpu_ns(oa_thread *t)
   return (double)(read_metric(t) - m0) / (double)ns;
 }
 
-static uint64_t wall_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* The earliest moment in this library: its dependencies are loaded. */
 static uint64_t loaded_cpu_ns, start_wall_ns;
 __attribute__((constructor)) static void on_load(void)
 {
   loaded_cpu_ns = thread_cpu_ns();
-  start_wall_ns = wall_ns();
+  start_wall_ns = oa_clock_ns(CLOCK_MONOTONIC);
 }
 
 int oa_prof_started;
@@ -941,6 +929,6 @@ void oa_prof_finalize(void)
     oa_the_run.header->offcpu_seen = (uint32_t)seen;
   }
   oa_mpi_totals(&oa_the_run.header->mpi_ns, &oa_the_run.header->mpi_calls);
-  oa_the_run.header->wall_ns = wall_ns() - start_wall_ns;
+  oa_the_run.header->wall_ns = oa_clock_ns(CLOCK_MONOTONIC) - start_wall_ns;
   write_profile();
 }
