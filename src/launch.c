@@ -423,6 +423,11 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
     return OA_TOOL_FAILED;  /* the child said why */
   if (l->init_log && access(l->init_log, F_OK) != 0 && errno == ENOENT)
     return OA_TOOL_IDLE;
+  if (WIFSIGNALED(l->status)) {  /* (an MPI job's abort, a kill): the signal is the reason */
+    oa_error("'%s' was ended by a signal before ompadv's tool had started, so nothing was "
+             "measured", l->argv[0]);
+    return OA_TOOL_FAILED;
+  }
   oa_error("the OMPT tool never started in '%s', so nothing was measured: either the tool "
            "declined (its reason is printed above) or the OpenMP runtime did not load it "
            "(a runtime without OMPT support)", l->argv[0]);
