@@ -235,9 +235,11 @@ enum oa_rec_type {
  *            time=earlier access's thread | later access size << 32
  *                 | construct kind (enum oa_construct) of c << 40 | of d << 48
  *                 | whose memory the address is (OA_RACE_MEM_*) << 56
- *   STACK    just before a REPORT of the same thread, 0-3 of them: the later
+ *   STACK    just before a REPORT of the same thread, 0-6 of them: the later
  *            access's callers, innermost first, 5 per record in a, b, c, d,
- *            where (return addresses); sub=how many of them are set
+ *            where (return addresses); sub=how many of them are set, with
+ *            OA_RACE_STACK_EARLIER: the earlier access's (race
+ *            --earlier-stacks)
  *   CHECK    (check mode, at the end) a=1 when fast mode is safe
  *            b=OA_RACE_WHY_* bits  c=code address of the first construct
  *            that ruled fast mode out (0: none or unknown)
@@ -247,6 +249,8 @@ enum oa_rec_type {
  *            sub=shadow cell size in bytes (the grain) */
 #define OMPADV_ENV_RACE "OMPADV_RACE"
 #define OMPADV_ENV_RACE_GRAIN "OMPADV_RACE_GRAIN"
+#define OMPADV_ENV_RACE_STACKS "OMPADV_RACE_STACKS"   /* "1": --earlier-stacks */
+#define OA_RACE_STACK_EARLIER 0x80
 enum oa_race_type { OA_RACE_REPORT = 400, OA_RACE_CHECK, OA_RACE_SUMMARY, OA_RACE_STACK };
 enum oa_race_bits {
   OA_RACE_LATER_WRITE = 1,   /* the later access writes */

@@ -22,7 +22,7 @@
  * one thread's chunk look serial to the detector). */
 #define RACE_THREADS 4
 
-enum { R_MODE = 1, R_GRAIN, R_ERROR_EXITCODE, R_THREADS, R_FORMAT };
+enum { R_MODE = 1, R_GRAIN, R_ERROR_EXITCODE, R_THREADS, R_FORMAT, R_EARLIER_STACKS };
 
 typedef struct race_opts {
   const char *mode;          /* auto|fast|precise */
@@ -30,6 +30,7 @@ typedef struct race_opts {
   int error_exitcode;        /* 0: the target's own status */
   int threads;               /* 0: not given */
   const char *format;
+  int earlier_stacks;        /* each access's calling context kept: both stacks shown */
 } race_opts;
 
 static _Noreturn void bad_value(const char *opt, const char *v, const char *want)
@@ -67,6 +68,9 @@ static int on_option(int id, const char *arg, void *ctx)
   case R_THREADS:
     o->threads = (int)parse_num("--threads", arg, 1, 100000, "a positive number");
     break;
+  case R_EARLIER_STACKS:
+    o->earlier_stacks = 1;
+    break;
   case R_FORMAT:
     if (strcmp(arg, "text") && strcmp(arg, "json"))
       bad_value("--format", arg, "text or json");
@@ -90,7 +94,8 @@ typedef struct race_access {
   char *location;            /* "file:line:col", or the code address */
   const char *function;      /* NULL: unknown */
   char *construct_location;  /* "file:line"; NULL: serial code of main */
-  uint64_t *callers;         /* the later access: its call sites, innermost first */
+  uint64_t *callers;         /* its call sites, innermost first (the earlier access:
+                              * with --earlier-stacks only) */
   size_t ncallers;
 } race_access;
 
@@ -114,8 +119,11 @@ typedef struct race_run {
   int grain;
   int idle;                  /* no OpenMP construct ran: nothing was checked */
   int races_fail;            /* --error-exitcode given: races change the exit status */
-  uint64_t *pending[OA_MAX_THREADS_SEEN];  /* STACK records awaiting their REPORT */
-  size_t npending[OA_MAX_THREADS_SEEN];
+  int earlier_stacks;        /* --earlier-stacks given */
+  /* STACK records awaiting their REPORT: the later access's callers [0] and
+   * the earlier one's [1] */
+  uint64_t *pending[OA_MAX_THREADS_SEEN][2];
+  size_t npending[OA_MAX_THREADS_SEEN][2];
   int complete;              /* idle: the program was not killed */
 } race_run;
 
@@ -169,14 +177,26 @@ static void describe(race_run *rr, race_access *a, uint64_t code, uint64_t const
     a->construct_location = stable_of(rr->sym, construct);
 }
 
-/* A STACK record: callers of the next report of its thread. */
+/* A STACK record: callers of an access of the next report of its thread. */
 static void add_callers(race_run *rr, const oa_event *e)
 {
-  unsigned th = e->thread % OA_MAX_THREADS_SEEN;
+  unsigned th = e->thread % OA_MAX_THREADS_SEEN, k = (e->sub & OA_RACE_STACK_EARLIER) != 0;
+  unsigned n = e->sub & ~OA_RACE_STACK_EARLIER;
   uint64_t fr[5] = { e->a, e->b, e->c, e->d, e->where };
-  rr->pending[th] = oa_xrealloc(rr->pending[th], (rr->npending[th] + 5) * sizeof **rr->pending);
-  for (unsigned i = 0; i < e->sub && i < 5; i++)
-    rr->pending[th][rr->npending[th]++] = fr[i];
+  uint64_t **p = &rr->pending[th][k];
+  size_t *np = &rr->npending[th][k];
+  *p = oa_xrealloc(*p, (*np + 5) * sizeof **p);
+  for (unsigned i = 0; i < n && i < 5; i++)
+    (*p)[(*np)++] = fr[i];
+}
+
+/* The callers gathered for the next report of thread th: access k. */
+static void take_callers(race_run *rr, unsigned th, unsigned k, race_access *a)
+{
+  a->callers = rr->pending[th][k];
+  a->ncallers = rr->npending[th][k];
+  rr->pending[th][k] = NULL;
+  rr->npending[th][k] = 0;
 }
 
 static void add_report(race_run *rr, const oa_event *e, size_t *cap)
@@ -197,10 +217,8 @@ static void add_report(race_run *rr, const oa_event *e, size_t *cap)
   x->second.thread = e->thread;
   describe(rr, &x->second, e->a, e->c, (unsigned)((e->time >> 40) & 0xff));
   unsigned th = e->thread % OA_MAX_THREADS_SEEN;
-  x->second.callers = rr->pending[th];
-  x->second.ncallers = rr->npending[th];
-  rr->pending[th] = NULL;
-  rr->npending[th] = 0;
+  take_callers(rr, th, 0, &x->second);
+  take_callers(rr, th, 1, &x->first);
   x->first.write = (e->sub & OA_RACE_EARLIER_WRITE) != 0;
   x->first.thread = (uint32_t)e->time;
   describe(rr, &x->first, e->b, e->d, (unsigned)((e->time >> 48) & 0xff));
@@ -276,8 +294,10 @@ static void race_run_free(race_run *rr)
     free_access(&rr->races[i].second);
   }
   free(rr->races);
-  for (size_t i = 0; i < OA_MAX_THREADS_SEEN; i++)
-    free(rr->pending[i]);
+  for (size_t i = 0; i < OA_MAX_THREADS_SEEN; i++) {
+    free(rr->pending[i][0]);
+    free(rr->pending[i][1]);
+  }
   oa_sym_free(rr->sym);
   oa_result_free(&rr->r);
 }
@@ -375,6 +395,9 @@ static void print_summary_line(FILE *f, const race_run *rr)
   /* valgrind's default: the program's status; a CI job wants to fail */
   fprintf(f, "%s)\n", rr->nraces && !rr->races_fail
                           ? "; --error-exitcode=N makes races fail the run" : "");
+  if (rr->nraces && !rr->earlier_stacks)
+    fprintf(f, "ompadv: race: run with --earlier-stacks to see the earlier accesses' "
+               "call stacks too\n");
 }
 
 static void print_text(FILE *f, race_run *rr)
@@ -404,7 +427,7 @@ static void print_json_access(FILE *f, const race_access *a, int later, oa_symbo
   fprintf(f, ", \"thread\": %u, \"construct\": \"%s\", \"construct_location\": ", a->thread,
           a->construct_location ? oa_construct_name(a->kind) : "main");
   json_or_null(f, a->construct_location);
-  if (later) {
+  if (later || a->ncallers) {
     fputs(", \"callers\": [", f);
     for (size_t i = 0, k = 0; i < a->ncallers; i++) {
       const char *fn;
@@ -589,8 +612,9 @@ static int detect(const race_opts *o, FILE *out, char **argv, int threads, const
                   int check_idle)
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = det,
-                  .grain = o->grain };
-  race_run rr = { .detector = det, .grain = o->grain, .races_fail = o->error_exitcode != 0 };
+                  .grain = o->grain, .earlier_stacks = o->earlier_stacks };
+  race_run rr = { .detector = det, .grain = o->grain, .races_fail = o->error_exitcode != 0,
+                  .earlier_stacks = o->earlier_stacks };
   oa_launch_run(&l);
   enum oa_handshake hs = oa_launch_handshake(&l);
   /* a run with no OpenMP construct had nothing in parallel: no race */
@@ -657,12 +681,14 @@ static const oa_option race_options[] = {
     "exit with N (1-255) when a race is found [the target's status]" },
   { "threads", 0, "N", R_THREADS, "run the target with N OpenMP threads [4, or OMP_NUM_THREADS]" },
   { "format", 0, "F", R_FORMAT, "report format: text|json [text]" },
+  { "earlier-stacks", 0, NULL, R_EARLIER_STACKS,
+    "keep each access's calling context, to show the earlier access's call stack too (slower)" },
   { NULL, 0, NULL, 0, NULL },
 };
 
 const oa_command oa_cmd_race = {
   "race", run_race, "find the data races the program can have in any schedule for its input",
-  "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [OPTIONS] [--] PROG [ARGS]",
+  "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [--earlier-stacks] [OPTIONS] [--] PROG [ARGS]",
   OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, race_options,
   NULL,
   NULL,

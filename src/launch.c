@@ -151,6 +151,8 @@ static void prepare_race_env(const oa_launch *l)
     snprintf(num, sizeof num, "%d", l->grain);
     setenv(OMPADV_ENV_RACE_GRAIN, num, 1);
   }
+  if (l->earlier_stacks)
+    setenv(OMPADV_ENV_RACE_STACKS, "1", 1);
   setenv("OMP_SCHEDULE", "dynamic,1", 0);
   setenv("KMP_BLOCKTIME", "0", 0);
   /* a host teams construct without num_teams: a league of one would hide

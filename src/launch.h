@@ -18,6 +18,7 @@ typedef struct oa_launch {
    * TSan runtime and is the tool; the target must be instrumented for it */
   const char *race;          /* OMPADV_RACE: fast|precise|check; NULL: not race mode */
   int grain;                 /* OMPADV_RACE_GRAIN (0: the runtime's default) */
+  int earlier_stacks;        /* OMPADV_RACE_STACKS: each access's calling context kept */
   int again;                 /* another run of the program follows, which must get the
                               * same input: stdin is rewound after this one (see
                               * oa_launch_keep_input) */

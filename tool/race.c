@@ -85,14 +85,97 @@ static inline uint32_t site_of(uintptr_t pc)
   return 0;  /* table full: the site is unknown */
 }
 
+/* --- calling contexts (ompadv race --earlier-stacks) ------------------------
+ * A race is found at its later access, and the thread's call stack then is
+ * that access's; the earlier access's stack is gone.  With --earlier-stacks
+ * every site also names its calling context, a node of a tree of call
+ * sites interned as the program runs ((caller's context, call site) ->
+ * context), which the report walks back.  The cost: a function's context is
+ * interned at its first checked access (one probe per call level not seen
+ * since the stack last changed there), and each checked access probes the
+ * table of (code address, context) sites instead of taking its code address
+ * as it is.  The two tables share one layout: an entry is a code address
+ * (0: free) and a context; its index + 1 names it. */
+#define CTX_TABLE (1u << 22)
+#define CTX_PROBES 64
+static int ctx_on;
+static uint64_t *ctx_pc, *cs_pc;      /* [CTX_TABLE]: call site / access's code address */
+static uint32_t *ctx_up, *cs_ctx;     /* ... the context it is in (0: a thread's bottom) */
+static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* (pc, in) in the table: its index + 1, inserted if new; 0 when the
+ * table is too full. */
+static uint32_t intern(uint64_t *pcs, uint32_t *ins, uint64_t pc, uint32_t in)
+{
+  uint64_t k = (pc ^ (uint64_t)in * UINT64_C(0xff51afd7ed558ccd)) * UINT64_C(0x9e3779b97f4a7c15);
+  uint32_t h = (uint32_t)(k >> 42);
+  for (uint32_t i = 0; i < CTX_PROBES; i++, h = (h + 1) & (CTX_TABLE - 1)) {
+    uint64_t cur = __atomic_load_n(&pcs[h], __ATOMIC_ACQUIRE);
+    if (!cur) {
+      pthread_mutex_lock(&ctx_lock);
+      cur = __atomic_load_n(&pcs[h], __ATOMIC_ACQUIRE);
+      if (!cur) {
+        ins[h] = in;
+        __atomic_store_n(&pcs[h], pc, __ATOMIC_RELEASE);
+      }
+      pthread_mutex_unlock(&ctx_lock);
+      if (!cur)
+        return h + 1;
+    }
+    if (cur == pc && ins[h] == in)
+      return h + 1;
+  }
+  return 0;
+}
+
+/* The context of the thread's running function (CTX_UNKNOWN: a level of it
+ * found the table full). */
+#define CTX_UNKNOWN UINT32_MAX
+static uint32_t context_of(oa_race_thread *r)
+{
+  uint32_t d = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
+  for (uint32_t v = r->ctx_valid; v < d; v++) {
+    uint32_t up = r->ctx_at[v];
+    uint32_t c = up == CTX_UNKNOWN ? 0 : intern(ctx_pc, ctx_up, r->callers[v], up);
+    r->ctx_at[v + 1] = c ? c : CTX_UNKNOWN;
+  }
+  if (r->ctx_valid < d)
+    r->ctx_valid = d;
+  return r->ctx_at[d];
+}
+
+/* The site of an access at pc in the thread's context (a code address of
+ * the executable alone when the table is full: its context unknown). */
+static uint32_t site_in_context(oa_race_thread *r, uintptr_t pc)
+{
+  uint32_t ctx = context_of(r), i = ctx == CTX_UNKNOWN ? 0 : intern(cs_pc, cs_ctx, pc, ctx);
+  if (i)
+    return 0x80000000u | i;
+  uint32_t s = site_of(pc);
+  return s & 0x80000000u ? 0 : s;
+}
+
 static inline uintptr_t pc_of(uint32_t site)
 {
   site &= ~SITE_FLAGS;
   if (!site)
     return 0;
   if (site & 0x80000000u)
-    return site_pc[site & (SITE_TABLE - 1)];
+    return ctx_on ? cs_pc[(site & ~0x80000000u) - 1] : site_pc[site & (SITE_TABLE - 1)];
   return exe_lo + site - 1;
+}
+
+/* The context a site names (0: none known). */
+static uint32_t context_of_site(uint32_t site)
+{
+  site &= ~SITE_FLAGS;
+  return ctx_on && site & 0x80000000u ? cs_ctx[(site & ~0x80000000u) - 1] : 0;
+}
+
+/* Reports are deduplicated by code addresses, whatever their contexts. */
+static uint32_t pair_site(uint32_t site)
+{
+  return ctx_on ? site_of(pc_of(site)) : site;
 }
 
 static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
@@ -252,6 +335,26 @@ static int initial_thread_only(const oa_node *e, const oa_node *cur)
   return e->solo && cur->solo;
 }
 
+/* STACK records for up to 15 call sites, innermost first (contract.h). */
+static void emit_callers(oa_thread *t, const uint64_t *fr, uint32_t n, unsigned flag)
+{
+  for (uint32_t i = 0; i < n && i < 15; i += 5) {
+    oa_event *st = oa_begin(t, OA_RACE_STACK, 0);
+    if (!st)
+      return;
+    uint64_t f[5] = { 0 };
+    uint32_t k = n - i < 5 ? n - i : 5;
+    memcpy(f, fr + i, k * sizeof *f);
+    st->sub = (uint8_t)(k | flag);
+    st->a = f[0];
+    st->b = f[1];
+    st->c = f[2];
+    st->d = f[3];
+    st->where = f[4];
+    oa_commit(t);
+  }
+}
+
 static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
                    uint32_t earlier_site, int earlier_write)
 {
@@ -261,28 +364,22 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   if (own_private(t, a, cur, e) || own_tls(t, a, e) || initial_thread_only(e, cur))
     return;
   __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
-  if (!new_pair(earlier_site, a->site))
+  if (!new_pair(pair_site(earlier_site), pair_site(a->site)))
     return;
-  /* the later access's callers (the earlier access is gone: its site and
-   * construct only) */
+  /* the later access's callers (the earlier access's are gone, unless its
+   * site names its calling context: --earlier-stacks) */
   oa_race_thread *r = &t->race;
   uint32_t depth = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
-  for (uint32_t i = 0; i < depth && i < 15; i += 5) {
-    oa_event *st = oa_begin(t, OA_RACE_STACK, 0);
-    if (!st)
-      break;
-    uint64_t fr[5] = { 0 };
-    unsigned n = 0;
-    for (; n < 5 && i + n < depth && i + n < 15; n++)
-      fr[n] = r->callers[depth - 1 - i - n];
-    st->sub = (uint8_t)n;
-    st->a = fr[0];
-    st->b = fr[1];
-    st->c = fr[2];
-    st->d = fr[3];
-    st->where = fr[4];
-    oa_commit(t);
-  }
+  uint64_t fr[15];
+  uint32_t n = 0;
+  for (; n < depth && n < 15; n++)
+    fr[n] = r->callers[depth - 1 - n];
+  emit_callers(t, fr, n, 0);
+  /* the earlier access's, when its site names its context */
+  n = 0;
+  for (uint32_t ctx = context_of_site(earlier_site); ctx && n < 15; ctx = ctx_up[ctx - 1])
+    fr[n++] = ctx_pc[ctx - 1];
+  emit_callers(t, fr, n, OA_RACE_STACK_EARLIER);
   unsigned kc, kd;
   uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
   uint64_t where = memory_of(a->addr);
@@ -1067,7 +1164,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> 51];
   if (f->key == key && f->stamp == r->stamp && size < 127 && !(write & OA_RACE_SYNC))
     return;  /* (an atomic read again may be a poll) */
-  a.site = site_of(pc) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
+  a.site = (ctx_on ? site_in_context(r, pc) : site_of(pc)) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
   if (r->sync_held || a.site & SITE_SYNC) {
     if (!a.write) {
       a.poll = polled(r, &a);
@@ -1180,6 +1277,7 @@ static void shadow_exhausted(uint64_t mapped_bytes)
 int oa_race_start(void)
 {
   const char *d = getenv(OMPADV_ENV_RACE), *g = getenv(OMPADV_ENV_RACE_GRAIN);
+  const char *stacks = getenv(OMPADV_ENV_RACE_STACKS);
   if (!d || strcmp(d, "fast") == 0)
     oa_race_detector = OA_DET_FAST;
   else if (strcmp(d, "precise") == 0)
@@ -1212,6 +1310,18 @@ int oa_race_start(void)
                 "detection starts with (vm.overcommit_memory=2?)\n",
                 (unsigned long long)(need >> 20));
       return 0;
+    }
+    if (stacks && *stacks == '1') {
+      size_t bytes = (size_t)CTX_TABLE * 2 * (sizeof *ctx_pc + sizeof *ctx_up);
+      char *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (m != MAP_FAILED) {
+        ctx_pc = (uint64_t *)m;
+        cs_pc = ctx_pc + CTX_TABLE;
+        ctx_up = (uint32_t *)(cs_pc + CTX_TABLE);
+        cs_ctx = ctx_up + CTX_TABLE;
+        ctx_on = 1;
+      }
     }
     oa_shadow_exhausted = shadow_exhausted;
     arena = (uintptr_t)p;

@@ -46,6 +46,10 @@ typedef struct oa_race_thread {
    * innermost last: the stack of a reported access */
   uint32_t depth;
   uintptr_t callers[OA_RACE_CALLS];
+  /* --earlier-stacks (race.c): the calling context of each depth up to
+   * ctx_valid, interned (ctx_at[0]: the bottom, 0) */
+  uint32_t ctx_valid;
+  uint32_t ctx_at[OA_RACE_CALLS + 1];
   /* this thread's copies of the modules' thread-local storage (its
    * threadprivate variables), learnt when first needed */
   uint32_t ntls;                 /* ranges in tls */

@@ -47,6 +47,8 @@ EXPORT void __tsan_func_entry(void *caller_pc)
   uint32_t d = t->race.depth++;
   if (d < OA_RACE_CALLS)
     t->race.callers[d] = (uintptr_t)caller_pc;
+  if (t->race.ctx_valid > d)  /* the contexts below d + 1 hold; the next one is new */
+    t->race.ctx_valid = d;
 }
 
 EXPORT void __tsan_func_exit(void)
