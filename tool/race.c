@@ -1321,6 +1321,9 @@ int oa_race_start(void)
         ctx_up = (uint32_t *)(cs_pc + CTX_TABLE);
         cs_ctx = ctx_up + CTX_TABLE;
         ctx_on = 1;
+      } else {
+        fprintf(stderr, "ompadv: race: --earlier-stacks: cannot reserve %zu MB for the calling "
+                        "contexts; the earlier accesses' stacks are not kept\n", bytes >> 20);
       }
     }
     oa_shadow_exhausted = shadow_exhausted;
