@@ -116,17 +116,17 @@ const char *oa_full_reason(int err)
   }
 }
 
-char *oa_expand_pid(const char *pattern, long pid)
+char *oa_expand_field(const char *pattern, char conv, long value)
 {
-  char pidbuf[24];
-  size_t plen = (size_t)snprintf(pidbuf, sizeof pidbuf, "%ld", pid);
+  char num[24], key[3] = { '%', conv, 0 };
+  size_t plen = (size_t)snprintf(num, sizeof num, "%ld", value);
   size_t n = 0, cap = strlen(pattern) + 1;
-  for (const char *s = pattern; (s = strstr(s, "%p")); s += 2)
+  for (const char *s = pattern; (s = strstr(s, key)); s += 2)
     cap += plen;
   char *out = oa_xmalloc(cap);
   for (const char *s = pattern; *s;) {
-    if (s[0] == '%' && s[1] == 'p') {
-      memcpy(out + n, pidbuf, plen);
+    if (s[0] == '%' && s[1] == conv) {
+      memcpy(out + n, num, plen);
       n += plen;
       s += 2;
     } else {
@@ -135,6 +135,11 @@ char *oa_expand_pid(const char *pattern, long pid)
   }
   out[n] = 0;
   return out;
+}
+
+char *oa_expand_pid(const char *pattern, long pid)
+{
+  return oa_expand_field(pattern, 'p', pid);
 }
 
 char *oa_path_clean(const char *path)

@@ -24,7 +24,9 @@ void *oa_xrealloc(void *p, size_t n);
 char *oa_xstrdup(const char *s);
 char *oa_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Replace every "%p" in pattern by pid; the caller frees the result. */
+/* Replace every "%C" (C: conv) in pattern by value; the caller frees the
+ * result.  oa_expand_pid: "%p", the process id. */
+char *oa_expand_field(const char *pattern, char conv, long value);
 char *oa_expand_pid(const char *pattern, long pid);
 /* Why a result file stopped growing, from the errno the tool kept
  * (contract.h: full_errno), as a clause: "the file system filled", ... */

@@ -44,6 +44,26 @@ static const char *const race_flags[] = { "-fsanitize=thread", "-shared-libsan" 
 
 enum { CC_RACE = 1, CC_PRINT, CC_PRINT_LD };
 
+/* The flags ompadv adds, into to (16 at most): for compiling, the base
+ * flags (else -fopenmp alone), race mode's, the run path to the TSan
+ * runtime when linking for race mode, and inc_flag (-I of ompadv.h's
+ * directory, or NULL) when compiling; returns how many. */
+static size_t our_flags(const char **to, int race, int compile, int link, const char *inc_flag)
+{
+  size_t n = 0;
+  for (size_t i = 0; compile && i < sizeof base_flags / sizeof base_flags[0]; i++)
+    to[n++] = base_flags[i];
+  if (!compile)
+    to[n++] = "-fopenmp";
+  for (size_t i = 0; race && i < sizeof race_flags / sizeof race_flags[0]; i++)
+    to[n++] = race_flags[i];
+  if (race && link)
+    to[n++] = RACE_LDFLAG;
+  if (compile && inc_flag)
+    to[n++] = inc_flag;
+  return n;
+}
+
 static int run_compiler(const oa_command *self, int argc, char **argv, int cxx)
 {
   int want_race = 0, links = 1, print = 0;
@@ -66,36 +86,19 @@ static int run_compiler(const oa_command *self, int argc, char **argv, int cxx)
       links = 0;
   }
   char *inc = oa_include_dir();  /* for #include <ompadv.h> (what-if annotations) */
+  const char *inc_flag = inc ? oa_xasprintf("-I%s", inc) : NULL;
   if (print) {
-    /* compile and link flags; --print-ldflags: what only a link needs */
-    const char *sep = "";
-    if (print == CC_PRINT) {
-      for (size_t i = 0; i < sizeof base_flags / sizeof base_flags[0]; i++, sep = " ")
-        printf("%s%s", sep, base_flags[i]);
-      for (size_t i = 0; want_race && i < sizeof race_flags / sizeof race_flags[0]; i++)
-        printf(" %s", race_flags[i]);
-      if (inc)
-        printf(" -I%s", inc);
-    } else {
-      printf("-fopenmp");
-      for (size_t i = 0; want_race && i < sizeof race_flags / sizeof race_flags[0]; i++)
-        printf(" %s", race_flags[i]);
-      if (want_race)
-        printf(" %s", RACE_LDFLAG);
-    }
+    /* --print-flags: the compile flags; --print-ldflags: what a link needs */
+    const char *flags[16];
+    size_t k = our_flags(flags, want_race, print == CC_PRINT, print == CC_PRINT_LD, inc_flag);
+    for (size_t i = 0; i < k; i++)
+      printf("%s%s", i ? " " : "", flags[i]);
     printf("\n");
     return 0;
   }
   const char *clang = cxx ? OMPADV_CLANGXX : OMPADV_CLANG;
   args[0] = clang;
-  for (size_t i = 0; i < sizeof base_flags / sizeof base_flags[0]; i++)
-    args[n++] = base_flags[i];
-  for (size_t i = 0; want_race && i < sizeof race_flags / sizeof race_flags[0]; i++)
-    args[n++] = race_flags[i];
-  if (want_race && links)
-    args[n++] = RACE_LDFLAG;
-  if (inc)
-    args[n++] = oa_xasprintf("-I%s", inc);
+  n += our_flags(args + n, want_race, 1, links, inc_flag);
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--race") != 0)
       args[n++] = argv[i];

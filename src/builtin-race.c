@@ -127,7 +127,6 @@ typedef struct race_run {
   int complete;              /* idle: the program was not killed */
 } race_run;
 
-/* "file:line[:col]" of a return address, or NULL. */
 /* Code without line information: its function and the offset in it (or
  * its object's), the same in every run, not the address. */
 static char *stable_of(oa_symbolizer *sym, uint64_t ra)
@@ -137,6 +136,7 @@ static char *stable_of(oa_symbolizer *sym, uint64_t ra)
   return oa_sym_stable_name(&loc, ra);
 }
 
+/* "file:line[:col]" of a return address, or NULL. */
 static char *source_of(oa_symbolizer *sym, uint64_t ra, int with_col, const char **func)
 {
   oa_srcloc loc;

@@ -39,23 +39,8 @@ int oa_mpi_rank(int *size)
 
 char *oa_expand_rank(const char *pattern)
 {
-  if (!pattern || !strstr(pattern, "%r"))
-    return pattern ? oa_xstrdup(pattern) : NULL;
   int rank = oa_mpi_rank(NULL);
-  char num[16];
-  snprintf(num, sizeof num, "%d", rank < 0 ? 0 : rank);
-  size_t cap = strlen(pattern) * (strlen(num) + 1) + 1, n = 0;
-  char *out = oa_xcalloc(cap, 1);
-  for (const char *s = pattern; *s; s++) {
-    if (s[0] == '%' && s[1] == 'r') {
-      n += (size_t)snprintf(out + n, cap - n, "%s", num);
-      s++;
-    } else {
-      out[n++] = *s;
-    }
-  }
-  out[n] = 0;
-  return out;
+  return pattern ? oa_expand_field(pattern, 'r', rank < 0 ? 0 : rank) : NULL;
 }
 
 /* stderr through a cookie: whole lines, each "[rank N] LINE", one write each */

@@ -473,10 +473,11 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
                  "  \"ranks\": [", metric, slowest);
     for (size_t r = 0; r < n; r++) {
       const oa_profile_header *h = ranks[r].v.h;
-      fprintf(out, "%s\n    {\"rank\": %zu, \"recording\": \"%s\", \"work\": %llu, \"span\": %llu, "
-                   "\"parallelism\": %.4f, \"achieved_parallelism\": ", r ? "," : "", r,
-              ranks[r].label, (unsigned long long)h->work, (unsigned long long)h->span,
-              ratio(h->work, h->span));
+      fprintf(out, "%s\n    {\"rank\": %zu, \"recording\": ", r ? "," : "", r);
+      oa_json_string(out, ranks[r].label);
+      fprintf(out, ", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
+                   "\"achieved_parallelism\": ", (unsigned long long)h->work,
+              (unsigned long long)h->span, ratio(h->work, h->span));
       if (ranks[r].achieved > 0)
         fprintf(out, "%.4f", ranks[r].achieved);
       else
@@ -491,12 +492,14 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
         fprintf(out, "null}");
     }
     fprintf(out, "\n  ],\n  \"regions\": [");
-    for (size_t i = 0; i < nm; i++)
-      fprintf(out, "%s\n    {\"location\": \"%s\", \"construct\": \"%s\", \"work\": %llu, "
-                   "\"ranks\": %u, \"worst_rank\": %zu, \"worst_serial\": %llu, "
-                   "\"worst_parallelism\": %.4f}", i ? "," : "", m[i].where,
+    for (size_t i = 0; i < nm; i++) {
+      fprintf(out, "%s\n    {\"location\": ", i ? "," : "");
+      oa_json_string(out, m[i].where);
+      fprintf(out, ", \"construct\": \"%s\", \"work\": %llu, \"ranks\": %u, \"worst_rank\": %zu, "
+                   "\"worst_serial\": %llu, \"worst_parallelism\": %.4f}",
               oa_construct_name(m[i].kind), (unsigned long long)m[i].work, m[i].ranks, m[i].worst,
               (unsigned long long)m[i].worst_serial, m[i].worst_parallelism);
+    }
     fprintf(out, "\n  ]}\n");
   } else {
     size_t wl = strlen("recording"), wloc = strlen("location");
