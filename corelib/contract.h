@@ -54,7 +54,7 @@ typedef struct oa_file_header {
   uint32_t pid;
   uint32_t mode;             /* enum oa_mode */
   uint32_t state;            /* enum oa_state, updated in place */
-  uint32_t nthreads;         /* threads seen, written at finalize */
+  uint32_t nthreads;         /* threads seen so far (kept current) */
   uint64_t unsupported;      /* bit n: OMPT callback n could not be registered */
   uint64_t events_lost;      /* events dropped because the file could not grow */
   uint64_t tsc_start;

@@ -57,19 +57,24 @@ static int run_record(const oa_command *self, int argc, char **argv)
                   .argv = argv + first };
   oa_launch_run(&l);
   int rc = 0, full;
+  uint64_t kept;
   enum oa_handshake hs = oa_launch_handshake(&l);
   if (hs == OA_TOOL_IDLE) {
     oa_launch_note_idle(&l, "record", "record", l.result_path);
   } else if (hs == OA_TOOL_FAILED) {
     rc = OA_EXIT_FAIL;
-  } else if ((full = oa_launch_file_full(&l)) != 0) {
+  } else if ((full = oa_launch_file_full(&l, &kept)) != 0) {
     /* the names trailer may not fit either: report then names the
      * locations from the binaries */
     oa_recording_name(l.result_path, 1);
-    oa_error("record: %s while %s was written (%s): it holds the run up to that point "
-             "(%.1f MB), which ompadv report reads as a prefix; %s", oa_full_reason(full),
-             l.result_path, strerror(full), size_mb(&l),
-             full == ENOMEM ? "lift the limit" : "free some space or record elsewhere with -o");
+    const char *fix = full == ENOMEM ? "lift the limit" : "free some space or record elsewhere with -o";
+    if (kept)
+      oa_error("record: %s while %s was written (%s): it holds the run up to that point "
+               "(%.1f MB), which ompadv report reads as a prefix; %s", oa_full_reason(full),
+               l.result_path, strerror(full), size_mb(&l), fix);
+    else
+      oa_error("record: %s before the first record of %s was written (%s): nothing was "
+               "recorded; %s", oa_full_reason(full), l.result_path, strerror(full), fix);
     rc = OA_EXIT_FAIL;
   } else if (oa_recording_name(l.result_path, 0) != 0) {
     rc = OA_EXIT_FAIL;

@@ -411,7 +411,7 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
     close(fd);
   }
   if (magic == OA_FILE_MAGIC) {
-    int full = !l->result ? oa_launch_file_full(l) : 0;  /* a file the user named: the
+    int full = !l->result ? oa_launch_file_full(l, NULL) : 0;  /* a file the user named: the
                                                             * command says it */
     if (full)
       oa_warn("the result file in %s stopped growing while '%s' ran: %s (%s); what ompadv "
@@ -436,13 +436,15 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l)
   return OA_TOOL_FAILED;
 }
 
-int oa_launch_file_full(const oa_launch *l)
+int oa_launch_file_full(const oa_launch *l, uint64_t *kept)
 {
   oa_file_header h;
   int fd = open(l->result_path, O_RDONLY | O_CLOEXEC);
   int ok = fd >= 0 && pread(fd, &h, sizeof h, 0) == (ssize_t)sizeof h && h.magic == OA_FILE_MAGIC;
   if (fd >= 0)
     close(fd);
+  if (kept)
+    *kept = ok && h.full_errno ? h.seq_cut : 0;
   return ok ? (int)h.full_errno : 0;
 }
 

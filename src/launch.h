@@ -4,6 +4,7 @@
 #ifndef OMPADV_LAUNCH_H
 #define OMPADV_LAUNCH_H
 
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "elfinspect.h"
@@ -63,7 +64,7 @@ enum oa_handshake oa_launch_handshake(const oa_launch *l);
 /* 0, or why the result file could not grow while the target ran (an errno:
  * ENOSPC, EDQUOT, ...): the tool stopped writing there, and what came
  * before that point is kept (contract.h: seq_cut). */
-int oa_launch_file_full(const oa_launch *l);
+int oa_launch_file_full(const oa_launch *l, uint64_t *kept);
 /* The note for OA_TOOL_IDLE: "CMD: no OpenMP construct ran in 'PROG', so
  * there is nothing to VERB", and that file (a result file the user named,
  * or NULL) was not written. */

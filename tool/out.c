@@ -98,6 +98,14 @@ oa_thread *oa_thread_slow(void)
   if (!t)
     abort();  /* the runtime itself could not go on either */
   t->id = __atomic_fetch_add(&oa_the_run.next_thread, 1, __ATOMIC_RELAXED);
+  /* The header counts the threads as they come, so that a run ended by a
+   * signal still says how many there were. */
+  oa_file_header *h = oa_the_run.header;
+  for (uint32_t n = h ? __atomic_load_n(&h->nthreads, __ATOMIC_RELAXED) : 0;
+       h && n < t->id + 1 &&
+       !__atomic_compare_exchange_n(&h->nthreads, &n, t->id + 1, 1, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED);)
+    ;
   t->counter_fd = -1;
   t->next_thread = __atomic_load_n(&oa_the_run.threads, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(&oa_the_run.threads, &t->next_thread, t, 0,
