@@ -20,17 +20,11 @@
  * a dependency path between sibling task P-nodes orders the class-1
  * fragments (the task's own and those it waited for). */
 #include "ospg.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void *xrealloc(void *p, size_t n)
-{
-  void *q = realloc(p, n);
-  if (!q)
-    abort();  /* inside the target there is no better way out */
-  return q;
-}
 
 /* --- chains ------------------------------------------------------------- */
 
@@ -52,9 +46,9 @@ static void reserve(oa_chain *c, uint32_t n)
   while (cap < n)
     cap *= 2;
   if (c->cap) {
-    c->u.heap = xrealloc(c->u.heap, cap * sizeof *c->u.heap);
+    c->u.heap = oa_xrealloc(c->u.heap, cap * sizeof *c->u.heap);
   } else {
-    oa_attr_item *h = xrealloc(NULL, cap * sizeof *h);
+    oa_attr_item *h = oa_xrealloc(NULL, cap * sizeof *h);
     memcpy(h, c->u.in, c->n * sizeof *h);
     c->u.heap = h;
   }
@@ -207,8 +201,8 @@ static void ends_offer(oa_ends *e, int32_t c, oa_chain *cand)
   uint32_t cap = e->cap ? e->cap : OA_ENDS_INLINE;
   if (e->n == cap) {
     uint32_t ncap = cap * 2;
-    int32_t *nc = xrealloc(e->cap ? e->c : NULL, ncap * sizeof *nc);
-    oa_chain *nch = xrealloc(e->cap ? e->chain : NULL, ncap * sizeof *nch);
+    int32_t *nc = oa_xrealloc(e->cap ? e->c : NULL, ncap * sizeof *nc);
+    oa_chain *nch = oa_xrealloc(e->cap ? e->chain : NULL, ncap * sizeof *nch);
     if (!e->cap) {
       memcpy(nc, e->c_in, e->n * sizeof *nc);
       memcpy(nch, e->chain_in, e->n * sizeof *nch);
@@ -310,10 +304,10 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
   }
   if (!pool->free) {
     oa_node *slab = oa_ospg_slab_alloc ? oa_ospg_slab_alloc(OA_SLAB * sizeof *slab)
-                                       : xrealloc(NULL, OA_SLAB * sizeof *slab);
+                                       : oa_xrealloc(NULL, OA_SLAB * sizeof *slab);
     if (pool->nslabs == pool->cap_slabs) {
       pool->cap_slabs = pool->cap_slabs ? pool->cap_slabs * 2 : 16;
-      pool->slabs = xrealloc(pool->slabs, pool->cap_slabs * sizeof *pool->slabs);
+      pool->slabs = oa_xrealloc(pool->slabs, pool->cap_slabs * sizeof *pool->slabs);
     }
     pool->slabs[pool->nslabs++] = slab;
     for (int i = 0; i < OA_SLAB; i++) {
@@ -416,7 +410,7 @@ static int add_pred(oa_node *succ, oa_node *pred)
       return 0;
   if (succ->npreds == succ->cap_preds) {
     succ->cap_preds = succ->cap_preds ? succ->cap_preds * 2 : 2;
-    succ->preds = xrealloc(succ->preds, succ->cap_preds * sizeof *succ->preds);
+    succ->preds = oa_xrealloc(succ->preds, succ->cap_preds * sizeof *succ->preds);
   }
   succ->preds[succ->npreds++] = pred;
   __atomic_add_fetch(&pred->succ_refs, 2, __ATOMIC_RELAXED);
@@ -463,9 +457,7 @@ static int walk_preds(const oa_node *b, int (*visit)(void *ctx, const oa_node *p
       visited[h] = p;
       if (++nvisited * 2 > vcap) {
         size_t ncap = vcap * 2;
-        const oa_node **nv = calloc(ncap, sizeof *nv);
-        if (!nv)
-          abort();
+        const oa_node **nv = oa_xcalloc(ncap, sizeof *nv);
         for (size_t k = 0; k < vcap; k++) {
           if (!visited[k])
             continue;
@@ -482,10 +474,10 @@ static int walk_preds(const oa_node *b, int (*visit)(void *ctx, const oa_node *p
       if (top == cap) {
         cap *= 2;
         if (stack == stack_in) {
-          stack = xrealloc(NULL, cap * sizeof *stack);
+          stack = oa_xrealloc(NULL, cap * sizeof *stack);
           memcpy(stack, stack_in, sizeof stack_in);
         } else {
-          stack = xrealloc(stack, cap * sizeof *stack);
+          stack = oa_xrealloc(stack, cap * sizeof *stack);
         }
       }
       stack[top++] = p;

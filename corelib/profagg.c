@@ -46,8 +46,22 @@ void oa_agg_region_init(oa_agg_region *r, uint32_t team)
   r->team = team ? team : 1;
 }
 
+static uint64_t where_of(const oa_locs *locs, uint32_t loc)
+{
+  oa_loc_desc d;
+  locs->describe(locs->ctx, loc, &d);
+  return d.where;
+}
+
+static unsigned kind_of(const oa_locs *locs, uint32_t loc)
+{
+  oa_loc_desc d;
+  locs->describe(locs->ctx, loc, &d);
+  return d.kind;
+}
+
 oa_ws_slot *oa_agg_region_slot(oa_agg_region *r, uint32_t index, uint32_t loc,
-                               int (*has_where)(uint32_t loc))
+                               const oa_locs *locs)
 {
   pthread_mutex_lock(&r->lock);
   if (index >= r->cap_slots) {
@@ -61,7 +75,7 @@ oa_ws_slot *oa_agg_region_slot(oa_agg_region *r, uint32_t index, uint32_t loc,
   oa_ws_slot *s = &r->slots[index];
   /* A thread whose event came without a usable code address (gcc's combined
    * constructs on workers) registers an unknown location: the others name it. */
-  if (s->thread_serial && has_where && !has_where(s->loc) && has_where(loc))
+  if (s->thread_serial && locs && !where_of(locs, s->loc) && where_of(locs, loc))
     s->loc = loc;
   if (!s->thread_serial) {
     s->loc = loc;
@@ -99,7 +113,7 @@ static void flush_region(oa_agg *a, oa_agg_region *r)
 /* The directives of n's kind enclosing it (distinct, sorted).  Task nodes
  * carry the set of their enclosing task directives from creation; other
  * nodes, much rarer, walk up. */
-void oa_agg_context_of(const oa_node *n, oa_loc_kind_fn kind_of, oa_agg_context *cx)
+void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx)
 {
   memset(cx, 0, sizeof *cx);
   if (!n->own_loc)
@@ -108,17 +122,17 @@ void oa_agg_context_of(const oa_node *n, oa_loc_kind_fn kind_of, oa_agg_context 
     cx->has_same_loc_ancestor = oa_node_has_ancestor_loc(n, n->own_loc);
     return;
   }
-  unsigned kind = kind_of(n->own_loc);
+  unsigned kind = kind_of(locs, n->own_loc);
   uint32_t k = 0;
   if (n->nanc != 0xff) {
     for (uint32_t i = 0; i < n->nanc && i < OA_ANC_MAX; i++)
-      if (kind_of(n->anc[i]) == kind)
+      if (kind_of(locs, n->anc[i]) == kind)
         cx->anc[k++] = n->anc[i];
     cx->nanc = n->nanc > OA_ANC_MAX ? OA_ANC_MAX + 1 : k;
     return;
   }
   for (const oa_node *p = n->parent; p; p = p->parent) {
-    if (!p->own_loc || kind_of(p->own_loc) != kind)
+    if (!p->own_loc || kind_of(locs, p->own_loc) != kind)
       continue;
     uint32_t i = 0;
     while (i < k && cx->anc[i] < p->own_loc)
@@ -188,7 +202,7 @@ uint32_t oa_agg_count_nested(const oa_agg *list)
 }
 
 uint32_t oa_agg_fill(const oa_agg *list, const oa_chain *cp, uint64_t work, uint64_t span,
-                     uint32_t nlocs, oa_loc_info_fn loc_info, oa_profile_header *h,
+                     uint32_t nlocs, const oa_locs *locs, oa_profile_header *h,
                      oa_profile_loc *l, oa_profile_nested *nest, uint32_t room_nested)
 {
   uint32_t nnested = 0;
@@ -213,8 +227,13 @@ uint32_t oa_agg_fill(const oa_agg *list, const oa_chain *cp, uint64_t work, uint
   for (uint32_t i = 0; i < nlocs; i++) {
     l[i].id = i;
     l[i].kind = OA_C_MAIN;
-    if (i)
-      loc_info(i, &l[i].where, &l[i].kind, &l[i].flags);
+    if (i) {
+      oa_loc_desc d;
+      locs->describe(locs->ctx, i, &d);
+      l[i].where = d.where;
+      l[i].kind = d.kind;
+      l[i].flags = d.flags;
+    }
     l[i].critical = cp ? oa_chain_attr(cp, i) : 0;
     cost += l[i].cost;
   }

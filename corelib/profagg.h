@@ -48,14 +48,24 @@ typedef struct oa_agg_region {
   uint32_t team;
 } oa_agg_region;
 
-/* The kind (enum oa_construct) of a location id. */
-typedef unsigned (*oa_loc_kind_fn)(uint32_t loc);
+/* How the host (the tool, or the replay of a recording) describes its
+ * location ids: describe(ctx, loc, &d) fills the code address (0: unknown),
+ * the kind (enum oa_construct; OA_C_MAIN for 0 and ids it does not know)
+ * and the flags of location loc. */
+typedef struct oa_loc_desc {
+  uint64_t where;
+  uint16_t kind, flags;
+} oa_loc_desc;
+typedef struct oa_locs {
+  void (*describe)(void *ctx, uint32_t loc, oa_loc_desc *d);
+  void *ctx;
+} oa_locs;
 
 void oa_agg_region_init(oa_agg_region *r, uint32_t team);
 /* The index-th instance, created on first use; loc names it unless it has a
- * name already (has_where tells whether a location has a known address). */
+ * name already with a known address. */
 oa_ws_slot *oa_agg_region_slot(oa_agg_region *r, uint32_t index, uint32_t loc,
-                               int (*has_where)(uint32_t loc));
+                               const oa_locs *locs);
 
 /* What a finished node needs besides itself: whether an ancestor is an
  * instance of the same location (for worksharing instances), and the
@@ -67,19 +77,17 @@ typedef struct oa_agg_context {
 } oa_agg_context;
 
 /* Compute the context from the live ancestors of n (they must exist). */
-void oa_agg_context_of(const oa_node *n, oa_loc_kind_fn kind_of, oa_agg_context *cx);
+void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx);
 
 /* The OSPG's finished hook, with n's context. */
 void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx);
 
 /* The profile: header, nlocs locations and the nested records, from every
  * agg of the list and the program's critical path cp (attributed by
- * location), work and span.  loc_info(i, &where, &kind, &flags) describes
- * location i (i > 0).  Returns the number of nested records written
- * (at most room_nested). */
-typedef void (*oa_loc_info_fn)(uint32_t loc, uint64_t *where, uint16_t *kind, uint16_t *flags);
+ * location), work and span, locations 1 to nlocs - 1 as locs describes them.
+ * Returns the number of nested records written (at most room_nested). */
 uint32_t oa_agg_fill(const oa_agg *list, const oa_chain *cp, uint64_t work, uint64_t span,
-                     uint32_t nlocs, oa_loc_info_fn loc_info, oa_profile_header *h,
+                     uint32_t nlocs, const oa_locs *locs, oa_profile_header *h,
                      oa_profile_loc *l, oa_profile_nested *nest, uint32_t room_nested);
 uint32_t oa_agg_count_nested(const oa_agg *list);
 void oa_agg_free(oa_agg *a);

@@ -590,6 +590,7 @@ typedef struct replay {
   oa_node_pool pool;
   oa_ospg_hooks hooks;
   oa_agg agg;
+  oa_locs locs;
   entry *tab;
   size_t cap, used, live;
   region_entry *regions;       /* hashed by id (fuzzing: a list of many was slow) */
@@ -724,21 +725,17 @@ static void region_forget(replay *p, oa_agg_region *r)
     *s = (region_entry){ UINT64_MAX, NULL };
 }
 
-static unsigned kind_of_ctx(replay *p, uint32_t loc)
+static unsigned kind_of(const replay *p, uint32_t loc)
 {
   return loc < p->rec->nlocs ? p->rec->locs[loc].kind : OA_C_MAIN;
 }
 
-static replay *the_replay;  /* for the callbacks without a context (single-threaded) */
-
-static unsigned kind_of(uint32_t loc)
+/* The recording's locations, for the per-directive sums (oa_locs). */
+static void describe_loc(void *ctx, uint32_t loc, oa_loc_desc *d)
 {
-  return kind_of_ctx(the_replay, loc);
-}
-
-static int has_where(uint32_t loc)
-{
-  return loc < the_replay->rec->nlocs && the_replay->rec->locs[loc].where != 0;
+  const oa_recording *r = ctx;
+  const oa_rec_loc *l = loc && loc < r->nlocs ? &r->locs[loc] : NULL;
+  *d = l ? (oa_loc_desc){ l->where, l->kind, l->flags } : (oa_loc_desc){ 0, OA_C_MAIN, 0 };
 }
 
 static void on_finished(void *ctx, oa_node *n)
@@ -758,7 +755,7 @@ static void on_finished(void *ctx, oa_node *n)
   } else if (n->inst && n->user && n->kind != OA_W) {
     ((rregion *)n->user)->users--;  /* counted in rec_new (rec_w's are inside their region) */
   }
-  oa_agg_context_of(n, kind_of, &cx);
+  oa_agg_context_of(n, &p->locs, &cx);
   oa_agg_finished(&p->agg, n, &cx);
 }
 
@@ -882,7 +879,7 @@ static void region_stats(replay *p, const oa_node *w, uint32_t g)
   }
   o->regions[g].work += w->work;
   o->regions[g].fragments++;
-  if (!w->own_loc && kind_of(w->loc) == OA_C_PARALLEL)
+  if (!w->own_loc && kind_of(p, w->loc) == OA_C_PARALLEL)
     o->regions[g].spmd_fragments++;
 }
 
@@ -1109,7 +1106,7 @@ static int step(replay *p, cursor *c, const oa_event *e)
       if (p->slot_bytes > 16 * r->size + (64u << 20))
         return bad(p, e, "more worksharing instances than the recording holds");
     }
-    oa_agg_region_slot(g, (uint32_t)e->b, (uint32_t)e->c, has_where);
+    oa_agg_region_slot(g, (uint32_t)e->b, (uint32_t)e->c, &p->locs);
     return 0;
   }
   case OA_REC_NEW:
@@ -1208,14 +1205,6 @@ static void close_open(replay *p)
   free(open_nodes);
 }
 
-static void loc_info(uint32_t loc, uint64_t *where, uint16_t *kind, uint16_t *flags)
-{
-  const oa_rec_loc *l = &the_replay->rec->locs[loc];
-  *where = l->where;
-  *kind = l->kind;
-  *flags = l->flags;
-}
-
 int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, char *err,
               size_t errlen)
 {
@@ -1226,7 +1215,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
   p.hooks.ctx = &p;
   p.pool.on_free = on_free;
   p.pool.free_ctx = &p;
-  the_replay = &p;
+  p.locs = (oa_locs){ describe_loc, r };
   r->nlocs = r->nlocs ? r->nlocs : 1;
   loc_slot(r, 0);
   /* the granularity floor needs the task cost, in META, the first record */
@@ -1307,7 +1296,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
   uint32_t nlocs = r->nlocs;
   out->locs = oa_xcalloc(nlocs, sizeof *out->locs);
   out->nested = oa_xcalloc(p.agg.nnested + 1, sizeof *out->nested);
-  oa_agg_fill(&p.agg, &out->cp, p.root->work, p.root->span, nlocs, loc_info, &out->h, out->locs,
+  oa_agg_fill(&p.agg, &out->cp, p.root->work, p.root->span, nlocs, &p.locs, &out->h, out->locs,
               out->nested, p.agg.nnested);
   out->h.metric = p.metric ? p.metric : OA_METRIC_TSC;
   out->h.flags = p.flags | (out->partial ? OA_PROF_PARTIAL : 0);
@@ -1340,7 +1329,6 @@ out:
   free(p.edges);
   oa_node_pool_destroy(&p.pool);
   oa_agg_free(&p.agg);
-  the_replay = NULL;
   if (ret)
     oa_replay_out_free(out);
   return ret;

@@ -62,36 +62,40 @@ void oa_die(int code, const char *fmt, ...)
   exit(code);
 }
 
+static void die_out_of_memory(size_t bytes)
+{
+  oa_die(OA_EXIT_FAIL, "out of memory (%zu bytes)", bytes);
+}
+
+oa_oom_fn *oa_out_of_memory = die_out_of_memory;
+
+static void *checked(void *p, size_t bytes)
+{
+  if (!p) {
+    oa_out_of_memory(bytes);
+    abort();  /* a hook that returned */
+  }
+  return p;
+}
+
 void *oa_xmalloc(size_t n)
 {
-  void *p = malloc(n ? n : 1);
-  if (!p)
-    oa_die(OA_EXIT_FAIL, "out of memory (%zu bytes)", n);
-  return p;
+  return checked(malloc(n ? n : 1), n);
 }
 
 void *oa_xcalloc(size_t n, size_t size)
 {
-  void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p)
-    oa_die(OA_EXIT_FAIL, "out of memory (%zu x %zu bytes)", n, size);
-  return p;
+  return checked(calloc(n ? n : 1, size ? size : 1), n * size);
 }
 
 void *oa_xrealloc(void *p, size_t n)
 {
-  p = realloc(p, n ? n : 1);
-  if (!p)
-    oa_die(OA_EXIT_FAIL, "out of memory (%zu bytes)", n);
-  return p;
+  return checked(realloc(p, n ? n : 1), n);
 }
 
 char *oa_xstrdup(const char *s)
 {
-  char *d = strdup(s);
-  if (!d)
-    oa_die(OA_EXIT_FAIL, "out of memory");
-  return d;
+  return checked(strdup(s), strlen(s) + 1);
 }
 
 char *oa_xasprintf(const char *fmt, ...)
@@ -100,7 +104,7 @@ char *oa_xasprintf(const char *fmt, ...)
   char *s;
   va_start(ap, fmt);
   if (vasprintf(&s, fmt, ap) < 0)
-    oa_die(OA_EXIT_FAIL, "out of memory");
+    s = checked(NULL, strlen(fmt));
   va_end(ap);
   return s;
 }

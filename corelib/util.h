@@ -18,6 +18,12 @@ void oa_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));   /* s
 void oa_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));  /* only with -v */
 _Noreturn void oa_die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Allocation that cannot return NULL: when memory runs out, the oa_x*
+ * functions call oa_out_of_memory (and abort if it returns).  The default,
+ * for the driver, says so and exits 1; the tool, inside the target, sets
+ * its own (tool/tool.c). */
+typedef void oa_oom_fn(size_t bytes);
+extern oa_oom_fn *oa_out_of_memory;
 void *oa_xmalloc(size_t n);
 void *oa_xcalloc(size_t n, size_t size);
 void *oa_xrealloc(void *p, size_t n);

@@ -77,9 +77,7 @@ static void pending_add(oa_ord_pending **v, uint32_t *n, uint32_t *cap, oa_ord_p
 {
   if (*n == *cap) {
     *cap = *cap ? 2 * *cap : 4;
-    *v = realloc(*v, *cap * sizeof **v);
-    if (!*v)
-      abort();
+    *v = oa_xrealloc(*v, *cap * sizeof **v);
   }
   (*v)[(*n)++] = p;
 }

@@ -32,9 +32,7 @@ static void list_push(dep_list *l, oa_node *p)
 {
   if (l->n == l->cap) {
     l->cap = l->cap ? l->cap * 2 : 2;
-    l->v = realloc(l->v, l->cap * sizeof *l->v);
-    if (!l->v)
-      abort();
+    l->v = oa_xrealloc(l->v, l->cap * sizeof *l->v);
   }
   l->v[l->n++] = p;
 }
@@ -58,9 +56,7 @@ static dep_entry *dep_find(oa_depmap *m, uint64_t addr)
 {
   if ((m->n + 1) * 2 > m->cap) {
     oa_depmap bigger = { .cap = m->cap ? m->cap * 2 : 16 };
-    bigger.e = calloc(bigger.cap, sizeof *bigger.e);
-    if (!bigger.e)
-      abort();
+    bigger.e = oa_xcalloc(bigger.cap, sizeof *bigger.e);
     for (uint32_t i = 0; i < m->cap; i++) {
       if (!m->e[i].addr)
         continue;
@@ -96,9 +92,7 @@ static dep_entry *dep_lookup(const oa_depmap *m, uint64_t addr)
 static oa_depmap *map_of(oa_node *st)
 {
   if (!st->user) {
-    st->user = calloc(1, sizeof(oa_depmap));
-    if (!st->user)
-      abort();
+    st->user = oa_xcalloc(1, sizeof(oa_depmap));
   }
   return st->user;
 }
@@ -239,9 +233,8 @@ void oa_deps_keep_chunk(oa_thread *t, oa_task *task, oa_node *st)
     return;
   if (task->nchunk_maps == task->cap_chunk_maps) {
     task->cap_chunk_maps = task->cap_chunk_maps ? task->cap_chunk_maps * 2 : 4;
-    task->chunk_maps = realloc(task->chunk_maps, task->cap_chunk_maps * sizeof *task->chunk_maps);
-    if (!task->chunk_maps)
-      abort();
+    task->chunk_maps = oa_xrealloc(task->chunk_maps,
+                                   task->cap_chunk_maps * sizeof *task->chunk_maps);
   }
   task->chunk_maps[task->nchunk_maps++] = st->user;
   st->user = NULL;

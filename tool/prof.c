@@ -111,30 +111,28 @@ unsigned oa_prof_loc_kind(uint32_t loc)
   return loc && loc < OA_LOC_MAX ? P.info[loc].kind : OA_C_MAIN;
 }
 
-static int has_where(uint32_t loc)
+static void describe_loc(void *ctx, uint32_t loc, oa_loc_desc *d)
 {
-  return oa_prof_loc_where(loc) != 0;
+  (void)ctx;
+  oa_loc_info none = { 0, OA_C_MAIN, 0 };
+  const oa_loc_info *i = loc && loc < OA_LOC_MAX ? &P.info[loc] : &none;
+  *d = (oa_loc_desc){ i->where, i->kind, i->flags };
 }
 
-static unsigned kind_of(uint32_t loc)
-{
-  return oa_prof_loc_kind(loc);
-}
+static const oa_locs the_locs = { describe_loc, NULL };
 
 /* A node's subtree is complete (the OSPG calls this before folding it). */
 static void on_finished(void *ctx, oa_node *n)
 {
   (void)ctx;
   oa_agg_context cx;
-  oa_agg_context_of(n, kind_of, &cx);
+  oa_agg_context_of(n, &the_locs, &cx);
   oa_agg_finished(&oa_me()->agg, n, &cx);
 }
 
 oa_region *oa_prof_region_new(oa_thread *t, uint32_t team)
 {
-  oa_region *r = calloc(1, sizeof *r);
-  if (!r)
-    abort();
+  oa_region *r = oa_xcalloc(1, sizeof *r);
   oa_agg_region_init(&r->agg, team);
   r->id = oa_prof_new_id();
   oa_rec(t, OA_REC_REGION, 0, 0, r->id, r->agg.team, 0, 0);
@@ -143,7 +141,7 @@ oa_region *oa_prof_region_new(oa_thread *t, uint32_t team)
 
 oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc)
 {
-  oa_ws_slot *s = oa_agg_region_slot(&r->agg, index, loc, has_where);
+  oa_ws_slot *s = oa_agg_region_slot(&r->agg, index, loc, &the_locs);
   oa_rec(t, OA_REC_SLOT, 0, 0, r->id, index, loc, 0);
   return s;
 }
@@ -422,9 +420,7 @@ void oa_prof_whatif(oa_thread *t, oa_task *task, double factor)
 
 oa_task *oa_task_new(unsigned kind)
 {
-  oa_task *task = calloc(1, sizeof *task);
-  if (!task)
-    abort();
+  oa_task *task = oa_xcalloc(1, sizeof *task);
   task->kind = (uint8_t)kind;
   task->id = oa_prof_new_id();
   oa_thread *t = oa_me();
@@ -451,9 +447,7 @@ void oa_task_push(oa_task *task, oa_node *n)
 {
   if (task->n == task->cap) {
     task->cap = task->cap ? task->cap * 2 : 8;
-    task->stack = realloc(task->stack, task->cap * sizeof *task->stack);
-    if (!task->stack)
-      abort();
+    task->stack = oa_xrealloc(task->stack, task->cap * sizeof *task->stack);
   }
   task->stack[task->n++] = n;
 }
@@ -531,9 +525,7 @@ void oa_task_loc_push(oa_task *task, uint32_t loc)
 {
   if (task->nlocs == task->cap_locs) {
     task->cap_locs = task->cap_locs ? task->cap_locs * 2 : 8;
-    task->locs = realloc(task->locs, task->cap_locs * sizeof *task->locs);
-    if (!task->locs)
-      abort();
+    task->locs = oa_xrealloc(task->locs, task->cap_locs * sizeof *task->locs);
   }
   task->locs[task->nlocs++] = loc;
 }
@@ -782,13 +774,6 @@ void oa_prof_team(uint32_t team)
   }
 }
 
-static void loc_info(uint32_t loc, uint64_t *where, uint16_t *kind, uint16_t *flags)
-{
-  *where = P.info[loc].where;
-  *kind = P.info[loc].kind;
-  *flags = P.info[loc].flags;
-}
-
 /* Every thread's sums, linked for oa_agg_fill (threads are only added). */
 static oa_agg *all_aggs(void)
 {
@@ -828,7 +813,7 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
     span = cp.len;
   }
   memset(h, 0, sizeof *h);
-  oa_agg_fill(all_aggs(), &cp, work, span, nlocs, loc_info, h, l, nest, room_nested);
+  oa_agg_fill(all_aggs(), &cp, work, span, nlocs, &the_locs, h, l, nest, room_nested);
   h->metric = oa_the_run.metric;
   h->flags = P.flags | (final ? 0 : OA_PROF_PARTIAL);
   h->task_cost = oa_prof_task_cost;

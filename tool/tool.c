@@ -26,6 +26,20 @@ static void on_fork_child(void)
   oa_the_run.enabled = 0;
 }
 
+/* Memory ran out inside the target (corelib's oa_x* allocators): the tool
+ * cannot go on, and exit() would run the program's own handlers half-way.
+ * One write, no allocation, and the process ends as the runtime's would;
+ * the driver then reports the signal and keeps the last profile snapshot. */
+static void tool_out_of_memory(size_t bytes)
+{
+  char msg[96];
+  int n = snprintf(msg, sizeof msg, "ompadv: the tool ran out of memory (%zu bytes) in the "
+                   "program\n", bytes);
+  if (write(2, msg, n > 0 && n < (int)sizeof msg ? (size_t)n : 0) < 0)
+    abort();
+  abort();
+}
+
 /* ompt_set_error (0) and ompt_set_never (1) both mean the event will not
  * come; sometimes/always are accepted. */
 static void register_callbacks(void)
@@ -103,6 +117,7 @@ __attribute__((visibility("default")))
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
   static ompt_start_tool_result_t result = { oa_initialize, oa_finalize, { 0 } };
+  oa_out_of_memory = tool_out_of_memory;
   const char *pattern = getenv(OMPADV_ENV_RESULT);
   const char *contract = getenv(OMPADV_ENV_CONTRACT);
   const char *mode = getenv(OMPADV_ENV_MODE);

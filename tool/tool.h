@@ -12,6 +12,7 @@
 #include "ospg.h"
 #include "profagg.h"
 #include "race.h"
+#include "util.h"
 
 #define OA_CHUNK_SIZE (256u * 1024u)
 #define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
