@@ -680,18 +680,12 @@ void oa_prof_start(void)
 
 void oa_prof_init(void)
 {
-  const char *c = getenv(OMPADV_ENV_TASKCOST);
-  oa_the_run.metric = oa_metric_parse(getenv(OMPADV_ENV_METRIC));
-  if (!oa_the_run.metric)
-    oa_the_run.metric = OA_METRIC_TSC;
-  char *end = NULL;
-  oa_prof_task_cost = c ? strtoull(c, &end, 10) : 0;
-  oa_prof_task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
-  oa_rt_costs_parse(getenv(OMPADV_ENV_RTCOST), &rt_costs);
-  const char *raw = getenv(OMPADV_ENV_RAW);
-  oa_prof_raw = raw && *raw == '1';
-  const char *rec = getenv(OMPADV_ENV_RECORD);
-  oa_prof_record = rec && *rec == '1';
+  oa_the_run.metric = oa_conf.metric;
+  oa_prof_task_cost = oa_conf.task_cost;
+  oa_prof_task_cost_undeferred = oa_conf.task_cost_undeferred;
+  rt_costs = oa_conf.rt_costs;
+  oa_prof_raw = oa_conf.raw;
+  oa_prof_record = oa_conf.record;
   P.hooks.finished = on_finished;
 }
 

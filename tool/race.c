@@ -1276,18 +1276,7 @@ static void shadow_exhausted(uint64_t mapped_bytes)
 
 int oa_race_start(void)
 {
-  const char *d = getenv(OMPADV_ENV_RACE), *g = getenv(OMPADV_ENV_RACE_GRAIN);
-  const char *stacks = getenv(OMPADV_ENV_RACE_STACKS);
-  if (!d || strcmp(d, "fast") == 0)
-    oa_race_detector = OA_DET_FAST;
-  else if (strcmp(d, "precise") == 0)
-    oa_race_detector = OA_DET_PRECISE;
-  else if (strcmp(d, "check") == 0)
-    oa_race_detector = OA_DET_CHECK;
-  else {
-    fprintf(stderr, "ompadv: tool not started: unknown race detector '%s'\n", d);
-    return 0;
-  }
+  oa_race_detector = oa_conf.race_detector;
   dl_iterate_phdr(find_exe, &exe_lo);
   if (oa_race_detector != OA_DET_CHECK) {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
@@ -1295,7 +1284,7 @@ int oa_race_start(void)
     void *sp = mmap(NULL, SPLITS_MAX * sizeof *splits, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     locksets = calloc(MAX_LOCKSETS, sizeof *locksets);
-    if (p == MAP_FAILED || sp == MAP_FAILED || !locksets || oa_shadow_init(g && atoi(g) == 1 ? 1 : 4) != 0) {
+    if (p == MAP_FAILED || sp == MAP_FAILED || !locksets || oa_shadow_init(oa_conf.race_grain) != 0) {
       static int said;  /* libomp may ask twice: the preloaded library, then the named one */
       uint64_t lim = as_limit(), need = ARENA_BYTES + SPLITS_MAX * sizeof *splits
                                         + oa_shadow_reserved();
@@ -1311,7 +1300,7 @@ int oa_race_start(void)
                 (unsigned long long)(need >> 20));
       return 0;
     }
-    if (stacks && *stacks == '1') {
+    if (oa_conf.race_stacks) {
       size_t bytes = (size_t)CTX_TABLE * 2 * (sizeof *ctx_pc + sizeof *ctx_up);
       char *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -12,6 +12,7 @@
 #include "util.h"
 
 int oa_race_active, oa_race_detector;
+oa_config oa_conf;
 
 oa_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
                       .modules_lock = PTHREAD_MUTEX_INITIALIZER };
@@ -94,8 +95,8 @@ static char *own_path(const char *pattern)
 {
   long pid = (long)getpid();
   char *path = oa_expand_pid(pattern, pid);
-  const char *owner = getenv(OMPADV_ENV_OWNER), *others = getenv(OMPADV_ENV_OTHERS);
-  if (!owner || !*owner || atol(owner) == pid)
+  const char *others = oa_conf.others;
+  if (!oa_conf.owner || oa_conf.owner == pid)
     return path;
   if (!strstr(pattern, "%p")) {
     char *own = oa_xasprintf("%s.%ld", path, pid);
@@ -113,29 +114,74 @@ static char *own_path(const char *pattern)
   return path;
 }
 
+static int is_1(const char *s)
+{
+  return s && *s == '1';
+}
+
+/* The settings from the driver's environment; 0, or -1 after saying why the
+ * tool does not start. */
+static int read_config(oa_config *c)
+{
+  const char *contract = getenv(OMPADV_ENV_CONTRACT), *mode = getenv(OMPADV_ENV_MODE);
+  c->result = getenv(OMPADV_ENV_RESULT);
+  if (!c->result || !*c->result) {
+    fprintf(stderr, "ompadv: tool not started: %s is not set (run the program with ompadv)\n",
+            OMPADV_ENV_RESULT);
+    return -1;
+  }
+  if (!contract || atoi(contract) != OMPADV_CONTRACT_VERSION) {
+    fprintf(stderr, "ompadv: tool not started: the driver speaks contract %s, this library %d"
+            " (mixed installations?)\n", contract ? contract : "(none)", OMPADV_CONTRACT_VERSION);
+    return -1;
+  }
+  if (mode && (strcmp(mode, "profile") == 0 || strcmp(mode, "race") == 0)) {
+    c->mode = OA_MODE_PROFILE;  /* race mode builds the OSPG as profile mode does */
+    c->race = strcmp(mode, "race") == 0;
+  } else if (!mode || strcmp(mode, "trace") == 0) {
+    c->mode = OA_MODE_TRACE;
+  } else {
+    fprintf(stderr, "ompadv: tool not started: unknown mode '%s'\n", mode);
+    return -1;
+  }
+  c->metric = oa_metric_parse(getenv(OMPADV_ENV_METRIC));
+  if (!c->metric)
+    c->metric = OA_METRIC_TSC;
+  const char *cost = getenv(OMPADV_ENV_TASKCOST);
+  char *end = NULL;
+  c->task_cost = cost ? strtoull(cost, &end, 10) : 0;
+  c->task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
+  oa_rt_costs_parse(getenv(OMPADV_ENV_RTCOST), &c->rt_costs);
+  c->raw = is_1(getenv(OMPADV_ENV_RAW));
+  c->record = is_1(getenv(OMPADV_ENV_RECORD));
+  const char *det = getenv(OMPADV_ENV_RACE), *grain = getenv(OMPADV_ENV_RACE_GRAIN);
+  if (!det || strcmp(det, "fast") == 0) {
+    c->race_detector = OA_DET_FAST;
+  } else if (strcmp(det, "precise") == 0) {
+    c->race_detector = OA_DET_PRECISE;
+  } else if (strcmp(det, "check") == 0) {
+    c->race_detector = OA_DET_CHECK;
+  } else if (c->race) {
+    fprintf(stderr, "ompadv: tool not started: unknown race detector '%s'\n", det);
+    return -1;
+  }
+  c->race_grain = grain && atoi(grain) == 1 ? 1 : 4;
+  c->race_stacks = is_1(getenv(OMPADV_ENV_RACE_STACKS));
+  const char *owner = getenv(OMPADV_ENV_OWNER);
+  c->owner = owner ? atol(owner) : 0;
+  c->others = getenv(OMPADV_ENV_OTHERS);
+  return 0;
+}
+
 __attribute__((visibility("default")))
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
   static ompt_start_tool_result_t result = { oa_initialize, oa_finalize, { 0 } };
   oa_out_of_memory = tool_out_of_memory;
-  const char *pattern = getenv(OMPADV_ENV_RESULT);
-  const char *contract = getenv(OMPADV_ENV_CONTRACT);
-  const char *mode = getenv(OMPADV_ENV_MODE);
-
-  if (!pattern || !*pattern) {
-    fprintf(stderr, "ompadv: tool not started: %s is not set (run the program with ompadv)\n",
-            OMPADV_ENV_RESULT);
+  if (read_config(&oa_conf) != 0)
     return NULL;
-  }
-  if (!contract || atoi(contract) != OMPADV_CONTRACT_VERSION) {
-    fprintf(stderr, "ompadv: tool not started: the driver speaks contract %s, this library %d"
-            " (mixed installations?)\n", contract ? contract : "(none)", OMPADV_CONTRACT_VERSION);
-    return NULL;
-  }
-  if (mode && strcmp(mode, "profile") == 0) {
-    oa_the_run.mode = OA_MODE_PROFILE;
-  } else if (mode && strcmp(mode, "race") == 0) {
-    /* race mode builds the OSPG as profile mode does, and keeps it */
+  oa_the_run.mode = oa_conf.mode;
+  if (oa_conf.race) {
     if (!oa_race_start) {
       fprintf(stderr, "ompadv: tool not started: race mode needs the race runtime "
               "(libompadv-race.so), not this library\n");
@@ -143,16 +189,10 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
     }
     if (!oa_race_start())
       return NULL;
-    oa_the_run.mode = OA_MODE_PROFILE;
-  } else if (!mode || strcmp(mode, "trace") == 0) {
-    oa_the_run.mode = OA_MODE_TRACE;
-  } else {
-    fprintf(stderr, "ompadv: tool not started: unknown mode '%s'\n", mode);
-    return NULL;
   }
   if (oa_the_run.mode == OA_MODE_PROFILE)
     oa_prof_start();
-  char *path = own_path(pattern);
+  char *path = own_path(oa_conf.result);
   if (strlen(path) >= sizeof oa_result_path) {
     fprintf(stderr, "ompadv: tool not started: result path too long\n");
     free(path);

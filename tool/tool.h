@@ -9,6 +9,7 @@
 #include <x86intrin.h>
 
 #include "contract.h"
+#include "metric.h"
 #include "ospg.h"
 #include "profagg.h"
 #include "race.h"
@@ -29,6 +30,26 @@ typedef struct oa_modset {
   int n;
   oa_range r[OA_MAX_MODULES];
 } oa_modset;
+
+/* The run's settings: read once, in ompt_start_tool, from the environment
+ * the driver wrote (contract.h: OMPADV_ENV_*); nothing else in the tool
+ * reads the environment. */
+typedef struct oa_config {
+  const char *result;             /* result file pattern ("%p": the pid) */
+  uint32_t mode;                  /* enum oa_mode: trace, or profile (race mode too) */
+  int race;                       /* race mode: the OSPG of profile mode, kept */
+  uint32_t metric;                /* enum oa_metric (profile) */
+  uint64_t task_cost, task_cost_undeferred;  /* estimated creation costs, ticks */
+  oa_rt_costs rt_costs;           /* the runtime's own time around events */
+  int raw, record;                /* profile: raw OSPG log; write a recording */
+  int race_detector;              /* enum oa_race_detector */
+  int race_grain;                 /* bytes per shadow cell: 4 or 1 */
+  int race_stacks;                /* --earlier-stacks */
+  long owner;                     /* the process the driver started (0: not said) */
+  const char *others;             /* where other processes list their files */
+} oa_config;
+
+extern oa_config oa_conf;
 
 /* Everything that lives for one run of the target. */
 typedef struct oa_run {
