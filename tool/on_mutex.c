@@ -84,9 +84,9 @@ static void pending_add(oa_ord_pending **v, uint32_t *n, uint32_t *cap, oa_ord_p
 
 void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
 {
-  if (!oa_race_active && !oa_prof_raw)
+  if (!oa_race && !oa_prof_raw)
     return;
-  oa_ord_pending p = { .node = oa_race_active ? w : NULL, .id = w->id };
+  oa_ord_pending p = { .node = oa_race ? w : NULL, .id = w->id };
   if (task->kind != OA_TASK_EXPLICIT && !task->chunk && !task->single && !task->group
       && task->nphase < OA_ORD_PHASE_MAX)
     pending_add(&task->ophase, &task->nphase, &task->cap_phase, p);
@@ -115,7 +115,7 @@ void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
  * fragments since the last barrier (its shares follow them, rule 4). */
 void oa_ord_loop(oa_task *task)
 {
-  if ((!oa_race_active && !oa_prof_raw) || !task->region || !task->ws_slot)
+  if ((!oa_race && !oa_prof_raw) || !task->region || !task->ws_slot)
     return;
   task->ochain = task->region->id << 20 | task->ws_slot;
   task->oafter = task->nopend = 0;
@@ -185,7 +185,7 @@ static void ord_end(oa_thread *t, oa_task *task, oa_node *last, uint64_t last_id
   struct ord_region *e = &ord_ring[task->oafter & (ORD_RING - 1)];
   if (!last || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != task->oafter)
     return;
-  __atomic_store_n(&e->last, oa_race_active ? last : NULL, __ATOMIC_RELEASE);
+  __atomic_store_n(&e->last, oa_race ? last : NULL, __ATOMIC_RELEASE);
   oa_raw(t, OA_RAW_OREGION, last_id, task->oafter, e->pred, task->ochain);
 }
 
@@ -224,11 +224,11 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
     if (kind == ompt_mutex_ordered)
       ord_begin(t, task);
     oa_frag_begin(t, task, loc);
-    if (oa_race_active)
-      oa_race_mutex(t, task, oa_task_top(task), 1, kind, wait_id, ra);
+    if (oa_race)
+      oa_race->mutex(t, task, oa_task_top(task), 1, kind, wait_id, ra);
   } else if (type == ompt_callback_mutex_released) {
-    if (oa_race_active)
-      oa_race_mutex(t, task, last, 0, kind, wait_id, ra);
+    if (oa_race)
+      oa_race->mutex(t, task, last, 0, kind, wait_id, ra);
     if (directive)
       oa_task_loc_pop(task);
     if (kind == ompt_mutex_ordered)

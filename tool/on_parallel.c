@@ -17,8 +17,8 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   if (!e || !oa_task_top(e))
     goto out;
   oa_frag_end(t, e);
-  if (oa_race_active && e->kind == OA_TASK_INITIAL)
-    oa_race_epoch();  /* the serial code before it cannot race with it */
+  if (oa_race && e->kind == OA_TASK_INITIAL)
+    oa_race->epoch();  /* the serial code before it cannot race with it */
   oa_region *r = oa_prof_region_new(t, requested);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
   oa_task enc = { .nanc = 0 };
@@ -65,8 +65,8 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task, const vo
       e->n--;
     oa_prof_close(t, spar);
     t->cur = e;
-    if (e->kind == OA_TASK_INITIAL && oa_race_active)
-      oa_race_epoch();  /* nor with the serial code after it */
+    if (e->kind == OA_TASK_INITIAL && oa_race)
+      oa_race->epoch();  /* nor with the serial code after it */
     else if (e->kind == OA_TASK_INITIAL)
       oa_prof_snapshot();
     oa_raw(t, OA_RAW_PAR_END, rid, e->id, 0, 0);
@@ -115,8 +115,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_task_push(init, p);
     oa_prof_initial_phase(p);
     oa_task_loc_push(init, 0);
-    if (oa_race_active)  /* before its first fragment, which records the top */
-      init->race_top = oa_race_task_begin(t, 2, init);
+    if (oa_race)  /* before its first fragment, which records the top */
+      init->race_top = oa_race->task_begin(t, 2, init);
     oa_frag_begin(t, init, 0);
     oa_prof_charge_startup(t, oa_task_top(init));
     oa_impl_push(t, init);
@@ -139,8 +139,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_prof_attach(t, r->sbar, p);
     oa_task_push(it, p);
     oa_raw(t, OA_RAW_IMPL_BEGIN, r->id, it->id, index, 0);
-    if (oa_race_active)  /* before its first fragment, which records the top */
-      it->race_top = oa_race_task_begin(t, 1, it);
+    if (oa_race)  /* before its first fragment, which records the top */
+      it->race_top = oa_race->task_begin(t, 1, it);
     oa_frag_begin(t, it, 0);
     oa_task_top(it)->edge_begin = oa_prof_record ? r->loc : 0;  /* no address of its own */
     oa_impl_push(t, it);
@@ -159,8 +159,8 @@ static void prof_implicit_end(ompt_data_t *task)
   if (it) {
     t->nimpl--;
     oa_frag_end(t, it);
-    if (oa_race_active)
-      oa_race_task_end(t);
+    if (oa_race)
+      oa_race->task_end(t);
     oa_task_close_sts(t, it);
     while (it->n)
       oa_task_pop_close(t, it);

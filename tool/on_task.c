@@ -379,8 +379,8 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   child->ptr = nt;
   oa_raw(t, OA_RAW_TASK_CREATE, e->id, nt->id,
          (uint32_t)flags | (uint64_t)t->in_if0 << 32 | (uint64_t)p->undeferred << 33, p->id);
-  if (oa_race_active)
-    oa_race_task_created(t, child);
+  if (oa_race)
+    oa_race->task_created(t, child);
   oa_frag_begin(t, e, 0);
 out:
   oa_prof_leave(t);
@@ -409,12 +409,12 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
              || status == ompt_task_early_fulfill;
   if (pt && pt->kind == OA_TASK_EXPLICIT && over) {
     oa_frag_end(t, pt);
-    if (oa_race_active) {
+    if (oa_race) {
       oa_node *top = oa_task_top(pt);
       if (top && top->kind == OA_ST && top->st_val == 0 && top->has_deferred)
-        oa_race_task_left_children(t, oa_prof_loc_where(pt->own_loc));
+        oa_race->task_left_children(t, oa_prof_loc_where(pt->own_loc));
       if (pt->race_framed == t->id + 1)  /* begun here (an untied task may not be) */
-        oa_race_task_end(t);
+        oa_race->task_end(t);
     }
     oa_task_close_sts(t, pt);
     while (pt->n)
@@ -424,16 +424,16 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
     if (t->cur == pt)
       t->cur = NULL;
     oa_task_free(pt);
-  } else if (pt && pt->untied && oa_race_active && pt->race_framed == t->id + 1
+  } else if (pt && pt->untied && oa_race && pt->race_framed == t->id + 1
              && (status == ompt_task_switch || status == ompt_task_yield)
-             && oa_race_task_below(t, nt)) {
+             && oa_race->task_below(t, nt)) {
     /* A part of an untied task is over: clang's code returns to the
      * runtime at each scheduling point in the task's body, and the next
      * part may run on any thread.  Its frames are gone; its fragment ends
      * here, so that the next part's accesses name the thread that makes
      * them. */
     oa_frag_end(t, pt);
-    oa_race_task_end(t);
+    oa_race->task_end(t);
     pt->race_framed = 0;
   }
   if (nt) {
@@ -442,13 +442,13 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
       nt->started = 1;
       oa_raw(t, OA_RAW_TASK_BEGIN, nt->id, 0, 0, 0);
       oa_frag_begin(t, nt, 0);
-      if (oa_race_active) {
-        oa_race_task_begin(t, 0, nt);
+      if (oa_race) {
+        oa_race->task_begin(t, 0, nt);
         nt->race_framed = t->id + 1;
       }
-    } else if (nt->untied && oa_race_active && !nt->race_framed) {
+    } else if (nt->untied && oa_race && !nt->race_framed) {
       oa_frag_begin(t, nt, 0);  /* the next part of an untied task */
-      oa_race_task_begin(t, 0, nt);
+      oa_race->task_begin(t, 0, nt);
       nt->race_framed = t->id + 1;
     }
   }

@@ -55,8 +55,8 @@ static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t
   *slot = p;
   if (!undeferred)
     oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
-  if (!undeferred && oa_race_active)
-    oa_race_root_pieces(t);
+  if (!undeferred && oa_race)
+    oa_race->root_pieces(t);
   return p;
 }
 

@@ -222,7 +222,7 @@ void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node 
   oa_raw(t, OA_RAW_EDGE, succ->id, pred->id, 0, 0);
   if (pred->parent != succ->parent) {
     oa_prof_flag(OA_PROF_APPROX_SPAN);
-    if (oa_race_active)
+    if (oa_race)
       oa_node_add_pred_at(succ, pred, top);
     return;
   }
@@ -404,7 +404,7 @@ void oa_prof_leave(oa_thread *t)
   t->rt = OA_RTE_NONE;
 
   /* what the race runtime charges accesses to (NULL: not checked) */
-  t->race.w = w && oa_race_active && !oa_race_checks(t) ? NULL : w;
+  t->race.w = w && oa_race && !oa_race->checks(t) ? NULL : w;
 }
 
 /* ompadv_whatif_begin(factor) / _end() (factor 0): the fragments between
@@ -560,7 +560,7 @@ void oa_frag_end(oa_thread *t, oa_task *task)
     top->busy = t->flushes >= OA_BUSY_FLUSHES;
     t->flushes = 0;
     top->edge_end = edge_loc(t);
-    if (oa_race_active)
+    if (oa_race)
       top->t1 = __rdtsc();
     oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
     oa_task_pop_close(t, task);
@@ -593,7 +593,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->team_index = task->team_index;
   w->whatif = task->whatif;
   w->edge_begin = edge_loc(t);
-  if (oa_race_active) {  /* who ran it, in which implicit task, and when */
+  if (oa_race) {  /* who ran it, in which implicit task, and when */
     w->thread = t->id;
     w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
     w->solo = task->solo;

@@ -21,6 +21,8 @@
 #include "prof.h"
 #include "shadow.h"
 
+static void oa_race_finalize(void);
+
 static int detecting;           /* fast or precise: accesses are checked */
 static uint32_t epoch = 1;      /* cells of older epochs read as empty */
 
@@ -1274,7 +1276,7 @@ static void shadow_exhausted(uint64_t mapped_bytes)
   }
 }
 
-int oa_race_start(void)
+static int oa_race_start(void)
 {
   oa_race_detector = oa_conf.race_detector;
   dl_iterate_phdr(find_exe, &exe_lo);
@@ -1326,13 +1328,12 @@ int oa_race_start(void)
       oa_shadow_release = release_lists;
     detecting = 1;
   }
-  oa_race_active = 1;
   return 1;
 }
 
 /* Called by the initial thread at the start and the end of each top-level
  * parallel region, when no other thread runs the program's code. */
-void oa_race_epoch(void)
+static void oa_race_epoch(void)
 {
   if (!detecting)
     return;
@@ -1357,7 +1358,7 @@ void oa_race_epoch(void)
  * alloca blocks) bounds them below. */
 #define FRAME_MARGIN 512
 
-uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
+static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 {
   oa_race_thread *r = &t->race;
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
@@ -1403,7 +1404,7 @@ uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 }
 
 /* Is task the one whose frames lie just below the innermost task's? */
-int oa_race_task_below(oa_thread *t, const void *task)
+static int oa_race_task_below(oa_thread *t, const void *task)
 {
   oa_race_thread *r = &t->race;
   return r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
@@ -1412,7 +1413,7 @@ int oa_race_task_below(oa_thread *t, const void *task)
 
 /* Its locals are gone: a later task may get the same addresses, and must
  * not be taken for a racing sibling. */
-void oa_race_task_end(oa_thread *t)
+static void oa_race_task_end(oa_thread *t)
 {
   oa_race_thread *r = &t->race;
   if (!r->nframes)
@@ -1450,7 +1451,7 @@ int oa_race_block_offset_unknown(void)
 static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a task
                                     * (or ran chunks) */
 
-int oa_race_checks(oa_thread *t)
+static int oa_race_checks(oa_thread *t)
 {
   if (!detecting)
     return 0;
@@ -1458,13 +1459,13 @@ int oa_race_checks(oa_thread *t)
          || __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
 }
 
-void oa_race_root_pieces(oa_thread *t)
+static void oa_race_root_pieces(oa_thread *t)
 {
   if (t->cur && t->cur->kind == OA_TASK_INITIAL)
     __atomic_store_n(&root_tasks_epoch, epoch, __ATOMIC_RELAXED);
 }
 
-void oa_race_task_created(oa_thread *t, void *task_data)
+static void oa_race_task_created(oa_thread *t, void *task_data)
 {
   oa_race_root_pieces(t);
   oa_race_thread *r = &t->race;
@@ -1543,7 +1544,7 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
     add_spred(t, task, inside, out);
 }
 
-void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, unsigned kind,
+static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, unsigned kind,
                    uint64_t wait_id, const void *ra)
 {
   oa_race_thread *r = &t->race;
@@ -1580,12 +1581,12 @@ void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, u
     r->lockset = intern_lockset(r->locks, r->nlocks);
 }
 
-void oa_race_task_left_children(oa_thread *t, uint64_t where)
+static void oa_race_task_left_children(oa_thread *t, uint64_t where)
 {
   rule_out_fast(OA_RACE_WHY_TASKWAIT, where);
 }
 
-void oa_race_finalize(void)
+static void oa_race_finalize(void)
 {
   oa_thread *t = oa_me();
   uint64_t checked = 0;
@@ -1611,3 +1612,17 @@ void oa_race_finalize(void)
   e->d = oa_shadow_mapped() + hist_bytes + arena_used;
   oa_commit(t);
 }
+
+const oa_race_hooks oa_race_runtime = {
+  .start = oa_race_start,
+  .epoch = oa_race_epoch,
+  .task_begin = oa_race_task_begin,
+  .task_end = oa_race_task_end,
+  .task_below = oa_race_task_below,
+  .task_created = oa_race_task_created,
+  .root_pieces = oa_race_root_pieces,
+  .mutex = oa_race_mutex,
+  .task_left_children = oa_race_task_left_children,
+  .finalize = oa_race_finalize,
+  .checks = oa_race_checks,
+};

@@ -78,55 +78,58 @@ typedef struct oa_race_thread {
   uint32_t pcache_epoch;
 } oa_race_thread;
 
-/* The library is the race runtime (libompadv-race.so) and `ompadv race`
- * asked for race mode: the __tsan_* entry points act. */
-extern int oa_race_active;
+/* What the tool asks of the race runtime, as it builds the OSPG. */
+struct oa_thread;
+struct oa_node;
+struct oa_task;
+typedef struct oa_race_hooks {
+  /* from ompt_start_tool: set up for oa_conf's detector; 0 when race mode
+   * cannot run (said why) */
+  int (*start)(void);
+  /* a top-level parallel region begins or ends: forget the access history */
+  void (*epoch)(void);
+  /* a task begins / ends running on this thread (implicit: 1 an implicit
+   * task, 2 the initial task, 0 an explicit task; task: the tool's task, to
+   * know it again); begin returns the top of the task's own stack frames.
+   * An untied task does so once per part it runs (on_task.c). */
+  uintptr_t (*task_begin)(struct oa_thread *t, int implicit, const void *task);
+  void (*task_end)(struct oa_thread *t);
+  /* task's frames lie just below those of the task running on this thread */
+  int (*task_below)(struct oa_thread *t, const void *task);
+  /* an explicit task was created: its data block starts afresh */
+  void (*task_created)(struct oa_thread *t, void *task_data);
+  /* the initial task's code now holds pieces any order may run (the chunks
+   * of an orphaned loop, sections: rule 5): its accesses are checked */
+  void (*root_pieces)(struct oa_thread *t);
+  /* mutual exclusion: acquired (1) or released (0) by task; inside: the
+   * fragment in the region (the first one after acquiring, the last one
+   * before releasing; NULL: unknown) */
+  void (*mutex)(struct oa_thread *t, struct oa_task *task, struct oa_node *inside,
+                int acquired, unsigned kind, uint64_t wait_id, const void *ra);
+  /* a task ends with children nobody waited for (check mode, Alg. 17);
+   * where: code address of its directive */
+  void (*task_left_children)(struct oa_thread *t, uint64_t where);
+  void (*finalize)(void);
+  /* Are the accesses of the task t runs now checked?  Not in check mode,
+   * nor in the program's serial code until the initial task creates a task
+   * or meets a loop's chunks in this epoch: till then nothing in the epoch
+   * can race with it. */
+  int (*checks)(struct oa_thread *t);
+} oa_race_hooks;
+
+/* The race runtime's hooks: defined in race.c, so only in libompadv-race.so
+ * (the one weak reference of the tool). */
+extern const oa_race_hooks oa_race_runtime __attribute__((weak, visibility("hidden")));
+/* &oa_race_runtime once `ompadv race` started it, else NULL: the tool calls
+ * the hooks through it. */
+extern const oa_race_hooks *oa_race;
 enum oa_race_detector { OA_DET_FAST = 1, OA_DET_PRECISE = 2, OA_DET_CHECK = 3 };
 extern int oa_race_detector;
 
-/* Called by the tool.  Declared weak: libompadv.so (profile, trace) has no
- * race runtime and never calls them (oa_race_active stays 0). */
-#define OA_RACE_HOOK __attribute__((weak))
-struct oa_thread;
-struct oa_node;
-/* from ompt_start_tool: read OMPADV_RACE*; 0 when race mode cannot run */
-OA_RACE_HOOK int oa_race_start(void);
-/* a top-level parallel region begins or ends: forget the access history */
-OA_RACE_HOOK void oa_race_epoch(void);
-/* a task begins / ends running on this thread (implicit: 1 an implicit
- * task, 2 the initial task, 0 an explicit task; task: the tool's task, to
- * know it again); begin returns the top of the task's own stack frames.
- * An untied task does so once per part it runs (on_task.c). */
-OA_RACE_HOOK uintptr_t oa_race_task_begin(struct oa_thread *t, int implicit, const void *task);
-OA_RACE_HOOK void oa_race_task_end(struct oa_thread *t);
-/* task's frames lie just below those of the task running on this thread */
-OA_RACE_HOOK int oa_race_task_below(struct oa_thread *t, const void *task);
-/* an explicit task was created: its data block starts afresh */
-OA_RACE_HOOK void oa_race_task_created(struct oa_thread *t, void *task_data);
-/* the initial task's code now holds pieces any order may run (the chunks
- * of an orphaned loop, sections: rule 5): its accesses are checked */
-OA_RACE_HOOK void oa_race_root_pieces(struct oa_thread *t);
 /* tsan.c: a task block came from __kmpc_omp_task_alloc */
 void oa_race_task_block(struct oa_thread *t, void *block, size_t size);
 /* tsan.c: the distance from task blocks to their OMPT data is not known */
 int oa_race_block_offset_unknown(void);
-/* mutual exclusion: acquired (1) or released (0) by task; inside: the
- * fragment in the region (the first one after acquiring, the last one
- * before releasing; NULL: unknown) */
-struct oa_task;
-OA_RACE_HOOK void oa_race_mutex(struct oa_thread *t, struct oa_task *task,
-                                struct oa_node *inside, int acquired, unsigned kind,
-                                uint64_t wait_id, const void *ra);
-/* a task ends with children nobody waited for (check mode, Alg. 17);
- * where: code address of its directive */
-OA_RACE_HOOK void oa_race_task_left_children(struct oa_thread *t, uint64_t where);
-OA_RACE_HOOK void oa_race_finalize(void);
-/* Are the accesses of the task t runs now checked?  Not in check mode, nor
- * in the program's serial code until the initial task creates a task or
- * meets a loop's chunks in this epoch: till then nothing in the epoch can
- * race with it. */
-OA_RACE_HOOK int oa_race_checks(struct oa_thread *t);
-
 /* tsan.c: are accesses checked (fast or precise, not in a forked child)? */
 int oa_race_detecting(void);
 /* tsan.c: [lo, hi) is this thread's own copy of a task reduction item */

@@ -11,7 +11,8 @@
 
 #include "util.h"
 
-int oa_race_active, oa_race_detector;
+int oa_race_detector;
+const oa_race_hooks *oa_race;
 oa_config oa_conf;
 
 oa_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
@@ -66,7 +67,7 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   if (oa_out_open(oa_result_path, oa_runtime_version) != 0)
     return 0;
   oa_the_run.header->mode = oa_prof_record ? OA_MODE_RECORD
-                            : oa_race_active ? OA_MODE_RACE : oa_the_run.mode;
+                            : oa_race ? OA_MODE_RACE : oa_the_run.mode;
 
   oa_where_init(lookup);
   oa_out_write_modules();
@@ -80,8 +81,8 @@ static void oa_finalize(ompt_data_t *tool_data)
 {
   if (!oa_the_run.enabled)
     return;
-  if (oa_race_active)
-    oa_race_finalize();
+  if (oa_race)
+    oa_race->finalize();
   else if (oa_the_run.mode == OA_MODE_PROFILE)
     oa_prof_finalize();
   oa_out_write_modules();  /* again: libraries may have been dlopen'ed since */
@@ -182,13 +183,14 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
     return NULL;
   oa_the_run.mode = oa_conf.mode;
   if (oa_conf.race) {
-    if (!oa_race_start) {
+    if (!&oa_race_runtime) {
       fprintf(stderr, "ompadv: tool not started: race mode needs the race runtime "
               "(libompadv-race.so), not this library\n");
       return NULL;
     }
-    if (!oa_race_start())
+    if (!oa_race_runtime.start())
       return NULL;
+    oa_race = &oa_race_runtime;
   }
   if (oa_the_run.mode == OA_MODE_PROFILE)
     oa_prof_start();
