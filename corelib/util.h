@@ -6,6 +6,16 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/* An invariant of the model: checked in a build configured with
+ * --enable-checks (the test suite's), compiled out otherwise; why says, in
+ * words, what should hold (Archer's assert(cond && "why") style). */
+#ifdef OA_CHECKS
+#include <assert.h>
+#define OA_ASSERT(cond, why) assert((cond) && (why))
+#else
+#define OA_ASSERT(cond, why) ((void)0)
+#endif
+
 /* Exit codes of the driver (DESIGN.md section 1). */
 enum { OA_EXIT_FAIL = 1, OA_EXIT_USAGE = 2 };
 
