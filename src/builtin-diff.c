@@ -354,39 +354,30 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c)
   return 0;
 }
 
-/* The private directory of the two recordings, removed on every way out. */
-static char tmpdir[4096];
+/* What a run left to compare (name_run). */
+enum { NOTHING, CUT_SHORT, RAN_TO_END };
 
-static void remove_tmpdir(void)
+/* A recording of the run, named; *left (ctx): what it holds. */
+static int name_run(void *left, const oa_launch *l)
 {
-  if (!*tmpdir)
-    return;
-  char *p = oa_xasprintf("%s/base.data", tmpdir), *q = oa_xasprintf("%s/other.data", tmpdir);
-  unlink(p);
-  unlink(q);
-  rmdir(tmpdir);
-  free(p);
-  free(q);
-  *tmpdir = 0;
+  if (l->handshake == OA_TOOL_IDLE)
+    return 0;
+  if (oa_recording_name(l->result_path, 0) != 0)
+    return OA_EXIT_FAIL;
+  *(int *)left = WIFSIGNALED(l->status) ? CUT_SHORT : RAN_TO_END;
+  return 0;
 }
 
-/* Record PROG with `threads` threads into path: 0 when it ran to its end, 1
- * when a signal killed it (the recording is still usable), 2 when it ran no
- * OpenMP construct (said so), -1 when nothing usable came out; *status: how
- * ompadv should exit for this run. */
-static int record(char **argv, int threads, const char *path, int *status)
+/* Record PROG with `threads` threads into path, with the profiling settings
+ * p; returns how ompadv should exit for this run.  *left: what there is to
+ * compare. */
+static int record(char **argv, int threads, const oa_profiling *p, const char *path, int *left)
 {
   oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv,
-                  .again = 1 };
-  oa_launch_run(&l);
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  int ok = hs == OA_TOOL_STARTED && oa_recording_name(l.result_path, 0) == 0;
-  if (hs == OA_TOOL_IDLE)
-    oa_launch_note_idle(&l, "diff", "compare", NULL);
-  *status = oa_launch_exit_status(&l);
-  int killed = WIFSIGNALED(l.status);
-  oa_launch_cleanup(&l);
-  return hs == OA_TOOL_IDLE ? 2 : ok ? (killed ? 1 : 0) : -1;
+                  .prof = *p, .again = 1 };
+  oa_run_ops ops = { "diff", "compare", 1, name_run, NULL, left };
+  *left = NOTHING;
+  return oa_run(&l, &ops);
 }
 
 static int run_diff(const oa_command *self, int argc, char **argv)
@@ -415,44 +406,32 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   int n = c.threads > 0 ? c.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 2)
     oa_die(OA_EXIT_USAGE, "diff: the parallel run needs at least 2 threads (--threads N)");
-  const char *t = getenv("TMPDIR");
-  snprintf(tmpdir, sizeof tmpdir, "%s/ompadv-diff.XXXXXX", t && *t ? t : "/tmp");
-  if (!mkdtemp(tmpdir))
-    oa_die(OA_EXIT_FAIL, "diff: cannot make a temporary directory in %s: %s (set TMPDIR)",
-           t && *t ? t : "/tmp", strerror(errno));
-  atexit(remove_tmpdir);
-  oa_launch_keep_input(tmpdir);  /* both runs read the same input */
-  char *base = oa_xasprintf("%s/base.data", tmpdir), *other = oa_xasprintf("%s/other.data", tmpdir);
+  char *dir = oa_tmpdir_make();  /* the two recordings */
+  oa_launch_keep_input(dir);  /* both runs read the same input */
+  char *base = oa_xasprintf("%s/base.data", dir), *other = oa_xasprintf("%s/other.data", dir);
   oa_common c1 = c;
   c1.threads = n;
-  oa_profile_prepare(&c1);  /* the task cost of the parallel run's team */
+  oa_profiling p1 = { .record = 1 };
+  oa_profile_prepare(&c1, &p1);  /* the task cost of the parallel run's team */
   /* the runtime's own time around events depends on the team: each run
    * gets its own */
-  const char *rt = getenv(OMPADV_ENV_RTCOST);
-  char *rt_n = oa_xstrdup(rt ? rt : "none");
-  oa_profile_runtime_cost(getenv(OMPADV_ENV_METRIC), 1);
-  setenv(OMPADV_ENV_RECORD, "1", 1);
-  int st0, st1, rc = OA_EXIT_FAIL;
+  oa_profiling p0 = p1;
+  p0.runtime_cost = oa_profile_runtime_cost(p1.metric, 1);
   oa_note("diff: recording with 1 thread, then with %d", n);
-  int r0 = record(argv + first, 1, base, &st0);
-  setenv(OMPADV_ENV_RTCOST, rt_n, 1);
-  free(rt_n);
-  int r1 = r0 == 0 ? record(argv + first, n, other, &st1) : -1;
-  if (r0 == 2) {
-    rc = st0;  /* no OpenMP construct ran: the program's status, no second run */
-  } else if (r1 == 2) {
-    rc = st1;
-  } else if (r0 == 0 && r1 >= 0) {
-    /* a parallel run killed by a signal still compares what it did */
-    s[0].path = base;
-    s[1].path = other;
-    rc = analyse(s, &o, &c);
-    if (st1)
-      rc = st1;
-  } else if (r0 > 0) {
-    rc = st0;  /* the 1-thread run was killed: 128+signal, nothing to compare */
+  int left, rc = record(argv + first, 1, &p0, base, &left);
+  /* a 1-thread run that was killed, or ran no OpenMP construct, is not run
+   * again: its status, nothing to compare */
+  if (left == RAN_TO_END) {
+    rc = record(argv + first, n, &p1, other, &left);
+    if (left != NOTHING) {  /* a parallel run killed by a signal still compares what it did */
+      s[0].path = base;
+      s[1].path = other;
+      analyse(s, &o, &c);
+    }
   }
-  remove_tmpdir();
+  free(p0.runtime_cost);
+  oa_profiling_free(&p1);
+  oa_tmpdir_remove(dir);
   free(base);
   free(other);
   return rc;

@@ -6,7 +6,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <omp-tools.h>
@@ -270,6 +269,25 @@ static int show(const char *path, const struct trace_opts *o, FILE *out, int fai
   return 0;
 }
 
+struct trace_run {
+  const struct trace_opts *o;
+  FILE *out;
+};
+
+static int show_run(void *ctx, const oa_launch *l)
+{
+  const struct trace_run *t = ctx;
+  return l->handshake == OA_TOOL_STARTED ? show(l->result_path, t->o, t->out, OA_EXIT_FAIL) : 0;
+}
+
+static void saved(void *ctx, const oa_launch *l, int fail)
+{
+  (void)ctx;
+  if (l->result && l->handshake == OA_TOOL_STARTED && !fail)
+    oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
+            l->result_path, l->result_path);
+}
+
 static int run_trace(const oa_command *self, int argc, char **argv)
 {
   struct trace_opts o = { 0 };
@@ -287,24 +305,14 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "trace: no program given (usage: ompadv trace [OPTIONS] [--] PROG "
            "[ARGS])");
-  FILE *out = oa_open_output(&c);  /* before the run: a bad path must not waste it */
+  struct trace_run t = { &o, oa_open_output(&c) };  /* before the run: a bad path must
+                                                     * not waste it */
   oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
-  oa_launch_run(&l);
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  int rc = hs == OA_TOOL_STARTED ? show(l.result_path, &o, out, OA_EXIT_FAIL)
-           : hs == OA_TOOL_IDLE  ? 0
-                                 : OA_EXIT_FAIL;
-  if (out != stderr)
-    fclose(out);
-  if (hs == OA_TOOL_IDLE)
-    oa_launch_note_idle(&l, "trace", "trace", o.save ? l.result_path : NULL);
-  int status = oa_launch_exit_status(&l);
-  if (o.save && hs == OA_TOOL_STARTED && rc == 0)
-    oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
-            l.result_path, l.result_path);
-  oa_launch_cleanup(&l);
-  /* ompadv's own failure outranks the target's exit code, not its death. */
-  return rc && !WIFSIGNALED(l.status) ? rc : status;
+  oa_run_ops ops = { "trace", "trace", 0, show_run, saved, &t };
+  int rc = oa_run(&l, &ops);
+  if (t.out != stderr)
+    fclose(t.out);
+  return rc;
 }
 
 static const oa_option trace_options[] = {
