@@ -85,6 +85,7 @@ typedef struct row {
   int present[2];
   int spmd;
   int start;                    /* from the process's start: never flagged */
+  int flagged;                  /* see flagged() */
   double work_infl, span_infl;
 } row;
 
@@ -152,13 +153,12 @@ static double inflation(const row *r)
   return r->spmd ? r->span_infl : r->work_infl;
 }
 
-/* Flagged: on the parallel run's critical path for at least 1% of it (less
- * is noise of fragments a few microseconds long), and inflated; never the
- * region from the process's start, whose loading and runtime start-up (the
- * team's threads are made there) are not the program's code. */
-static uint64_t span_other;
-
-static int flagged(const row *r, double threshold)
+/* Flagged: on the parallel run's critical path (span_other long) for at
+ * least 1% of it (less is noise of fragments a few microseconds long), and
+ * inflated; never the region from the process's start, whose loading and
+ * runtime start-up (the team's threads are made there) are not the
+ * program's code. */
+static int flagged(const row *r, double threshold, uint64_t span_other)
 {
   return r->present[0] && r->present[1] && !r->start && r->span[1] > 0
          && r->span[1] * 100 >= span_other && inflation(r) > threshold;
@@ -172,8 +172,7 @@ static void infl_text(FILE *f, double v, int ok)
     fprintf(f, "  %9s", "-");
 }
 
-static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o,
-                       const char *metric)
+static void print_text(FILE *f, side *s, row *rows, size_t n, const char *metric)
 {
   char b[4][32];
   const oa_profile_header *h0 = &s[0].out.h, *h1 = &s[1].out.h;
@@ -199,7 +198,7 @@ static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
     fprintf(f, "  %9s  %9s", oa_si(r->span[0], b[2], 32), oa_si(r->span[1], b[3], 32));
     infl_text(f, r->span_infl, both && r->span[0]);
     const char *mark[3] = { r->spmd ? "SPMD" : NULL, !both ? "unmatched" : NULL,
-                            flagged(r, o->threshold) ? "<<" : NULL };
+                            r->flagged ? "<<" : NULL };
     for (int k = 0, sep = 0; k < 3; k++)
       if (mark[k]) {
         fprintf(f, "%s%s", sep ? " " : "  ", mark[k]);
@@ -235,7 +234,7 @@ static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
             (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
             (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
             (unsigned long long)r->frags[0], (unsigned long long)r->frags[1],
-            r->spmd ? "true" : "false", flagged(r, o->threshold) ? "true" : "false");
+            r->spmd ? "true" : "false", r->flagged ? "true" : "false");
   }
   fprintf(f, "\n  ],\n  \"unmatched\": [");
   first = 1;
@@ -252,7 +251,7 @@ static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
   fprintf(f, "\n  ]}\n");
 }
 
-static void print_csv(FILE *f, row *rows, size_t n, const diff_opts *o)
+static void print_csv(FILE *f, row *rows, size_t n)
 {
   fprintf(f, "region,work_base,work_other,work_inflation,span_base,span_other,span_inflation,"
              "spmd,matched,flagged\n");
@@ -262,7 +261,7 @@ static void print_csv(FILE *f, row *rows, size_t n, const diff_opts *o)
     fprintf(f, ",%llu,%llu,%.4f,%llu,%llu,%.4f,%d,%d,%d\n",
             (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
             (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
-            r->spmd, r->present[0] && r->present[1], flagged(r, o->threshold));
+            r->spmd, r->present[0] && r->present[1], r->flagged);
   }
 }
 
@@ -271,7 +270,7 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
 {
   size_t nflag = 0, nun = 0;
   for (size_t i = 0; i < n; i++) {
-    nflag += flagged(&rows[i], o->threshold);
+    nflag += rows[i].flagged;
     /* an unmatched region under 0.1% of its run's work is a boundary that
      * only one of the team sizes has (a team of several threads gets a
      * dispatch event a team of one does not), not another path */
@@ -290,7 +289,7 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
     oa_note("diff: no region on the critical path has inflation above %gx", o->threshold);
   } else {
     for (size_t i = 0; i < n; i++)
-      if (flagged(&rows[i], o->threshold))
+      if (rows[i].flagged)
         oa_note("diff: %s: %s inflated %.2fx on the critical path (%.1f%% of the %u-thread "
                 "span)", rows[i].name, rows[i].spmd ? "SPMD code, critical-path work" : "work",
                 inflation(&rows[i]), 100.0 * ratio(rows[i].span[1], s[1].out.h.span),
@@ -332,15 +331,16 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c)
   row *rows = oa_xcalloc(cap, sizeof *rows);
   size_t n = collect(s, rows, 0);
   qsort(rows, n, sizeof *rows, by_span_other);
-  span_other = s[1].out.h.span;
+  for (size_t i = 0; i < n; i++)
+    rows[i].flagged = flagged(&rows[i], o->threshold, s[1].out.h.span);
   const char *metric = oa_metric_name(s[1].out.h.metric);
   FILE *f = oa_open_output(c);
   if (strcmp(c->format, "json") == 0)
     print_json(f, s, rows, n, o, metric);
   else if (strcmp(c->format, "csv") == 0)
-    print_csv(f, rows, n, o);
+    print_csv(f, rows, n);
   else
-    print_text(f, s, rows, n, o, metric);
+    print_text(f, s, rows, n, metric);
   fflush(f);
   if (f != stderr)
     fclose(f);
