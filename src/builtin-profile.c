@@ -111,12 +111,8 @@ static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
     return oa_xstrdup("main");
   if (!l->where)
     return oa_xstrdup("(unknown)");
-  if (oa_sym_lookup(sym, l->where, &loc) && loc.file && loc.line) {
-    char *path = oa_path_display(loc.file);
-    char *s = oa_xasprintf("%s:%d", path, loc.line);
-    free(path);
-    return s;
-  }
+  if (oa_sym_lookup(sym, l->where, &loc) && loc.file && loc.line)
+    return oa_source_text(loc.file, loc.line, -1);
   return oa_sym_stable_name(&loc, l->where);
 }
 

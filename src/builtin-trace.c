@@ -12,6 +12,7 @@
 
 #include "events.h"
 #include "launch.h"
+#include "render.h"
 #include "result.h"
 #include "symbolize.h"
 #include "util.h"
@@ -43,13 +44,6 @@ struct printer {
   int addresses;
 };
 
-static void print_path(const struct printer *p, const char *path)
-{
-  char *shown = oa_path_display(path);
-  fputs(shown, p->f);
-  free(shown);
-}
-
 static const char *basename_of(const char *path)
 {
   const char *s = strrchr(path, '/');
@@ -62,9 +56,9 @@ static void print_where(struct printer *p, const oa_event *e)
   if (!e->where)
     return;
   if (oa_sym_lookup(p->sym, e->where, &loc) && loc.file && loc.line) {
-    fputs(" loc=", p->f);
-    print_path(p, loc.file);
-    fprintf(p->f, ":%d:%d", loc.line, loc.col);
+    char *at = oa_source_text(loc.file, loc.line, loc.col);
+    fprintf(p->f, " loc=%s", at);
+    free(at);
   } else
     fprintf(p->f, " loc=??");
   if (loc.func)
