@@ -360,8 +360,6 @@ enum { NOTHING, CUT_SHORT, RAN_TO_END };
 /* A recording of the run, named; *left (ctx): what it holds. */
 static int name_run(void *left, const oa_launch *l)
 {
-  if (l->handshake == OA_TOOL_IDLE)
-    return 0;
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
   *(int *)left = WIFSIGNALED(l->status) ? CUT_SHORT : RAN_TO_END;
@@ -375,7 +373,8 @@ static int record(char **argv, int threads, const oa_profiling *p, const char *p
 {
   oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv,
                   .prof = *p, .again = 1 };
-  oa_run_ops ops = { "diff", "compare", 1, name_run, NULL, left };
+  oa_run_ops ops = { .cmd = "diff", .verb = "compare", .own_result = 1, .analyse = name_run,
+                     .ctx = left };
   *left = NOTHING;
   return oa_run(&l, &ops);
 }

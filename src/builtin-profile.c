@@ -133,8 +133,6 @@ static int report(void *ctx, const oa_launch *l)
   const profile_run *p = ctx;
   oa_result r;
   char err[PATH_MAX + 256];
-  if (l->handshake != OA_TOOL_STARTED)
-    return 0;
   if (oa_result_read(l->result_path, &r, err, sizeof err) != 0) {
     oa_error("cannot read the profile: %s", err);
     return OA_EXIT_FAIL;
@@ -207,7 +205,8 @@ static int run_profile(const oa_command *self, int argc, char **argv)
                   .argv = argv + first, .prof.raw = save_raw != NULL };
   profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.prof) };
   p.out = oa_open_output(&c);
-  oa_run_ops ops = { "profile", "profile", 0, report, saved_raw, &p };
+  oa_run_ops ops = { .cmd = "profile", .verb = "profile", .analyse = report, .done = saved_raw,
+                     .ctx = &p };
   int rc = oa_run(&l, &ops);
   if (p.out != stderr)
     fclose(p.out);

@@ -52,8 +52,6 @@ static int finish(void *why, const oa_launch *l)
 {
   int full;
   uint64_t kept;
-  if (l->handshake == OA_TOOL_IDLE)
-    return 0;
   if ((full = oa_launch_file_full(l, &kept)) != 0) {
     /* the names trailer may not fit either: report then names the
      * locations from the binaries */
@@ -90,7 +88,8 @@ static int run_record(const oa_command *self, int argc, char **argv)
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = file,
                   .argv = argv + first, .prof.record = 1 };
   const char *why = oa_profile_prepare(&c, &l.prof);
-  oa_run_ops ops = { "record", "record", 0, finish, name_others, (void *)why };
+  oa_run_ops ops = { .cmd = "record", .verb = "record", .analyse = finish, .done = name_others,
+                     .ctx = (void *)why };
   int rc = oa_run(&l, &ops);
   oa_profiling_free(&l.prof);
   return rc;

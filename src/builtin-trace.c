@@ -271,7 +271,7 @@ struct trace_run {
 static int show_run(void *ctx, const oa_launch *l)
 {
   const struct trace_run *t = ctx;
-  return l->handshake == OA_TOOL_STARTED ? show(l->result_path, t->o, t->out, OA_EXIT_FAIL) : 0;
+  return show(l->result_path, t->o, t->out, OA_EXIT_FAIL);
 }
 
 static void saved(void *ctx, const oa_launch *l, int fail)
@@ -302,7 +302,8 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   struct trace_run t = { &o, oa_open_output(&c) };  /* before the run: a bad path must
                                                      * not waste it */
   oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
-  oa_run_ops ops = { "trace", "trace", 0, show_run, saved, &t };
+  oa_run_ops ops = { .cmd = "trace", .verb = "trace", .analyse = show_run, .done = saved,
+                     .ctx = &t };
   int rc = oa_run(&l, &ops);
   if (t.out != stderr)
     fclose(t.out);

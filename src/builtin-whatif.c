@@ -223,8 +223,6 @@ struct whatif_run {
 static int analyse_run(void *ctx, const oa_launch *l)
 {
   const struct whatif_run *w = ctx;
-  if (l->handshake == OA_TOOL_IDLE)
-    return 0;
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
   return analyse(l->result_path, w->o, w->c);
@@ -251,7 +249,7 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
                     .prof.record = 1 };
     oa_profile_prepare(&c, &l.prof);
     struct whatif_run w = { &o, &c };
-    oa_run_ops ops = { "whatif", "analyse", 0, analyse_run, NULL, &w };
+    oa_run_ops ops = { .cmd = "whatif", .verb = "analyse", .analyse = analyse_run, .ctx = &w };
     rc = oa_run(&l, &ops);
     oa_profiling_free(&l.prof);
   }

@@ -605,9 +605,11 @@ int oa_run(oa_launch *l, const oa_run_ops *ops)
   l->handshake = handshake(l);
   if (l->handshake == OA_TOOL_IDLE && ops->verb)
     note_idle(l, ops->cmd, ops->verb, l->result && !ops->own_result ? l->result_path : NULL);
-  int fail = l->handshake == OA_TOOL_FAILED ? OA_EXIT_FAIL
-             : ops->analyse                 ? ops->analyse(ops->ctx, l)
-                                            : 0;
+  int fail = 0;
+  if (l->handshake == OA_TOOL_FAILED)
+    fail = OA_EXIT_FAIL;
+  else if (ops->analyse && (l->handshake == OA_TOOL_STARTED || !ops->verb))
+    fail = ops->analyse(ops->ctx, l);
   int status = l->probe ? fail : exit_status(l);
   if (ops->done)
     ops->done(ops->ctx, l, fail);

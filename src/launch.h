@@ -73,9 +73,10 @@ typedef struct oa_run_ops {
    * own); NULL: no note (the command says it its own way). */
   const char *verb;
   int own_result;
-  /* The run's results, when the tool started or no OpenMP construct ran
-   * (l->handshake tells which): 0, or ompadv's failure (an exit status: it
-   * outranks the program's own, not its death by a signal). */
+  /* The run's results, when the tool started (and, with verb NULL, when no
+   * OpenMP construct ran: l->handshake tells which): 0, or ompadv's failure
+   * (an exit status: it outranks the program's own, not its death by a
+   * signal). */
   int (*analyse)(void *ctx, const oa_launch *l);
   /* Last, once the program's end was told, before its files go (fail: what
    * analyse returned, OA_EXIT_FAIL when the tool failed). */
