@@ -85,6 +85,7 @@ typedef struct row {
   int present[2];
   int spmd;
   int start;                    /* from the process's start: never flagged */
+  int flagged;                  /* see flagged() */
   double work_infl, span_infl;
 } row;
 
@@ -152,13 +153,12 @@ static double inflation(const row *r)
   return r->spmd ? r->span_infl : r->work_infl;
 }
 
-/* Flagged: on the parallel run's critical path for at least 1% of it (less
- * is noise of fragments a few microseconds long), and inflated; never the
- * region from the process's start, whose loading and runtime start-up (the
- * team's threads are made there) are not the program's code. */
-static uint64_t span_other;
-
-static int flagged(const row *r, double threshold)
+/* Flagged: on the parallel run's critical path (span_other long) for at
+ * least 1% of it (less is noise of fragments a few microseconds long), and
+ * inflated; never the region from the process's start, whose loading and
+ * runtime start-up (the team's threads are made there) are not the
+ * program's code. */
+static int flagged(const row *r, double threshold, uint64_t span_other)
 {
   return r->present[0] && r->present[1] && !r->start && r->span[1] > 0
          && r->span[1] * 100 >= span_other && inflation(r) > threshold;
@@ -172,8 +172,7 @@ static void infl_text(FILE *f, double v, int ok)
     fprintf(f, "  %9s", "-");
 }
 
-static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o,
-                       const char *metric)
+static void print_text(FILE *f, side *s, row *rows, size_t n, const char *metric)
 {
   char b[4][32];
   const oa_profile_header *h0 = &s[0].out.h, *h1 = &s[1].out.h;
@@ -199,7 +198,7 @@ static void print_text(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
     fprintf(f, "  %9s  %9s", oa_si(r->span[0], b[2], 32), oa_si(r->span[1], b[3], 32));
     infl_text(f, r->span_infl, both && r->span[0]);
     const char *mark[3] = { r->spmd ? "SPMD" : NULL, !both ? "unmatched" : NULL,
-                            flagged(r, o->threshold) ? "<<" : NULL };
+                            r->flagged ? "<<" : NULL };
     for (int k = 0, sep = 0; k < 3; k++)
       if (mark[k]) {
         fprintf(f, "%s%s", sep ? " " : "  ", mark[k]);
@@ -235,7 +234,7 @@ static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
             (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
             (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
             (unsigned long long)r->frags[0], (unsigned long long)r->frags[1],
-            r->spmd ? "true" : "false", flagged(r, o->threshold) ? "true" : "false");
+            r->spmd ? "true" : "false", r->flagged ? "true" : "false");
   }
   fprintf(f, "\n  ],\n  \"unmatched\": [");
   first = 1;
@@ -252,7 +251,7 @@ static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
   fprintf(f, "\n  ]}\n");
 }
 
-static void print_csv(FILE *f, row *rows, size_t n, const diff_opts *o)
+static void print_csv(FILE *f, row *rows, size_t n)
 {
   fprintf(f, "region,work_base,work_other,work_inflation,span_base,span_other,span_inflation,"
              "spmd,matched,flagged\n");
@@ -262,7 +261,7 @@ static void print_csv(FILE *f, row *rows, size_t n, const diff_opts *o)
     fprintf(f, ",%llu,%llu,%.4f,%llu,%llu,%.4f,%d,%d,%d\n",
             (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
             (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
-            r->spmd, r->present[0] && r->present[1], flagged(r, o->threshold));
+            r->spmd, r->present[0] && r->present[1], r->flagged);
   }
 }
 
@@ -271,7 +270,7 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
 {
   size_t nflag = 0, nun = 0;
   for (size_t i = 0; i < n; i++) {
-    nflag += flagged(&rows[i], o->threshold);
+    nflag += rows[i].flagged;
     /* an unmatched region under 0.1% of its run's work is a boundary that
      * only one of the team sizes has (a team of several threads gets a
      * dispatch event a team of one does not), not another path */
@@ -290,7 +289,7 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
     oa_note("diff: no region on the critical path has inflation above %gx", o->threshold);
   } else {
     for (size_t i = 0; i < n; i++)
-      if (flagged(&rows[i], o->threshold))
+      if (rows[i].flagged)
         oa_note("diff: %s: %s inflated %.2fx on the critical path (%.1f%% of the %u-thread "
                 "span)", rows[i].name, rows[i].spmd ? "SPMD code, critical-path work" : "work",
                 inflation(&rows[i]), 100.0 * ratio(rows[i].span[1], s[1].out.h.span),
@@ -332,15 +331,16 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c)
   row *rows = oa_xcalloc(cap, sizeof *rows);
   size_t n = collect(s, rows, 0);
   qsort(rows, n, sizeof *rows, by_span_other);
-  span_other = s[1].out.h.span;
+  for (size_t i = 0; i < n; i++)
+    rows[i].flagged = flagged(&rows[i], o->threshold, s[1].out.h.span);
   const char *metric = oa_metric_name(s[1].out.h.metric);
   FILE *f = oa_open_output(c);
   if (strcmp(c->format, "json") == 0)
     print_json(f, s, rows, n, o, metric);
   else if (strcmp(c->format, "csv") == 0)
-    print_csv(f, rows, n, o);
+    print_csv(f, rows, n);
   else
-    print_text(f, s, rows, n, o, metric);
+    print_text(f, s, rows, n, metric);
   fflush(f);
   if (f != stderr)
     fclose(f);
@@ -354,39 +354,29 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c)
   return 0;
 }
 
-/* The private directory of the two recordings, removed on every way out. */
-static char tmpdir[4096];
+/* What a run left to compare (name_run). */
+enum { NOTHING, CUT_SHORT, RAN_TO_END };
 
-static void remove_tmpdir(void)
+/* A recording of the run, named; *left (ctx): what it holds. */
+static int name_run(void *left, const oa_launch *l)
 {
-  if (!*tmpdir)
-    return;
-  char *p = oa_xasprintf("%s/base.data", tmpdir), *q = oa_xasprintf("%s/other.data", tmpdir);
-  unlink(p);
-  unlink(q);
-  rmdir(tmpdir);
-  free(p);
-  free(q);
-  *tmpdir = 0;
+  if (oa_recording_name(l->result_path, 0) != 0)
+    return OA_EXIT_FAIL;
+  *(int *)left = WIFSIGNALED(l->status) ? CUT_SHORT : RAN_TO_END;
+  return 0;
 }
 
-/* Record PROG with `threads` threads into path: 0 when it ran to its end, 1
- * when a signal killed it (the recording is still usable), 2 when it ran no
- * OpenMP construct (said so), -1 when nothing usable came out; *status: how
- * ompadv should exit for this run. */
-static int record(char **argv, int threads, const char *path, int *status)
+/* Record PROG with `threads` threads into path, with the profiling settings
+ * p; returns how ompadv should exit for this run.  *left: what there is to
+ * compare. */
+static int record(char **argv, int threads, const oa_profiling *p, const char *path, int *left)
 {
   oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv,
-                  .again = 1 };
-  oa_launch_run(&l);
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  int ok = hs == OA_TOOL_STARTED && oa_recording_name(l.result_path, 0) == 0;
-  if (hs == OA_TOOL_IDLE)
-    oa_launch_note_idle(&l, "diff", "compare", NULL);
-  *status = oa_launch_exit_status(&l);
-  int killed = WIFSIGNALED(l.status);
-  oa_launch_cleanup(&l);
-  return hs == OA_TOOL_IDLE ? 2 : ok ? (killed ? 1 : 0) : -1;
+                  .prof = *p, .again = 1 };
+  oa_run_ops ops = { .cmd = "diff", .verb = "compare", .own_result = 1, .analyse = name_run,
+                     .ctx = left };
+  *left = NOTHING;
+  return oa_run(&l, &ops);
 }
 
 static int run_diff(const oa_command *self, int argc, char **argv)
@@ -415,44 +405,32 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   int n = c.threads > 0 ? c.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 2)
     oa_die(OA_EXIT_USAGE, "diff: the parallel run needs at least 2 threads (--threads N)");
-  const char *t = getenv("TMPDIR");
-  snprintf(tmpdir, sizeof tmpdir, "%s/ompadv-diff.XXXXXX", t && *t ? t : "/tmp");
-  if (!mkdtemp(tmpdir))
-    oa_die(OA_EXIT_FAIL, "diff: cannot make a temporary directory in %s: %s (set TMPDIR)",
-           t && *t ? t : "/tmp", strerror(errno));
-  atexit(remove_tmpdir);
-  oa_launch_keep_input(tmpdir);  /* both runs read the same input */
-  char *base = oa_xasprintf("%s/base.data", tmpdir), *other = oa_xasprintf("%s/other.data", tmpdir);
+  char *dir = oa_tmpdir_make();  /* the two recordings */
+  oa_launch_keep_input(dir);  /* both runs read the same input */
+  char *base = oa_xasprintf("%s/base.data", dir), *other = oa_xasprintf("%s/other.data", dir);
   oa_common c1 = c;
   c1.threads = n;
-  oa_profile_prepare(&c1);  /* the task cost of the parallel run's team */
+  oa_profiling p1 = { .record = 1 };
+  oa_profile_prepare(&c1, &p1);  /* the task cost of the parallel run's team */
   /* the runtime's own time around events depends on the team: each run
    * gets its own */
-  const char *rt = getenv(OMPADV_ENV_RTCOST);
-  char *rt_n = oa_xstrdup(rt ? rt : "none");
-  oa_profile_runtime_cost(getenv(OMPADV_ENV_METRIC), 1);
-  setenv(OMPADV_ENV_RECORD, "1", 1);
-  int st0, st1, rc = OA_EXIT_FAIL;
+  oa_profiling p0 = p1;
+  p0.runtime_cost = oa_profile_runtime_cost(p1.metric, 1);
   oa_note("diff: recording with 1 thread, then with %d", n);
-  int r0 = record(argv + first, 1, base, &st0);
-  setenv(OMPADV_ENV_RTCOST, rt_n, 1);
-  free(rt_n);
-  int r1 = r0 == 0 ? record(argv + first, n, other, &st1) : -1;
-  if (r0 == 2) {
-    rc = st0;  /* no OpenMP construct ran: the program's status, no second run */
-  } else if (r1 == 2) {
-    rc = st1;
-  } else if (r0 == 0 && r1 >= 0) {
-    /* a parallel run killed by a signal still compares what it did */
-    s[0].path = base;
-    s[1].path = other;
-    rc = analyse(s, &o, &c);
-    if (st1)
-      rc = st1;
-  } else if (r0 > 0) {
-    rc = st0;  /* the 1-thread run was killed: 128+signal, nothing to compare */
+  int left, rc = record(argv + first, 1, &p0, base, &left);
+  /* a 1-thread run that was killed, or ran no OpenMP construct, is not run
+   * again: its status, nothing to compare */
+  if (left == RAN_TO_END) {
+    rc = record(argv + first, n, &p1, other, &left);
+    if (left != NOTHING) {  /* a parallel run killed by a signal still compares what it did */
+      s[0].path = base;
+      s[1].path = other;
+      analyse(s, &o, &c);
+    }
   }
-  remove_tmpdir();
+  free(p0.runtime_cost);
+  oa_profiling_free(&p1);
+  oa_tmpdir_remove(dir);
   free(base);
   free(other);
   return rc;

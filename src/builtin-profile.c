@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "launch.h"
@@ -99,29 +98,10 @@ static char *calibrate_runtime(const char *metric, int threads)
   return oa_xstrdup(line);
 }
 
-/* OMPADV_RUNTIME_COST as the user gave it, before this process set it. */
-static const char *runtime_cost_given(void)
+char *oa_profile_runtime_cost(const char *metric, int threads)
 {
-  static int read;
-  static char *given;
-  if (!read) {
-    const char *e = getenv(OMPADV_ENV_RTCOST);
-    given = e && *e ? oa_xstrdup(e) : NULL;
-    read = 1;
-  }
-  return given;
-}
-
-void oa_profile_runtime_cost(const char *metric, int threads)
-{
-  const char *given = runtime_cost_given();
-  if (given) {
-    setenv(OMPADV_ENV_RTCOST, given, 1);
-    return;
-  }
-  char *cost = calibrate_runtime(metric, threads);
-  setenv(OMPADV_ENV_RTCOST, cost, 1);
-  free(cost);
+  const char *given = getenv(OMPADV_ENV_RTCOST);
+  return given && *given ? oa_xstrdup(given) : calibrate_runtime(metric, threads);
 }
 
 static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
@@ -131,12 +111,8 @@ static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
     return oa_xstrdup("main");
   if (!l->where)
     return oa_xstrdup("(unknown)");
-  if (oa_sym_lookup(sym, l->where, &loc) && loc.file && loc.line) {
-    char *path = oa_path_display(loc.file);
-    char *s = oa_xasprintf("%s:%d", path, loc.line);
-    free(path);
-    return s;
-  }
+  if (oa_sym_lookup(sym, l->where, &loc) && loc.file && loc.line)
+    return oa_source_text(loc.file, loc.line, -1);
   return oa_sym_stable_name(&loc, l->where);
 }
 
@@ -145,11 +121,19 @@ static char *name_by_symbol(void *ctx, const oa_profile_loc *l)
   return location_of(ctx, l);
 }
 
-static int report(const char *path, const oa_common *c, const char *why, FILE *out)
+/* What the report of a run needs. */
+typedef struct profile_run {
+  const oa_common *c;
+  const char *why;           /* how the metric was chosen, or NULL */
+  FILE *out;
+} profile_run;
+
+static int report(void *ctx, const oa_launch *l)
 {
+  const profile_run *p = ctx;
   oa_result r;
   char err[PATH_MAX + 256];
-  if (oa_result_read(path, &r, err, sizeof err) != 0) {
+  if (oa_result_read(l->result_path, &r, err, sizeof err) != 0) {
     oa_error("cannot read the profile: %s", err);
     return OA_EXIT_FAIL;
   }
@@ -165,10 +149,17 @@ static int report(const char *path, const oa_common *c, const char *why, FILE *o
             "is kept at most every 10 ms)");
   oa_symbolizer *sym = oa_sym_for_result(&r);
   oa_profile_view v = { r.profile, r.locs, r.nested, "profile", &r.header };
-  oa_render_profile(out, c, &v, name_by_symbol, sym, NULL, why);
+  oa_render_profile(p->out, p->c, &v, name_by_symbol, sym, NULL, p->why);
   oa_sym_free(sym);
   oa_result_free(&r);
   return 0;
+}
+
+static void saved_raw(void *ctx, const oa_launch *l, int fail)
+{
+  (void)ctx;
+  if (l->result && l->handshake == OA_TOOL_STARTED && !fail)
+    oa_note("profile: raw fragments and OSPG saved in %s", l->result_path);
 }
 
 enum { P_SAVE_RAW = 1 };
@@ -181,22 +172,25 @@ static int on_option(int id, const char *arg, void *ctx)
   return 0;
 }
 
-/* The environment of a profiling run (profile, record, whatif): the metric,
- * the task creation costs, calibrated unless OMPADV_TASK_COST ("D,U") is
- * set, and the runtime's own time around events, calibrated unless
- * OMPADV_RUNTIME_COST is set ("none": count it as work).  Returns how the
- * metric was chosen (for the notes), or NULL. */
-const char *oa_profile_prepare(const oa_common *c)
+/* The settings of a profiling run (profile, record, whatif, diff): the
+ * metric, the task creation costs, calibrated unless OMPADV_TASK_COST
+ * ("D,U") is set, and the runtime's own time around events, calibrated
+ * unless OMPADV_RUNTIME_COST is set ("none": count it as work).  Returns how
+ * the metric was chosen (for the notes), or NULL. */
+const char *oa_profile_prepare(const oa_common *c, oa_profiling *p)
 {
   const char *why;
-  const char *metric = resolve_metric(c->metric, &why);
+  p->metric = resolve_metric(c->metric, &why);
   const char *given = getenv(OMPADV_ENV_TASKCOST);
-  char *cost = given && *given ? oa_xstrdup(given) : calibrate(metric, c->threads);
-  setenv(OMPADV_ENV_METRIC, metric, 1);
-  setenv(OMPADV_ENV_TASKCOST, cost, 1);
-  free(cost);
-  oa_profile_runtime_cost(metric, c->threads);
+  p->task_cost = given && *given ? oa_xstrdup(given) : calibrate(p->metric, c->threads);
+  p->runtime_cost = oa_profile_runtime_cost(p->metric, c->threads);
   return why;
+}
+
+void oa_profiling_free(oa_profiling *p)
+{
+  free(p->task_cost);
+  free(p->runtime_cost);
 }
 
 static int run_profile(const oa_command *self, int argc, char **argv)
@@ -207,26 +201,17 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "profile: no program given (usage: ompadv profile [OPTIONS] [--] PROG "
            "[ARGS])");
-  const char *why = oa_profile_prepare(&c);
-  FILE *out = oa_open_output(&c);
-  if (save_raw)
-    setenv(OMPADV_ENV_RAW, "1", 1);
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = save_raw,
-                  .argv = argv + first };
-  oa_launch_run(&l);
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  int rc = hs == OA_TOOL_STARTED ? report(l.result_path, &c, why, out)
-           : hs == OA_TOOL_IDLE  ? 0
-                                 : OA_EXIT_FAIL;
-  if (out != stderr)
-    fclose(out);
-  if (hs == OA_TOOL_IDLE)
-    oa_launch_note_idle(&l, "profile", "profile", save_raw ? l.result_path : NULL);
-  int status = oa_launch_exit_status(&l);
-  if (save_raw && hs == OA_TOOL_STARTED && rc == 0)
-    oa_note("profile: raw fragments and OSPG saved in %s", l.result_path);
-  oa_launch_cleanup(&l);
-  return rc && !WIFSIGNALED(l.status) ? rc : status;
+                  .argv = argv + first, .prof.raw = save_raw != NULL };
+  profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.prof) };
+  p.out = oa_open_output(&c);
+  oa_run_ops ops = { .cmd = "profile", .verb = "profile", .analyse = report, .done = saved_raw,
+                     .ctx = &p };
+  int rc = oa_run(&l, &ops);
+  if (p.out != stderr)
+    fclose(p.out);
+  oa_profiling_free(&l.prof);
+  return rc;
 }
 
 static const oa_option profile_options[] = {

@@ -536,6 +536,50 @@ static char *precise_reason(const oa_event *check, oa_symbolizer *sym)
   return oa_xstrdup("the check run ruled the fast detector out");
 }
 
+/* What the check run tells. */
+typedef struct check_run {
+  const char *det;           /* the detector */
+  int idle;                  /* no OpenMP construct ran */
+} check_run;
+
+static int check_verdict(void *ctx, const oa_launch *l)
+{
+  check_run *cr = ctx;
+  char *why = NULL;
+  const oa_event *check = NULL;
+  oa_result r;
+  char err[PATH_MAX + 256];
+  cr->det = "precise";
+  if (l->handshake == OA_TOOL_IDLE) {
+    cr->idle = 1;
+    return 0;
+  }
+  if (oa_result_read(l->result_path, &r, err, sizeof err) != 0) {
+    why = oa_xasprintf("the check run's results are unreadable: %s", err);
+    goto out;
+  }
+  for (size_t i = 0; i < r.nevents; i++)
+    if (r.events[i].type == OA_RACE_CHECK)
+      check = &r.events[i];
+  if (!check) {
+    why = WIFSIGNALED(l->status)
+              ? oa_xasprintf("the check run was killed by signal %d", WTERMSIG(l->status))
+              : oa_xstrdup("the check run ended before its verdict");
+  } else if (check->a == 1) {
+    cr->det = "fast";
+    why = oa_xstrdup("no critical, lock or ordered, and every task is waited for");
+  } else {
+    oa_symbolizer *sym = oa_sym_for_result(&r);
+    why = precise_reason(check, sym);
+    oa_sym_free(sym);
+  }
+  oa_result_free(&r);
+out:
+  oa_note("race: %s detector (%s)", cr->det, why);
+  free(why);
+  return 0;
+}
+
 /* --mode auto: a first run with the check runtime (Alg. 17) tells whether
  * the fast detector is exact for this program and input; it ends as soon as
  * it has ruled the fast detector out (tool/race.c).  Returns the detector,
@@ -547,54 +591,18 @@ static char *precise_reason(const oa_event *check, oa_symbolizer *sym)
 static const char *choose_detector(const race_opts *o, char **argv, int threads, int *idle)
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = "check",
-                  .grain = o->grain, .quiet_child = 1 };
-  oa_launch_run(&l);
-  const char *det = NULL;
-  char *why = NULL;
-  const oa_event *check = NULL;
-  oa_result r;
-  char err[PATH_MAX + 256];
-  if (oa_launch_signalled) {
+                  .grain = o->grain, .probe = 1 };
+  check_run cr = { 0 };
+  oa_run_ops ops = { .cmd = "race", .analyse = check_verdict, .ctx = &cr };
+  int rc = oa_run(&l, &ops);
+  if (rc > OA_EXIT_FAIL) {
     /* ompadv was told to stop (Ctrl-C, kill, timeout): no second run */
-    *idle = 128 + oa_launch_signalled;
-    oa_note("race: stopped by signal %d during the check run: no detection run",
-            (int)oa_launch_signalled);
-    goto out;
+    *idle = rc;
+    oa_note("race: stopped by signal %d during the check run: no detection run", rc - 128);
   }
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  if (hs == OA_TOOL_FAILED)
-    goto out;
-  det = "precise";
-  if (hs == OA_TOOL_IDLE) {
+  if (cr.idle)
     *idle = 1;
-    goto out;
-  }
-  if (oa_result_read(l.result_path, &r, err, sizeof err) != 0) {
-    why = oa_xasprintf("the check run's results are unreadable: %s", err);
-    goto out;
-  }
-  for (size_t i = 0; i < r.nevents; i++)
-    if (r.events[i].type == OA_RACE_CHECK)
-      check = &r.events[i];
-  if (!check) {
-    why = WIFSIGNALED(l.status)
-              ? oa_xasprintf("the check run was killed by signal %d", WTERMSIG(l.status))
-              : oa_xstrdup("the check run ended before its verdict");
-  } else if (check->a == 1) {
-    det = "fast";
-    why = oa_xstrdup("no critical, lock or ordered, and every task is waited for");
-  } else {
-    oa_symbolizer *sym = oa_sym_for_result(&r);
-    why = precise_reason(check, sym);
-    oa_sym_free(sym);
-  }
-  oa_result_free(&r);
-out:
-  if (det && why)
-    oa_note("race: %s detector (%s)", det, why);
-  free(why);
-  oa_launch_cleanup(&l);
-  return det;
+  return rc ? NULL : cr.det;
 }
 
 /* The team size: --threads, else the user's OMP_NUM_THREADS, else ours. */
@@ -606,6 +614,46 @@ static int team_size(const race_opts *o)
   return env && *env ? 0 : RACE_THREADS;
 }
 
+/* The detection run's report. */
+typedef struct detection {
+  race_run rr;
+  const race_opts *o;
+  FILE *out;
+  int check_idle;            /* auto mode's check run reached no OpenMP construct */
+  int ok;                    /* the report was printed */
+} detection;
+
+static int report(void *ctx, const oa_launch *l)
+{
+  detection *d = ctx;
+  race_run *rr = &d->rr;
+  /* a run with no OpenMP construct had nothing in parallel: no race */
+  rr->idle = l->handshake == OA_TOOL_IDLE;
+  rr->complete = !WIFSIGNALED(l->status);
+  d->ok = rr->idle || collect(rr, l->result_path) == 0;
+  if (!d->ok)
+    return OA_EXIT_FAIL;
+  if (d->check_idle && !rr->idle)
+    oa_note("race: %s detector (the check run reached no OpenMP construct)", rr->detector);
+  if (strcmp(d->o->format, "json") == 0)
+    print_json(d->out, rr);
+  else
+    print_text(d->out, rr);
+  fflush(d->out);
+  report_notes(rr);
+  if (rr->nraces && d->o->error_exitcode)
+    return d->o->error_exitcode;
+  return rr->r.header.shadow_stopped ? OA_EXIT_FAIL : 0;  /* not all of the run was checked */
+}
+
+static void report_end(void *ctx, const oa_launch *l, int fail)
+{
+  const detection *d = ctx;
+  (void)fail;
+  if (WIFSIGNALED(l->status) && d->ok && !d->rr.idle)
+    oa_note("race: the report holds the races found before '%s' died", l->argv[0]);
+}
+
 /* The detection run and its report; returns ompadv's exit status.
  * check_idle: auto mode's check run reached no OpenMP construct. */
 static int detect(const race_opts *o, FILE *out, char **argv, int threads, const char *det,
@@ -613,35 +661,13 @@ static int detect(const race_opts *o, FILE *out, char **argv, int threads, const
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = det,
                   .grain = o->grain, .earlier_stacks = o->earlier_stacks };
-  race_run rr = { .detector = det, .grain = o->grain, .races_fail = o->error_exitcode != 0,
-                  .earlier_stacks = o->earlier_stacks };
-  oa_launch_run(&l);
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  /* a run with no OpenMP construct had nothing in parallel: no race */
-  rr.idle = hs == OA_TOOL_IDLE;
-  rr.complete = !WIFSIGNALED(l.status);
-  int ok = rr.idle || (hs == OA_TOOL_STARTED && collect(&rr, l.result_path) == 0);
-  if (ok && check_idle && !rr.idle)
-    oa_note("race: %s detector (the check run reached no OpenMP construct)", det);
-  if (ok) {
-    if (strcmp(o->format, "json") == 0)
-      print_json(out, &rr);
-    else
-      print_text(out, &rr);
-    fflush(out);
-    report_notes(&rr);
-  }
-  int rc = oa_launch_exit_status(&l);
-  if (WIFSIGNALED(l.status) && ok && !rr.idle)
-    oa_note("race: the report holds the races found before '%s' died", argv[0]);
-  else if (!ok)
-    rc = WIFSIGNALED(l.status) ? rc : OA_EXIT_FAIL;  /* ompadv's failure, unless it died */
-  else if (rr.nraces && o->error_exitcode)
-    rc = o->error_exitcode;
-  else if (rr.r.header.shadow_stopped)
-    rc = OA_EXIT_FAIL;  /* not all of the run was checked */
-  race_run_free(&rr);
-  oa_launch_cleanup(&l);
+  detection d = { .rr = { .detector = det, .grain = o->grain,
+                          .races_fail = o->error_exitcode != 0,
+                          .earlier_stacks = o->earlier_stacks },
+                  .o = o, .out = out, .check_idle = check_idle };
+  oa_run_ops ops = { .cmd = "race", .analyse = report, .done = report_end, .ctx = &d };
+  int rc = oa_run(&l, &ops);
+  race_run_free(&d.rr);
   return rc;
 }
 

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "contract.h"
@@ -41,6 +40,41 @@ static void name_other(void *ctx, long pid, const char *file)
     oa_recording_name(file, 1);
 }
 
+static void name_others(void *ctx, const oa_launch *l, int fail)
+{
+  (void)ctx, (void)fail;
+  oa_launch_others(l, name_other, NULL);
+}
+
+/* The recording of the run: named, and said where (why: how the metric was
+ * chosen, or NULL). */
+static int finish(void *why, const oa_launch *l)
+{
+  int full;
+  uint64_t kept;
+  if ((full = oa_launch_file_full(l, &kept)) != 0) {
+    /* the names trailer may not fit either: report then names the
+     * locations from the binaries */
+    oa_recording_name(l->result_path, 1);
+    const char *fix = full == ENOMEM ? "lift the limit" : "free some space or record elsewhere with -o";
+    if (kept)
+      oa_error("record: %s while %s was written (%s): it holds the run up to that point "
+               "(%.1f MB), which ompadv report reads as a prefix; %s", oa_full_reason(full),
+               l->result_path, strerror(full), size_mb(l), fix);
+    else
+      oa_error("record: %s before the first record of %s was written (%s): nothing was "
+               "recorded; %s", oa_full_reason(full), l->result_path, strerror(full), fix);
+    return OA_EXIT_FAIL;
+  }
+  if (oa_recording_name(l->result_path, 0) != 0)
+    return OA_EXIT_FAIL;
+  if (why)
+    oa_note("record: metric %s (%s)", l->prof.metric, (const char *)why);
+  oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l->result_path,
+          size_mb(l), l->result_path);
+  return 0;
+}
+
 static int run_record(const oa_command *self, int argc, char **argv)
 {
   oa_common c = { 0 };
@@ -51,44 +85,14 @@ static int run_record(const oa_command *self, int argc, char **argv)
            "[--] PROG [ARGS])");
   if (!*file)
     oa_die(OA_EXIT_USAGE, "record: -o needs a file name");
-  const char *why = oa_profile_prepare(&c);
-  setenv(OMPADV_ENV_RECORD, "1", 1);
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = file,
-                  .argv = argv + first };
-  oa_launch_run(&l);
-  int rc = 0, full;
-  uint64_t kept;
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  if (hs == OA_TOOL_IDLE) {
-    oa_launch_note_idle(&l, "record", "record", l.result_path);
-  } else if (hs == OA_TOOL_FAILED) {
-    rc = OA_EXIT_FAIL;
-  } else if ((full = oa_launch_file_full(&l, &kept)) != 0) {
-    /* the names trailer may not fit either: report then names the
-     * locations from the binaries */
-    oa_recording_name(l.result_path, 1);
-    const char *fix = full == ENOMEM ? "lift the limit" : "free some space or record elsewhere with -o";
-    if (kept)
-      oa_error("record: %s while %s was written (%s): it holds the run up to that point "
-               "(%.1f MB), which ompadv report reads as a prefix; %s", oa_full_reason(full),
-               l.result_path, strerror(full), size_mb(&l), fix);
-    else
-      oa_error("record: %s before the first record of %s was written (%s): nothing was "
-               "recorded; %s", oa_full_reason(full), l.result_path, strerror(full), fix);
-    rc = OA_EXIT_FAIL;
-  } else if (oa_recording_name(l.result_path, 0) != 0) {
-    rc = OA_EXIT_FAIL;
-  } else {
-    double mb = size_mb(&l);
-    if (why)
-      oa_note("record: metric %s (%s)", getenv(OMPADV_ENV_METRIC), why);
-    oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l.result_path,
-            mb, l.result_path);
-  }
-  oa_launch_others(&l, name_other, NULL);
-  int status = oa_launch_exit_status(&l);
-  oa_launch_cleanup(&l);
-  return rc && !WIFSIGNALED(l.status) ? rc : status;
+                  .argv = argv + first, .prof.record = 1 };
+  const char *why = oa_profile_prepare(&c, &l.prof);
+  oa_run_ops ops = { .cmd = "record", .verb = "record", .analyse = finish, .done = name_others,
+                     .ctx = (void *)why };
+  int rc = oa_run(&l, &ops);
+  oa_profiling_free(&l.prof);
+  return rc;
 }
 
 static const oa_option record_options[] = {

@@ -6,13 +6,13 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <omp-tools.h>
 
 #include "events.h"
 #include "launch.h"
+#include "render.h"
 #include "result.h"
 #include "symbolize.h"
 #include "util.h"
@@ -44,13 +44,6 @@ struct printer {
   int addresses;
 };
 
-static void print_path(const struct printer *p, const char *path)
-{
-  char *shown = oa_path_display(path);
-  fputs(shown, p->f);
-  free(shown);
-}
-
 static const char *basename_of(const char *path)
 {
   const char *s = strrchr(path, '/');
@@ -63,9 +56,9 @@ static void print_where(struct printer *p, const oa_event *e)
   if (!e->where)
     return;
   if (oa_sym_lookup(p->sym, e->where, &loc) && loc.file && loc.line) {
-    fputs(" loc=", p->f);
-    print_path(p, loc.file);
-    fprintf(p->f, ":%d:%d", loc.line, loc.col);
+    char *at = oa_source_text(loc.file, loc.line, loc.col);
+    fprintf(p->f, " loc=%s", at);
+    free(at);
   } else
     fprintf(p->f, " loc=??");
   if (loc.func)
@@ -270,6 +263,25 @@ static int show(const char *path, const struct trace_opts *o, FILE *out, int fai
   return 0;
 }
 
+struct trace_run {
+  const struct trace_opts *o;
+  FILE *out;
+};
+
+static int show_run(void *ctx, const oa_launch *l)
+{
+  const struct trace_run *t = ctx;
+  return show(l->result_path, t->o, t->out, OA_EXIT_FAIL);
+}
+
+static void saved(void *ctx, const oa_launch *l, int fail)
+{
+  (void)ctx;
+  if (l->result && l->handshake == OA_TOOL_STARTED && !fail)
+    oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
+            l->result_path, l->result_path);
+}
+
 static int run_trace(const oa_command *self, int argc, char **argv)
 {
   struct trace_opts o = { 0 };
@@ -287,24 +299,15 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "trace: no program given (usage: ompadv trace [OPTIONS] [--] PROG "
            "[ARGS])");
-  FILE *out = oa_open_output(&c);  /* before the run: a bad path must not waste it */
+  struct trace_run t = { &o, oa_open_output(&c) };  /* before the run: a bad path must
+                                                     * not waste it */
   oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
-  oa_launch_run(&l);
-  enum oa_handshake hs = oa_launch_handshake(&l);
-  int rc = hs == OA_TOOL_STARTED ? show(l.result_path, &o, out, OA_EXIT_FAIL)
-           : hs == OA_TOOL_IDLE  ? 0
-                                 : OA_EXIT_FAIL;
-  if (out != stderr)
-    fclose(out);
-  if (hs == OA_TOOL_IDLE)
-    oa_launch_note_idle(&l, "trace", "trace", o.save ? l.result_path : NULL);
-  int status = oa_launch_exit_status(&l);
-  if (o.save && hs == OA_TOOL_STARTED && rc == 0)
-    oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
-            l.result_path, l.result_path);
-  oa_launch_cleanup(&l);
-  /* ompadv's own failure outranks the target's exit code, not its death. */
-  return rc && !WIFSIGNALED(l.status) ? rc : status;
+  oa_run_ops ops = { .cmd = "trace", .verb = "trace", .analyse = show_run, .done = saved,
+                     .ctx = &t };
+  int rc = oa_run(&l, &ops);
+  if (t.out != stderr)
+    fclose(t.out);
+  return rc;
 }
 
 static const oa_option trace_options[] = {

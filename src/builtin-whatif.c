@@ -10,7 +10,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "launch.h"
 #include "metric.h"
@@ -215,6 +214,20 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
   return 0;
 }
 
+struct whatif_run {
+  const whatif_opts *o;
+  const oa_common *c;
+};
+
+/* The recording of a run, named, then analysed. */
+static int analyse_run(void *ctx, const oa_launch *l)
+{
+  const struct whatif_run *w = ctx;
+  if (oa_recording_name(l->result_path, 0) != 0)
+    return OA_EXIT_FAIL;
+  return analyse(l->result_path, w->o, w->c);
+}
+
 static int run_whatif(const oa_command *self, int argc, char **argv)
 {
   oa_common c = { 0 };
@@ -232,20 +245,13 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
     if (first >= argc)
       oa_die(OA_EXIT_USAGE, "whatif: no program and no recording given (usage: ompadv whatif "
              "--target P (-i FILE | [--] PROG [ARGS]))");
-    oa_profile_prepare(&c);
-    setenv(OMPADV_ENV_RECORD, "1", 1);
-    oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first };
-    oa_launch_run(&l);
-    enum oa_handshake hs = oa_launch_handshake(&l);
-    if (hs == OA_TOOL_IDLE)
-      oa_launch_note_idle(&l, "whatif", "analyse", NULL);
-    rc = hs == OA_TOOL_IDLE ? 0
-         : hs == OA_TOOL_STARTED && oa_recording_name(l.result_path, 0) == 0
-             ? analyse(l.result_path, &o, &c)
-             : OA_EXIT_FAIL;
-    int status = oa_launch_exit_status(&l);
-    oa_launch_cleanup(&l);
-    rc = rc && !WIFSIGNALED(l.status) ? rc : status;
+    oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first,
+                    .prof.record = 1 };
+    oa_profile_prepare(&c, &l.prof);
+    struct whatif_run w = { &o, &c };
+    oa_run_ops ops = { .cmd = "whatif", .verb = "analyse", .analyse = analyse_run, .ctx = &w };
+    rc = oa_run(&l, &ops);
+    oa_profiling_free(&l.prof);
   }
   for (size_t i = 0; i < o.nexcl; i++) {
     free(o.excl[i].file);

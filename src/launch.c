@@ -22,18 +22,13 @@
 #include "util.h"
 
 static volatile sig_atomic_t child_pid;
-volatile sig_atomic_t oa_launch_signalled;
-static oa_launch *pending_cleanup;  /* removed at exit, however ompadv exits */
-
-static void cleanup_at_exit(void)
-{
-  if (pending_cleanup)
-    oa_launch_cleanup(pending_cleanup);
-}
+/* The last of SIGINT, SIGTERM, SIGHUP, SIGQUIT that ompadv itself received
+ * while a target ran (0: none): a probe run stops the command there. */
+static volatile sig_atomic_t signalled;
 
 static void forward_signal(int sig, siginfo_t *si, void *uc)
 {
-  oa_launch_signalled = sig;
+  signalled = sig;
   if (child_pid > 0 && si->si_code != SI_KERNEL)
     kill((pid_t)child_pid, sig);
 }
@@ -63,6 +58,13 @@ static void prepend_env(const char *var, const char *dir)
   prepend_env_sep(var, dir, ':');
 }
 
+static void setenv_num(const char *var, long v)
+{
+  char num[24];
+  snprintf(num, sizeof num, "%ld", v);
+  setenv(var, num, 1);
+}
+
 static void check_environment(void)
 {
   const char *t = getenv("OMP_TOOL");
@@ -72,7 +74,8 @@ static void check_environment(void)
 }
 
 /* A gcc-built target runs on libomp: the loader finds libomp under
- * libgomp's name in a private directory put first on LD_LIBRARY_PATH. */
+ * libgomp's name in the private directory (put first on LD_LIBRARY_PATH
+ * by child_environment). */
 static void redirect_libgomp(oa_launch *l)
 {
   char libomp[PATH_MAX];
@@ -85,14 +88,14 @@ static void redirect_libgomp(oa_launch *l)
   if (symlink(libomp, link) != 0)
     oa_die(OA_EXIT_FAIL, "cannot create %s: %s", link, strerror(errno));
   free(link);
-  prepend_env("LD_LIBRARY_PATH", l->tmpdir);
   oa_warn("'%s' is built with gcc (libgomp); running it on LLVM libomp. gcc inlines static "
           "loops and master and reports every barrier alike, so those are missing or merged "
           "in what ompadv sees; for full detail rebuild with: ompadv cc", l->argv[0]);
 }
 
 /* A binary built by `ompadv cc --race` NEEDs the shared TSan runtime, which
- * is not on the loader's path: outside race mode it runs with LLVM's own. */
+ * is not on the loader's path: outside race mode it runs with LLVM's own
+ * (child_environment puts its directory on LD_LIBRARY_PATH). */
 static void provide_tsan_runtime(const oa_launch *l)
 {
   char *lib = oa_xasprintf("%s/libclang_rt.tsan-x86_64.so", OMPADV_TSAN_LIBDIR);
@@ -100,7 +103,6 @@ static void provide_tsan_runtime(const oa_launch *l)
     oa_die(OA_EXIT_USAGE, "'%s' is built with -shared-libsan and needs LLVM's TSan runtime %s; "
            "install it with: apt-get install libclang-rt-19-dev", l->argv[0], lib);
   free(lib);
-  prepend_env("LD_LIBRARY_PATH", OMPADV_TSAN_LIBDIR);
   oa_note("'%s' is built for race detection; running it with LLVM's ThreadSanitizer runtime",
           l->argv[0]);
 }
@@ -138,37 +140,9 @@ static char *race_runtime(oa_launch *l)
   return oa_xasprintf("%s/%s", l->race_dir, OA_RACE_RUNTIME);
 }
 
-/* Race mode's defaults, each only when the user did not choose: one chunk
- * per iteration for schedule(runtime) loops, so that iterations in conflict
- * run as different fragments; and no spinning, as race mode runs more
- * threads than there are cores. */
-static void prepare_race_env(const oa_launch *l)
-{
-  char num[16];
-  prepend_env("LD_LIBRARY_PATH", l->race_dir);
-  setenv(OMPADV_ENV_RACE, l->race, 1);
-  if (l->grain > 0) {
-    snprintf(num, sizeof num, "%d", l->grain);
-    setenv(OMPADV_ENV_RACE_GRAIN, num, 1);
-  }
-  if (l->earlier_stacks)
-    setenv(OMPADV_ENV_RACE_STACKS, "1", 1);
-  setenv("OMP_SCHEDULE", "dynamic,1", 0);
-  setenv("KMP_BLOCKTIME", "0", 0);
-  /* a host teams construct without num_teams: a league of one would hide
-   * the races between its teams (SEMANTICS.md rule 8) */
-  setenv("OMP_NUM_TEAMS", "4", 0);
-  /* every thread combines its reduction copies into the shared variable
-   * with code of the program, under the runtime's lock: libomp's atomic
-   * method (its choice for small teams) combines with compare-exchange
-   * instructions TSan does not see, and the tree method lets the primary
-   * thread alone write the variable */
-  setenv("KMP_FORCE_REDUCTION", "critical", 0);
-}
-
-/* A run whose output nobody wants (race mode's check run).  Its input is a
- * file the parent rewinds afterwards, or nothing: a pipe or a terminal
- * cannot be read twice. */
+/* A run whose output nobody wants (a probe: race mode's check run).  Its
+ * input is a file the parent rewinds afterwards, or nothing: a pipe or a
+ * terminal cannot be read twice. */
 static void silence_child(void)
 {
   struct stat st;
@@ -183,16 +157,55 @@ static void silence_child(void)
     close(fd);
 }
 
-static void make_tmpdir(oa_launch *l)
+/* The private directories, removed at exit if they are still there. */
+static char **tmpdirs;
+static size_t ntmpdirs;
+
+static void remove_dir(const char *dir)
+{
+  DIR *d = opendir(dir);
+  struct dirent *de;
+  while (d && (de = readdir(d))) {
+    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+      continue;
+    char *p = oa_xasprintf("%s/%s", dir, de->d_name);
+    unlink(p);
+    free(p);
+  }
+  if (d)
+    closedir(d);
+  rmdir(dir);
+}
+
+static void remove_tmpdirs_at_exit(void)
+{
+  while (ntmpdirs)
+    oa_tmpdir_remove(tmpdirs[ntmpdirs - 1]);
+}
+
+char *oa_tmpdir_make(void)
 {
   const char *base = getenv("TMPDIR");
   char *tmpl = oa_xasprintf("%s/ompadv.XXXXXX", base && *base ? base : "/tmp");
   if (!mkdtemp(tmpl))
     oa_die(OA_EXIT_FAIL, "cannot create a temporary directory in %s: %s",
            base && *base ? base : "/tmp", strerror(errno));
-  l->tmpdir = tmpl;
-  pending_cleanup = l;
-  atexit(cleanup_at_exit);
+  if (!tmpdirs)
+    atexit(remove_tmpdirs_at_exit);
+  tmpdirs = oa_xrealloc(tmpdirs, (ntmpdirs + 1) * sizeof *tmpdirs);
+  tmpdirs[ntmpdirs++] = tmpl;
+  return tmpl;
+}
+
+void oa_tmpdir_remove(char *dir)
+{
+  for (size_t i = 0; i < ntmpdirs; i++)
+    if (tmpdirs[i] == dir) {
+      tmpdirs[i] = tmpdirs[--ntmpdirs];
+      break;
+    }
+  remove_dir(dir);
+  free(dir);
 }
 
 static char *others_path(const oa_launch *l)
@@ -200,9 +213,19 @@ static char *others_path(const oa_launch *l)
   return oa_xasprintf("%s/others", l->tmpdir);
 }
 
-static void prepare_child_env(oa_launch *l, const char *tool, const char *pattern)
+/* The child's environment, written in the child between fork and exec:
+ * every setting of the run, so that ompadv's own stays as it was. */
+static void child_environment(const oa_launch *l, const char *tool, const char *pattern)
 {
-  char num[16];
+  /* the loader's path, last put first: libomp under libgomp's name
+   * (redirect_libgomp), the TSan runtime (provide_tsan_runtime), the race
+   * runtime under the TSan runtime's name (race_runtime) */
+  if (l->target.runtime == OA_RT_LIBGOMP)
+    prepend_env("LD_LIBRARY_PATH", l->tmpdir);
+  if (l->target.tsan_shared && !l->race)
+    prepend_env("LD_LIBRARY_PATH", OMPADV_TSAN_LIBDIR);
+  if (l->race)
+    prepend_env("LD_LIBRARY_PATH", l->race_dir);
   /* Preloaded, the tool is there before main: libomp finds its
    * ompt_start_tool in the process and does not look further, and profile
    * mode can tell the program's serial start from the process's loading.
@@ -210,22 +233,49 @@ static void prepare_child_env(oa_launch *l, const char *tool, const char *patter
   setenv("OMP_TOOL_LIBRARIES", tool, 1);
   prepend_env_sep("LD_PRELOAD", tool, ' ');
   setenv(OMPADV_ENV_RESULT, pattern, 1);
-  snprintf(num, sizeof num, "%ld", (long)getpid());  /* this child: exec keeps the pid */
-  setenv(OMPADV_ENV_OWNER, num, 1);
+  setenv_num(OMPADV_ENV_OWNER, (long)getpid());  /* this child: exec keeps the pid */
   char *others = others_path(l);
   setenv(OMPADV_ENV_OTHERS, others, 1);
   free(others);
   setenv(OMPADV_ENV_MODE, l->mode, 1);
-  snprintf(num, sizeof num, "%d", OMPADV_CONTRACT_VERSION);
-  setenv(OMPADV_ENV_CONTRACT, num, 1);
+  setenv_num(OMPADV_ENV_CONTRACT, OMPADV_CONTRACT_VERSION);
   if (l->init_log)
     setenv("OMP_TOOL_VERBOSE_INIT", l->init_log, 1);
-  if (l->threads > 0) {
-    snprintf(num, sizeof num, "%d", l->threads);
-    setenv("OMP_NUM_THREADS", num, 1);
-  }
-  if (l->race)
-    prepare_race_env(l);
+  if (l->threads > 0)
+    setenv_num("OMP_NUM_THREADS", l->threads);
+  const oa_profiling *p = &l->prof;
+  if (p->metric)
+    setenv(OMPADV_ENV_METRIC, p->metric, 1);
+  if (p->task_cost)
+    setenv(OMPADV_ENV_TASKCOST, p->task_cost, 1);
+  if (p->runtime_cost)
+    setenv(OMPADV_ENV_RTCOST, p->runtime_cost, 1);
+  if (p->record)
+    setenv(OMPADV_ENV_RECORD, "1", 1);
+  if (p->raw)
+    setenv(OMPADV_ENV_RAW, "1", 1);
+  if (!l->race)
+    return;
+  setenv(OMPADV_ENV_RACE, l->race, 1);
+  if (l->grain > 0)
+    setenv_num(OMPADV_ENV_RACE_GRAIN, l->grain);
+  if (l->earlier_stacks)
+    setenv(OMPADV_ENV_RACE_STACKS, "1", 1);
+  /* Race mode's defaults, each only when the user did not choose: one chunk
+   * per iteration for schedule(runtime) loops, so that iterations in
+   * conflict run as different fragments; and no spinning, as race mode
+   * runs more threads than there are cores. */
+  setenv("OMP_SCHEDULE", "dynamic,1", 0);
+  setenv("KMP_BLOCKTIME", "0", 0);
+  /* a host teams construct without num_teams: a league of one would hide
+   * the races between its teams (SEMANTICS.md rule 8) */
+  setenv("OMP_NUM_TEAMS", "4", 0);
+  /* every thread combines its reduction copies into the shared variable
+   * with code of the program, under the runtime's lock: libomp's atomic
+   * method (its choice for small teams) combines with compare-exchange
+   * instructions TSan does not see, and the tree method lets the primary
+   * thread alone write the variable */
+  setenv("KMP_FORCE_REDUCTION", "critical", 0);
 }
 
 /* libomp looks for a tool when it initializes, at the program's first
@@ -329,7 +379,9 @@ void oa_launch_keep_input(const char *dir)
   free(path);
 }
 
-int oa_launch_run(oa_launch *l)
+/* Inspect, run and wait (exits 2 itself when the target is unusable and 1
+ * when ompadv cannot start it). */
+static void launch(oa_launch *l)
 {
   char err[PATH_MAX + 256];
   check_environment();
@@ -353,7 +405,7 @@ int oa_launch_run(oa_launch *l)
            "(broken installation? run make install again)", "the ompadv executable");
   oa_debug("target %s, OpenMP runtime %s, tool %s", l->target.path,
            l->target.omp_lib[0] ? l->target.omp_lib : "(none)", tool);
-  make_tmpdir(l);
+  l->tmpdir = oa_tmpdir_make();
   if (l->target.runtime == OA_RT_LIBGOMP)
     redirect_libgomp(l);
   if (l->target.tsan_shared && !l->race)
@@ -364,7 +416,7 @@ int oa_launch_run(oa_launch *l)
   if (pipe2(exec_pipe, O_CLOEXEC) != 0)
     oa_die(OA_EXIT_FAIL, "cannot create a pipe: %s", strerror(errno));
 
-  off_t input_at = l->quiet_child || l->again ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
+  off_t input_at = l->probe || l->again ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
   fflush(NULL);
   install_forwarding();
   pid_t pid = fork();
@@ -372,8 +424,8 @@ int oa_launch_run(oa_launch *l)
     oa_die(OA_EXIT_FAIL, "cannot fork: %s", strerror(errno));
   if (pid == 0) {
     close(exec_pipe[0]);
-    prepare_child_env(l, tool, pattern);
-    if (l->quiet_child)
+    child_environment(l, tool, pattern);
+    if (l->probe)
       silence_child();
     execv(l->target.path, l->argv);
     int err = errno;
@@ -398,10 +450,12 @@ int oa_launch_run(oa_launch *l)
   l->result_path = oa_expand_pid(pattern, (long)pid);
   free(pattern);
   free(tool);
-  return 0;
 }
 
-enum oa_handshake oa_launch_handshake(const oa_launch *l)
+/* Did the tool start in the child?  OA_TOOL_FAILED after explaining on
+ * stderr why not; OA_TOOL_IDLE (nothing said) when the program ran no
+ * OpenMP construct at all (only simd, or it exited before its first one). */
+static enum oa_handshake handshake(const oa_launch *l)
 {
   int fd = open(l->result_path, O_RDONLY | O_CLOEXEC);
   uint64_t magic = 0;
@@ -448,8 +502,10 @@ int oa_launch_file_full(const oa_launch *l, uint64_t *kept)
   return ok ? (int)h.full_errno : 0;
 }
 
-void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
-                         const char *file)
+/* The note for OA_TOOL_IDLE: "CMD: no OpenMP construct ran in 'PROG', so
+ * there is nothing to VERB", and that file (a result file the user named,
+ * or NULL) was not written. */
+static void note_idle(const oa_launch *l, const char *cmd, const char *verb, const char *file)
 {
   if (!file) {
     oa_note("%s: no OpenMP construct ran in '%s', so there is nothing to %s", cmd, l->argv[0],
@@ -510,10 +566,11 @@ static void note_others(const oa_launch *l)
             "alone", n, n > 1 ? "es" : "", l->argv[0], l->argv[0], (long)l->pid);
 }
 
-int oa_launch_exit_status(const oa_launch *l)
+/* Say how the target ended if it did not exit normally; returns the exit
+ * status ompadv should end with (the target's, or 128+signal). */
+static int exit_status(const oa_launch *l)
 {
-  if (l->tmpdir)
-    note_others(l);
+  note_others(l);
   if (WIFSIGNALED(l->status)) {
     int sig = WTERMSIG(l->status);
     oa_error("'%s' was killed by signal %d (%s)%s", l->argv[0], sig, strsignal(sig),
@@ -523,26 +580,11 @@ int oa_launch_exit_status(const oa_launch *l)
   return WIFEXITED(l->status) ? WEXITSTATUS(l->status) : OA_EXIT_FAIL;
 }
 
-void oa_launch_cleanup(oa_launch *l)
+static void cleanup(oa_launch *l)
 {
-  if (pending_cleanup == l)
-    pending_cleanup = NULL;
-  if (l->tmpdir) {
-    DIR *d = opendir(l->tmpdir);
-    struct dirent *de;
-    while (d && (de = readdir(d))) {
-      if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-        continue;
-      char *p = oa_xasprintf("%s/%s", l->tmpdir, de->d_name);
-      unlink(p);
-      free(p);
-    }
-    if (d)
-      closedir(d);
-    rmdir(l->tmpdir);
-    free(l->tmpdir);
-    l->tmpdir = NULL;
-  }
+  if (l->tmpdir)
+    oa_tmpdir_remove(l->tmpdir);
+  l->tmpdir = NULL;
   free(l->result_path);
   l->result_path = NULL;
   free(l->rank_result);
@@ -551,4 +593,27 @@ void oa_launch_cleanup(oa_launch *l)
   l->race_dir = NULL;
   free(l->init_log);
   l->init_log = NULL;
+}
+
+int oa_run(oa_launch *l, const oa_run_ops *ops)
+{
+  launch(l);
+  if (l->probe && signalled) {
+    cleanup(l);
+    return 128 + signalled;  /* ompadv was told to stop (Ctrl-C, kill, timeout) */
+  }
+  l->handshake = handshake(l);
+  if (l->handshake == OA_TOOL_IDLE && ops->verb)
+    note_idle(l, ops->cmd, ops->verb, l->result && !ops->own_result ? l->result_path : NULL);
+  int fail = 0;
+  if (l->handshake == OA_TOOL_FAILED)
+    fail = OA_EXIT_FAIL;
+  else if (ops->analyse && (l->handshake == OA_TOOL_STARTED || !ops->verb))
+    fail = ops->analyse(ops->ctx, l);
+  int status = l->probe ? fail : exit_status(l);
+  if (ops->done)
+    ops->done(ops->ctx, l, fail);
+  cleanup(l);
+  /* ompadv's own failure outranks the target's exit code, not its death */
+  return fail && !WIFSIGNALED(l->status) ? fail : status;
 }

@@ -9,12 +9,33 @@
 
 #include "elfinspect.h"
 
+/* The settings of a profiling run (profile, record, whatif, diff), which
+ * the tool gets in the child's environment (contract.h); NULL or 0: not
+ * set (a variable of the user's own passes through). */
+typedef struct oa_profiling {
+  const char *metric;        /* OMPADV_METRIC */
+  char *task_cost;           /* OMPADV_TASK_COST: "D,U" */
+  char *runtime_cost;        /* OMPADV_RUNTIME_COST */
+  int record;                /* OMPADV_RECORD=1: the OSPG's construction is kept */
+  int raw;                   /* OMPADV_RAW=1: every fragment kept (profile --save-raw) */
+} oa_profiling;
+
+/* How the tool fared in the child (filled by oa_run). */
+enum oa_handshake {
+  OA_TOOL_FAILED = 0,        /* it never started though it should have: said why */
+  OA_TOOL_STARTED = 1,       /* the result file is there */
+  OA_TOOL_IDLE = 2,          /* the OpenMP runtime never initialized: no OpenMP
+                              * construct ran, so there was nothing to start for */
+};
+
 typedef struct oa_launch {
-  /* set by the caller */
+  /* set by the caller: every setting of the run, written into the child's
+   * environment by the launcher alone (ompadv's own is left as it is) */
   const char *mode;          /* OMPADV_MODE for the tool */
   int threads;               /* 0: leave OMP_NUM_THREADS alone */
   const char *result;        /* result file pattern (%p = pid); NULL: private temp dir */
   char **argv;               /* PROG ARGS..., NULL-terminated */
+  oa_profiling prof;         /* profile mode's settings */
   /* race mode (`ompadv race`): the race runtime stands in for the target's
    * TSan runtime and is the tool; the target must be instrumented for it */
   const char *race;          /* OMPADV_RACE: fast|precise|check; NULL: not race mode */
@@ -23,14 +44,18 @@ typedef struct oa_launch {
   int again;                 /* another run of the program follows, which must get the
                               * same input: stdin is rewound after this one (see
                               * oa_launch_keep_input) */
-  int quiet_child;           /* the child's stdout and stderr go to /dev/null, its stdin
-                              * comes from /dev/null unless it is a seekable file */
-  /* filled by oa_launch_run */
+  int probe;                 /* a run that only prepares the command's next one (race
+                              * mode's check run): the child's stdout and stderr go to
+                              * /dev/null, its stdin comes from /dev/null unless it is a
+                              * seekable file; oa_run says nothing of how it ended, and
+                              * a signal to ompadv meanwhile ends the command */
+  /* filled by the run */
   oa_target target;
   pid_t pid;
   int status;                /* waitpid status */
+  enum oa_handshake handshake;
   char *result_path;         /* the child's result file */
-  char *tmpdir;              /* private directory, removed by oa_launch_cleanup */
+  char *tmpdir;              /* private directory, removed at the run's end */
   char *race_dir;            /* race mode: the directory holding the race runtime
                               * under the TSan runtime's name */
   char *init_log;            /* libomp's tool registration log (OMP_TOOL_VERBOSE_INIT);
@@ -39,13 +64,42 @@ typedef struct oa_launch {
   char *rank_result;         /* result with %r expanded (the MPI rank) */
 } oa_launch;
 
-/* How the tool fared in the child (oa_launch_handshake). */
-enum oa_handshake {
-  OA_TOOL_FAILED = 0,        /* it never started though it should have: said why */
-  OA_TOOL_STARTED = 1,       /* the result file is there */
-  OA_TOOL_IDLE = 2,          /* the OpenMP runtime never initialized: no OpenMP
-                              * construct ran, so there was nothing to start for */
-};
+/* What a command does with a run of the program (oa_run). */
+typedef struct oa_run_ops {
+  const char *cmd;           /* the command, for the notes */
+  /* When no OpenMP construct ran: the note "CMD: no OpenMP construct ran in
+   * 'PROG', so there is nothing to VERB", and that the result file the user
+   * named was not written (unless own_result: the file is the command's
+   * own); NULL: no note (the command says it its own way). */
+  const char *verb;
+  int own_result;
+  /* The run's results, when the tool started (and, with verb NULL, when no
+   * OpenMP construct ran: l->handshake tells which): 0, or ompadv's failure
+   * (an exit status: it outranks the program's own, not its death by a
+   * signal). */
+  int (*analyse)(void *ctx, const oa_launch *l);
+  /* Last, once the program's end was told, before its files go (fail: what
+   * analyse returned, OA_EXIT_FAIL when the tool failed). */
+  void (*done)(void *ctx, const oa_launch *l, int fail);
+  void *ctx;
+} oa_run_ops;
+
+/* Run the program under the tool (exits 2 when the target is unusable, 1
+ * when ompadv cannot start it), check that the tool
+ * started in it (or say why not, or that no OpenMP construct ran), warn
+ * when the private result file could not grow, analyse, say how the program
+ * ended (killed by a signal; other processes of it that ran OpenMP too),
+ * and remove the run's files.  Returns the exit status ompadv should end
+ * with: the program's own (128+signal when killed), unless ompadv failed.
+ * A probe run (l->probe) returns 128+signal when ompadv itself got one
+ * (nothing looked at), OA_EXIT_FAIL when the tool failed, else analyse's. */
+int oa_run(oa_launch *l, const oa_run_ops *ops);
+
+/* A private directory $TMPDIR/ompadv.XXXXXX (TMPDIR unset: /tmp), removed
+ * with the files in it by oa_tmpdir_remove or at exit, however ompadv
+ * exits; exits 1 when it cannot make one. */
+char *oa_tmpdir_make(void);
+void oa_tmpdir_remove(char *dir);  /* and frees dir */
 
 /* For a command that runs the program more than once: standard input, if it
  * is a pipe or a socket, is read to its end into a file in dir (then
@@ -53,36 +107,15 @@ enum oa_handshake {
  * .again set, reads it from the start.  A regular file is only rewound; a
  * terminal is left alone (each run reads what is typed then). */
 void oa_launch_keep_input(const char *dir);
-/* Inspect, run and wait.  Returns 0 when the target ran (whatever its exit
- * status); exits 2 itself when the target is unusable and 1 when ompadv
- * cannot start it. */
-int oa_launch_run(oa_launch *l);
-/* Did the tool start in the child?  OA_TOOL_FAILED after explaining on
- * stderr why not; OA_TOOL_IDLE (nothing said) when the program ran no
- * OpenMP construct at all (only simd, or it exited before its first one). */
-enum oa_handshake oa_launch_handshake(const oa_launch *l);
 /* 0, or why the result file could not grow while the target ran (an errno:
  * ENOSPC, EDQUOT, ...): the tool stopped writing there, and what came
  * before that point is kept (contract.h: seq_cut). */
 int oa_launch_file_full(const oa_launch *l, uint64_t *kept);
-/* The note for OA_TOOL_IDLE: "CMD: no OpenMP construct ran in 'PROG', so
- * there is nothing to VERB", and that file (a result file the user named,
- * or NULL) was not written. */
-void oa_launch_note_idle(const oa_launch *l, const char *cmd, const char *verb,
-                         const char *file);
 /* The processes the program started that ran OpenMP under the tool too,
  * each with the result file it wrote (never the one named: contract.h,
- * OMPADV_ENV_OWNER): fn (if not NULL) for each; returns how many.
- * oa_launch_exit_status tells the user of them. */
+ * OMPADV_ENV_OWNER): fn (if not NULL) for each; returns how many.  oa_run
+ * tells the user of them. */
 int oa_launch_others(const oa_launch *l, void (*fn)(void *ctx, long pid, const char *file),
                      void *ctx);
-/* Say how the target ended if it did not exit normally; returns the exit
- * status ompadv should end with (the target's, or 128+signal). */
-int oa_launch_exit_status(const oa_launch *l);
-void oa_launch_cleanup(oa_launch *l);
-/* The last of SIGINT, SIGTERM, SIGHUP, SIGQUIT that ompadv itself received
- * while a target ran (0: none): a command of several runs stops there. */
-#include <signal.h>
-extern volatile sig_atomic_t oa_launch_signalled;
 
 #endif

@@ -80,11 +80,14 @@ void oa_mpi_tag_stderr(void);
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
     oa_cmd_race, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
 
-/* builtin-profile.c: set up the environment of a profiling run (metric,
- * task creation costs); returns how the metric was chosen, or NULL. */
-const char *oa_profile_prepare(const oa_common *c);
-/* Set OMPADV_RUNTIME_COST for a run of that many threads (0: the default):
- * as the user gave it, or calibrated (oa_profile_prepare calls it once). */
-void oa_profile_runtime_cost(const char *metric, int threads);
+/* builtin-profile.c: the settings of a profiling run (launch.h: metric,
+ * task creation costs, the runtime's own time); returns how the metric was
+ * chosen, or NULL. */
+struct oa_profiling;
+const char *oa_profile_prepare(const oa_common *c, struct oa_profiling *p);
+void oa_profiling_free(struct oa_profiling *p);
+/* OMPADV_RUNTIME_COST for a run of that many threads (0: the default): as
+ * the user gave it, or calibrated (oa_profile_prepare calls it once). */
+char *oa_profile_runtime_cost(const char *metric, int threads);
 
 #endif

@@ -111,15 +111,11 @@ char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l)
   const oa_rec_loc *n = oa_rec_loc_at(ctx, l->id);
   if (l->kind == OA_C_MAIN)
     return oa_xstrdup("main");
-  if (n && n->file && n->line) {
-    char *shown = oa_path_display(n->file);
-    char *s = oa_xasprintf("%s:%u", shown, n->line);
-    free(shown);
-    return s;
-  }
+  if (n && n->file && n->line)
+    return oa_source_text(n->file, (int)n->line, -1);
   if (n && n->func)
     return oa_xstrdup(n->func);  /* FUNCTION+0xOFF when there is no line */
-  return l->where ? oa_xasprintf("0x%llx", (unsigned long long)l->where) : oa_xstrdup("(unknown)");
+  return l->where ? oa_sym_stable_name(&(oa_srcloc){ 0 }, l->where) : oa_xstrdup("(unknown)");
 }
 
 void oa_region_spec_parse(const char *opt, const char *text, oa_region_spec *out)

@@ -132,6 +132,15 @@ const char *oa_si(uint64_t v, char *buf, size_t len)
   return buf;
 }
 
+char *oa_source_text(const char *file, int line, int col)
+{
+  char *path = oa_path_display(file);
+  char *s = col >= 0 ? oa_xasprintf("%s:%d:%d", path, line, col)
+                     : oa_xasprintf("%s:%d", path, line);
+  free(path);
+  return s;
+}
+
 void oa_json_string(FILE *f, const char *s)
 {
   fputc('"', f);

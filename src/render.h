@@ -39,6 +39,9 @@ typedef struct oa_whatif_info {
 
 const char *oa_construct_name(unsigned kind);
 const char *oa_si(uint64_t v, char *buf, size_t len);
+/* How the driver shows a place in the source: "FILE:LINE", ":COL" added
+ * when col >= 0, FILE as the user sees it (oa_path_display); malloc'ed. */
+char *oa_source_text(const char *file, int line, int col);
 void oa_json_string(FILE *f, const char *s);
 void oa_csv_field(FILE *f, const char *s);
 
