@@ -39,7 +39,12 @@
  * crash) and is skipped.  'used' is stored with release order after each record,
  * so a reader never sees a half-written record counted. */
 #define OA_FILE_MAGIC   UINT64_C(0x31564441504d4f7f) /* "\x7fOMPADV1" little-endian */
-#define OA_FILE_VERSION 1
+/* The layout of the header, the chunks and every record kind (union
+ * oa_record below).  2: the records became typed structs (the byte layout
+ * of recordings unchanged; race STACK records hold their callers in order);
+ * a reader refuses files of any other version, older ones with "recorded
+ * by an older ompadv". */
+#define OA_FILE_VERSION 2
 #define OA_HEADER_SIZE  4096u
 #define OA_CHUNK_MAGIC  0x4b4e4843u                  /* "CHNK" */
 

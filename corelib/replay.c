@@ -169,11 +169,8 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
     fail(err, errlen, path, "not an ompadv recording (bad magic)");
     goto bad;
   }
-  if (r->header.version != OA_FILE_VERSION) {
-    fail(err, errlen, path, "recording format version %u, this ompadv reads version %d",
-         r->header.version, OA_FILE_VERSION);
+  if (oa_result_version(&r->header, path, "recording", err, errlen) != 0)
     goto bad;
-  }
   if (r->header.header_size != OA_HEADER_SIZE) {
     fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
     goto bad;

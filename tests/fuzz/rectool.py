@@ -16,7 +16,8 @@
                              in it replaced by 0..N-1.
                              For crafting inputs by hand.
 
-The layout is the result file of corelib/contract.h: a 4096-byte header, then
+The layout is the result file of corelib/contract.h (format OA_FILE_VERSION):
+a 4096-byte header, then
 chunks of 'size' bytes (a multiple of 4096) each starting with a 64-byte
 oa_chunk_header {magic, kind, thread, size, used, reserved[5]}; event chunks
 hold 64-byte records {type u16, sub u8, flags u8, thread u32, seq, time,
@@ -27,6 +28,7 @@ import sys
 PAGE = 4096
 HEADER_SIZE = 4096
 FILE_MAGIC = 0x31564441504D4F7F
+FILE_VERSION = 2                    # contract.h: OA_FILE_VERSION
 CHUNK_MAGIC = 0x4B4E4843
 CHUNK = struct.Struct("<IIIIQ40x")
 EVENT = struct.Struct("<HBBIQQQQQQQ")
@@ -110,7 +112,8 @@ def build(spec, dst):
             v.get("b", 0), v.get("c", 0), v.get("d", 0)))
         seq += 1
     # mode 3 (a recording), state 2 (finalized)
-    out = bytearray(struct.pack("<QIIIIII", FILE_MAGIC, 1, HEADER_SIZE, 1, 3, 2, len(threads)))
+    out = bytearray(struct.pack("<QIIIIII", FILE_MAGIC, FILE_VERSION, HEADER_SIZE, 1, 3, 2,
+                                len(threads)))
     out += bytes(HEADER_SIZE - len(out))
 
     def chunk(kind, thread, payload, reserved=b""):

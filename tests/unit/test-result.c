@@ -158,6 +158,11 @@ int main(void)
   free(b.p);
 
   b = good_file();
+  ((oa_file_header *)b.p)->version = OA_FILE_VERSION - 1;
+  expect_error(&b, "ompadv-test-older", "recorded by an older ompadv");
+  free(b.p);
+
+  b = good_file();
   b.len -= 100;  /* the last chunk loses its end */
   expect_error(&b, "ompadv-test-truncated", "truncated");
   free(b.p);
