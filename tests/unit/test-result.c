@@ -10,18 +10,7 @@
 
 #include "contract.h"
 #include "result.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                      \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      failures++;                                                             \
-      printf("FAIL line %d: %s: ", __LINE__, #cond);                          \
-      printf(__VA_ARGS__);                                                    \
-      putchar('\n');                                                          \
-    }                                                                         \
-  } while (0)
+#include "check.h"
 
 typedef struct {
   unsigned char *p;
