@@ -4,7 +4,9 @@
 #ifndef OMPADV_CONTRACT_H
 #define OMPADV_CONTRACT_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Environment set by the driver for the child. */
 #define OMPADV_ENV_RESULT   "OMPADV_RESULT"   /* result file path; "%p" expands to the pid */
@@ -37,7 +39,12 @@
  * crash) and is skipped.  'used' is stored with release order after each record,
  * so a reader never sees a half-written record counted. */
 #define OA_FILE_MAGIC   UINT64_C(0x31564441504d4f7f) /* "\x7fOMPADV1" little-endian */
-#define OA_FILE_VERSION 1
+/* The layout of the header, the chunks and every record kind (union
+ * oa_record below).  2: the records became typed structs (the byte layout
+ * of recordings unchanged; race STACK records hold their callers in order);
+ * a reader refuses files of any other version, older ones with "recorded
+ * by an older ompadv". */
+#define OA_FILE_VERSION 2
 #define OA_HEADER_SIZE  4096u
 #define OA_CHUNK_MAGIC  0x4b4e4843u                  /* "CHNK" */
 
@@ -114,30 +121,69 @@ typedef struct oa_chunk_header {
   uint64_t reserved[5];
 } oa_chunk_header;           /* 64 bytes */
 
+/* Records.  Every record of an event chunk is 64 bytes; each kind is a
+ * struct in union oa_record below, which the writer (the tool) and every
+ * reader use alike: its fields are the format.  All start with the same 16
+ * bytes (OA_RECORD_ID), most with the same 32 (OA_EVENT_HEAD: the time and
+ * the code address too); a kind whose fields say nothing more than "four
+ * words" is written and read as oa_event, a..d, as documented with its type.
+ * Narrow fields are explicit integers, bits are named (never bitfields). */
+#define OA_RECORD_ID                                                          \
+  uint16_t type;   /* ompt_callbacks_t, OA_EV_DEPENDENCE, OA_RAW_*, OA_REC_*, \
+                    * OA_RACE_* */                                            \
+  uint8_t  sub;    /* per kind: scope endpoint, dispatch kind, ... */         \
+  uint8_t  flags;  /* enum oa_event_flags */                                  \
+  uint32_t thread;                                                            \
+  uint64_t seq     /* global order of arrival */
+#define OA_EVENT_HEAD                                                         \
+  OA_RECORD_ID;                                                               \
+  uint64_t time;   /* TSC */                                                  \
+  uint64_t where   /* code address (a return address) or 0 */
+
+typedef struct oa_event_head {
+  OA_EVENT_HEAD;
+} oa_event_head;
+
+/* Any record as the head and four payload words. */
+typedef struct oa_event {
+  OA_EVENT_HEAD;
+  uint64_t a, b, c, d;
+} oa_event;                  /* 64 bytes */
+
+enum oa_event_flags {
+  OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */
+  OA_LOC_STATIC = 2,         /* locations: a schedule(static) loop (its iterations unseen) */
+  OA_LOC_GUIDED = 4,         /* locations: a schedule(guided) loop (chunks sized by the team) */
+};
+
 /* One OMPT event.  'type' is the ompt_callbacks_t value, or OA_EV_DEPENDENCE
  * for the continuation records that follow a 'dependences' event, one per
- * dependence.  What a..d hold per type is documented in corelib/events.h. */
+ * dependence.  What a..d hold per type is documented in corelib/events.h;
+ * the one that packs two values in a word has its struct: */
 #define OA_EV_DEPENDENCE 100
+
+struct oa_ev_implicit_task { /* ompt_callback_implicit_task; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t parallel, task;
+  uint64_t team;             /* team size (0 at a worker's end) */
+  uint32_t task_flags;       /* ompt_task_flag_t */
+  uint32_t index;            /* the thread's index in the team */
+};
 
 /* Profile mode with OMPADV_RAW=1 (ompadv profile --save-raw) also records,
  * per thread and in order, the fragments the OSPG assigned and the
  * synchronization that relates them, so that an independent oracle can
  * rebuild the run's happens-before graph (tests/oracle).  Ids: nodes, tasks
- * and regions are numbered from 1, per run.  Fields:
- *   NODE        a=node b=parent (0: root) c=oa_kind d=st_val (low 32 bits,
- *               signed) | undeferred << 32 | anythread << 33 | share << 34
- *               | piece << 35 | any_phase << 36
- *               at the node's close
+ * and regions are numbered from 1, per run.  Fields (NODE, TASK_CREATE and
+ * OSTAMP: the structs below):
+ *   NODE        struct oa_raw_node, at the node's close
  *   EDGE        a=successor P-node b=predecessor P-node
  *   FRAG_BEGIN  a=W-node b=task                 FRAG_END a=W-node b=work c=task
  *   PAR_BEGIN   a=region b=encountering task c=requested team
  *   PAR_END     a=region b=encountering task
  *   IMPL_BEGIN  a=region b=implicit task c=index     IMPL_END a=task
  *   BAR_BEGIN / BAR_END   a=region (0: none) b=task c=ompt_sync_region_t
- *   TASK_CREATE a=parent task b=new task d=its P-node c=the facts: bits 0-31
- *               the OMPT task flags (ompt_task_flag_t), bit 32 created inside
- *               __kmpc_omp_task_begin_if0 (an if(0) task), bit 33 the tool
- *               modelled it undeferred
+ *   TASK_CREATE struct oa_raw_task_create
  *   TASK_BEGIN / TASK_END a=task
  *   TW_BEGIN / TW_END     a=task (taskwait)
  *   TG_BEGIN / TG_END     a=task (taskgroup)
@@ -157,9 +203,7 @@ typedef struct oa_chunk_header {
  *               closed (oa_node_group_end)
  *   ORD         a=task b=the loop instance c=0 an ordered region begins (before
  *               the first fragment inside it), 1 it ended (after its last)
- *   OSTAMP      a=W-node b=ordered chain (ospg.h: ochain) | opo << 63
- *               c=obefore d=oafter: the model's stamps for rule 7 (a later
- *               one for the same node replaces an earlier)
+ *   OSTAMP      struct oa_raw_ostamp
  *   OREGION     a=the last W-node of an ordered region b=its number c=the
  *               number of the loop's region before it (0: unknown) d=chain */
 enum oa_raw_type {
@@ -173,48 +217,205 @@ enum oa_raw_type {
 #define OA_CONTROL_MARK 67
 #define OMPADV_ENV_RAW "OMPADV_RAW"
 
+struct oa_raw_node {         /* OA_RAW_NODE: a node, at its close */
+  OA_EVENT_HEAD;
+  uint64_t node, parent;     /* parent 0: the root */
+  uint32_t kind;             /* oa_kind */
+  uint32_t any_phase;
+  int32_t  st_val;
+  uint8_t  undeferred, anythread, share, piece;
+};
+
+enum oa_raw_task_facts {
+  OA_RAW_TASK_IF0 = 1,       /* created inside __kmpc_omp_task_begin_if0 (an if(0) task) */
+  OA_RAW_TASK_UNDEFERRED = 2,/* the tool modelled it undeferred */
+};
+struct oa_raw_task_create {  /* OA_RAW_TASK_CREATE */
+  OA_EVENT_HEAD;
+  uint64_t parent;           /* the parent task */
+  uint64_t task;             /* the new task */
+  uint32_t task_flags;       /* ompt_task_flag_t */
+  uint8_t  facts;            /* enum oa_raw_task_facts */
+  uint8_t  reserved[3];
+  uint64_t pnode;            /* the new task's P-node */
+};
+
+struct oa_raw_ostamp {       /* OA_RAW_OSTAMP: the model's stamps for rule 7 (a later
+                              * one for the same node replaces an earlier) */
+  OA_RECORD_ID;              /* sub: opo (ospg.h) */
+  uint64_t time, where;
+  uint64_t node;             /* a W-node */
+  uint64_t ochain;           /* ordered chain (ospg.h: ochain) */
+  uint64_t obefore, oafter;
+};
+
 /* Record mode (OMPADV_RECORD=1 with profile mode: `ompadv record`) writes the
  * construction of the OSPG, so that `ompadv report` rebuilds and folds it
  * with the same code as the tool (corelib/replay.c).  The records go through
  * the per-thread event chunks like events; replayed in seq order they are a
  * history the run could have had.  Node and region ids are from 1; location
- * ids index the location table (0: main).  Fields:
- *   META     a=enum oa_metric b=deferred task cost c=undeferred task cost
- *   LOC      a=location b=code address c=enum oa_construct | flags << 16
- *   REGION   a=region b=team size
- *   SLOT     a=region b=worksharing instance index c=location naming it
- *   NEW      the node joins the OSPG under its parent (0: it is the root);
- *            sub=oa_kind a=node b=parent c=loc | own_loc << 32
- *            d=inst | team_index << 32 | free_order << 48 | task << 49
- *              | (st_val + 1) << 50 (2 bits) | undeferred << 52 | anythread << 53
- *              | share << 54 | piece << 55
- *              | nanc << 56 (0xff: none; else ANC follows)
- *            where=region whose worksharing it belongs to (S-node of a
- *            region, or an instance), else 0
- *   ANC      a..d = anc[0..3] of the NEW before it (same thread; only when
- *            nanc is neither 0 nor 0xff)
- *   CLOSE    its owner is done with it (not W-nodes): a=node b=work c=cost
- *            d=(uint8_t)st_val | undeferred << 8
- *   W        a fragment (W-node), written once at its end: its NEW and CLOSE
- *            in one (nothing joins a fragment's parent while it runs)
- *            a=node b=parent c=work d=loc | own_loc << 24 | team_index << 48
- *            where=begin edge | cont << 31 | end edge << 32 (cont: a later
- *            fragment of a directive instance's body)  time=inst | what-if factor
- *            (float bits) << 32; sub=1: it busy-waited (OA_BUSY_FLUSHES);
- *            an instance's region is the nearest enclosing region S-node's
- *   PRED     a=successor b=predecessor (task P-nodes, children of one task)
- *   WAIT     a=innermost open node b=its task's P-node: a nested taskwait
- *            ended (ospg.h: oa_node_waited); sub=1: a=the node of a team of
- *            one's loop or sections, which closed (oa_node_group_end)
- *   HOLD / RELEASE  a=node (kept for dependences of tasks to come)
- *   TEAM     a=largest team so far
- *   FLAG     a=enum oa_profile_flags bits */
+ * ids index the location table (0: main).  One struct per type, below. */
 enum oa_rec_type {
   OA_REC_META = 300, OA_REC_LOC, OA_REC_REGION, OA_REC_SLOT, OA_REC_NEW, OA_REC_ANC,
   OA_REC_CLOSE, OA_REC_PRED, OA_REC_HOLD, OA_REC_RELEASE, OA_REC_TEAM, OA_REC_FLAG, OA_REC_W,
   OA_REC_WAIT, OA_REC_LAST = OA_REC_WAIT
 };
 #define OMPADV_ENV_RECORD "OMPADV_RECORD"
+
+struct oa_record_meta {         /* OA_REC_META: the run's metric and task costs */
+  OA_EVENT_HEAD;
+  uint64_t metric;           /* enum oa_metric */
+  uint64_t task_cost;        /* deferred task */
+  uint64_t task_cost_undeferred;
+  uint64_t reserved;
+};
+
+struct oa_record_loc {          /* OA_REC_LOC: a location (a directive) */
+  OA_EVENT_HEAD;
+  uint64_t loc;
+  uint64_t code;             /* its code address */
+  uint16_t kind;             /* enum oa_construct */
+  uint16_t loc_flags;        /* enum oa_event_flags */
+  uint32_t reserved0;
+  uint64_t reserved;
+};
+
+struct oa_record_region {       /* OA_REC_REGION: a parallel region */
+  OA_EVENT_HEAD;
+  uint64_t region;
+  uint64_t team;             /* team size */
+  uint64_t reserved[2];
+};
+
+struct oa_record_slot {         /* OA_REC_SLOT: a worksharing instance of a region */
+  OA_EVENT_HEAD;
+  uint64_t region;
+  uint64_t index;            /* the instance's index */
+  uint32_t loc;              /* the location naming it */
+  uint32_t reserved0;
+  uint64_t reserved;
+};
+
+enum oa_record_new_bits {       /* struct oa_record_new's bits */
+  OA_NEW_FREE_ORDER = 1,
+  OA_NEW_TASK = 2,           /* a task's P-node (counts as a task) */
+  OA_NEW_ST_VAL = 4 | 8,     /* st_val + 1: oa_record_new_st_val() */
+  OA_NEW_UNDEFERRED = 16,
+  OA_NEW_ANYTHREAD = 32,
+  OA_NEW_SHARE = 64,
+  OA_NEW_PIECE = 128,
+};
+struct oa_record_new {          /* OA_REC_NEW: the node joins the OSPG under its parent */
+  OA_RECORD_ID;              /* sub: oa_kind */
+  uint64_t time;
+  uint64_t region;           /* the region whose worksharing it belongs to (S-node of
+                              * a region, or an instance), else 0 */
+  uint64_t node;
+  uint64_t parent;           /* 0: it is the root */
+  uint32_t loc, own_loc;
+  uint32_t inst;
+  uint16_t team_index;
+  uint8_t  bits;             /* enum oa_record_new_bits */
+  uint8_t  nanc;             /* 0xff: none; else (1 to OA_ANC_MAX) an ANC follows */
+};
+static inline int oa_record_new_st_val(const struct oa_record_new *n)
+{
+  return (int)((n->bits & OA_NEW_ST_VAL) >> 2) - 1;
+}
+static inline uint8_t oa_record_new_st_bits(int st_val)
+{
+  return (uint8_t)(((unsigned)(st_val + 1) << 2) & OA_NEW_ST_VAL);
+}
+
+struct oa_record_anc {          /* OA_REC_ANC: after a NEW of the same thread whose nanc is
+                              * neither 0 nor 0xff */
+  OA_EVENT_HEAD;
+  uint64_t anc[4];           /* its anc[0..3] (OA_ANC_MAX) */
+};
+
+struct oa_record_close {        /* OA_REC_CLOSE: its owner is done with it (not W-nodes) */
+  OA_EVENT_HEAD;
+  uint64_t node, work, cost;
+  int8_t   st_val;
+  uint8_t  undeferred;
+  uint8_t  reserved[6];
+};
+
+struct oa_record_w {            /* OA_REC_W: a fragment (W-node), written once at its
+                              * end: its NEW and CLOSE in one (nothing joins a
+                              * fragment's parent while it runs); an instance's
+                              * region is the nearest enclosing region S-node's */
+  OA_RECORD_ID;              /* sub: 1 it busy-waited (OA_BUSY_FLUSHES) */
+  uint32_t inst;             /* no time: */
+  float    whatif;           /* what-if factor */
+  uint32_t begin_cont;       /* begin edge | cont << 31 (a later fragment of a directive
+                              * instance's body): oa_record_w_begin(), oa_record_w_cont() */
+  uint32_t edge_end;
+  uint64_t node, parent, work;
+  uint8_t  locs[6];          /* loc and own_loc, 24 bits each: oa_record_w_loc() */
+  uint16_t team_index;
+};
+static inline void oa_record_w_set_edges(struct oa_record_w *w, uint32_t begin, int cont,
+                                      uint32_t end)
+{
+  w->begin_cont = (begin & 0x7fffffffu) | (uint32_t)(cont != 0) << 31;
+  w->edge_end = end;
+}
+static inline uint32_t oa_record_w_begin(const struct oa_record_w *w)
+{
+  return w->begin_cont & 0x7fffffffu;
+}
+static inline int oa_record_w_cont(const struct oa_record_w *w)
+{
+  return (int)(w->begin_cont >> 31);
+}
+static inline void oa_record_w_set_locs(struct oa_record_w *w, uint32_t loc, uint32_t own_loc)
+{
+  uint64_t v = (loc & 0xffffffu) | (uint64_t)(own_loc & 0xffffffu) << 24;
+  memcpy(w->locs, &v, sizeof w->locs);  /* the low 6 bytes (little-endian) */
+}
+static inline uint32_t oa_record_w_loc(const struct oa_record_w *w)
+{
+  uint64_t v = 0;
+  memcpy(&v, w->locs, sizeof w->locs);
+  return (uint32_t)(v & 0xffffffu);
+}
+static inline uint32_t oa_record_w_own_loc(const struct oa_record_w *w)
+{
+  uint64_t v = 0;
+  memcpy(&v, w->locs, sizeof w->locs);
+  return (uint32_t)(v >> 24 & 0xffffffu);
+}
+
+struct oa_record_pred {         /* OA_REC_PRED: task P-nodes, children of one task */
+  OA_EVENT_HEAD;
+  uint64_t succ, pred;
+  uint64_t reserved[2];
+};
+
+struct oa_record_wait {         /* OA_REC_WAIT: a nested taskwait ended (ospg.h:
+                              * oa_node_waited); sub=1: node is that of a team of
+                              * one's loop or sections, which closed
+                              * (oa_node_group_end) */
+  OA_EVENT_HEAD;
+  uint64_t node;             /* the innermost open node */
+  uint64_t root;             /* its task's P-node */
+  uint64_t reserved[2];
+};
+
+struct oa_record_node_ref {     /* OA_REC_HOLD / OA_REC_RELEASE: a node kept for (no
+                              * longer kept for) dependences of tasks to come */
+  OA_EVENT_HEAD;
+  uint64_t node;
+  uint64_t reserved[3];
+};
+
+struct oa_record_word {         /* OA_REC_TEAM: the largest team so far;
+                              * OA_REC_FLAG: enum oa_profile_flags bits */
+  OA_EVENT_HEAD;
+  uint64_t value;
+  uint64_t reserved[3];
+};
 
 /* Race mode (OMPADV_MODE=race, `ompadv race`): the tool library is loaded
  * as the target's TSan runtime (libclang_rt.tsan-x86_64.so, found through
@@ -223,30 +424,7 @@ enum oa_rec_type {
  *                      "check" (Alg. 17: detect nothing, only tell whether
  *                      fast mode is safe for this run)
  *   OMPADV_RACE_GRAIN  bytes of memory per shadow cell: 4 (default) or 1
- * Records, through the per-thread event chunks:
- *   REPORT   one per distinct pair of access sites (code addresses; the
- *            driver merges pairs that map to the same source lines)
- *            where=data address  a=code address of the later access (a
- *            return address into the instrumented code)  b=the same for the
- *            earlier access  c=code address of the directive the later
- *            access's fragment runs in (0: none, serial code of main)
- *            d=the same for the earlier access
- *            sub=OA_RACE_* bits  thread=the later access's thread
- *            time=earlier access's thread | later access size << 32
- *                 | construct kind (enum oa_construct) of c << 40 | of d << 48
- *                 | whose memory the address is (OA_RACE_MEM_*) << 56
- *   STACK    just before a REPORT of the same thread, 0-6 of them: the later
- *            access's callers, innermost first, 5 per record in a, b, c, d,
- *            where (return addresses); sub=how many of them are set, with
- *            OA_RACE_STACK_EARLIER: the earlier access's (race
- *            --earlier-stacks)
- *   CHECK    (check mode, at the end) a=1 when fast mode is safe
- *            b=OA_RACE_WHY_* bits  c=code address of the first construct
- *            that ruled fast mode out (0: none or unknown)
- *   SUMMARY  (at the end) a=memory accesses checked  b=races found before
- *            deduplication  c=distinct pairs dropped (table full)
- *            d=peak shadow memory in bytes  where=1 fast, 2 precise, 3 check
- *            sub=shadow cell size in bytes (the grain) */
+ * Records, through the per-thread event chunks: the structs below. */
 #define OMPADV_ENV_RACE "OMPADV_RACE"
 #define OMPADV_ENV_RACE_GRAIN "OMPADV_RACE_GRAIN"
 #define OMPADV_ENV_RACE_STACKS "OMPADV_RACE_STACKS"   /* "1": --earlier-stacks */
@@ -269,22 +447,173 @@ enum oa_race_why {
   OA_RACE_WHY_TASKWAIT = 2,  /* a task left children nobody waited for */
 };
 
-enum oa_event_flags {
-  OA_WHERE_WALKED = 1,       /* 'where' came from a stack walk, not codeptr_ra */
-  OA_LOC_STATIC = 2,         /* locations: a schedule(static) loop (its iterations unseen) */
-  OA_LOC_GUIDED = 4,         /* locations: a schedule(guided) loop (chunks sized by the team) */
+struct oa_race_report {      /* OA_RACE_REPORT: one per distinct pair of access sites
+                              * (code addresses; the driver merges pairs that map to
+                              * the same source lines) */
+  OA_RECORD_ID;              /* sub: enum oa_race_bits; thread: the later access's */
+  uint32_t earlier_thread;   /* the earlier access's thread (no time) */
+  uint8_t  size;             /* the later access's size in bytes */
+  uint8_t  later_kind;       /* enum oa_construct of later_construct */
+  uint8_t  earlier_kind;     /* ... of earlier_construct */
+  uint8_t  memory;           /* whose memory the address is (enum oa_race_mem) */
+  uint64_t address;          /* the data address */
+  uint64_t later_code;       /* code address of the later access (a return address
+                              * into the instrumented code) */
+  uint64_t earlier_code;     /* the same for the earlier access */
+  uint64_t later_construct;  /* code address of the directive the later access's
+                              * fragment runs in (0: none, serial code of main) */
+  uint64_t earlier_construct;/* the same for the earlier access */
 };
 
-typedef struct oa_event {
-  uint16_t type;
-  uint8_t  sub;              /* scope endpoint or dispatch kind */
-  uint8_t  flags;            /* enum oa_event_flags */
-  uint32_t thread;
-  uint64_t seq;              /* global order of arrival */
-  uint64_t time;             /* TSC */
-  uint64_t where;            /* code address (a return address) or 0 */
-  uint64_t a, b, c, d;
-} oa_event;                  /* 64 bytes */
+struct oa_race_stack {       /* OA_RACE_STACK: just before a REPORT of the same thread,
+                              * 0-6 of them: the later access's callers, 5 a
+                              * record, then the earlier access's */
+  OA_RECORD_ID;              /* sub: how many callers are set, with
+                              * OA_RACE_STACK_EARLIER: the earlier access's
+                              * (race --earlier-stacks) */
+  uint64_t time;
+  uint64_t callers[5];       /* return addresses, innermost first */
+};
+
+struct oa_race_check {       /* OA_RACE_CHECK: check mode's verdict, at the end */
+  OA_EVENT_HEAD;
+  uint64_t fast_ok;          /* 1 when fast mode is safe */
+  uint64_t why;              /* enum oa_race_why bits */
+  uint64_t why_code;         /* code address of the first construct that ruled fast
+                              * mode out (0: none or unknown) */
+  uint64_t reserved;
+};
+
+struct oa_race_summary {     /* OA_RACE_SUMMARY: at the end */
+  OA_RECORD_ID;              /* sub: shadow cell size in bytes (the grain) */
+  uint64_t time;
+  uint64_t detector;         /* 1 fast, 2 precise, 3 check */
+  uint64_t checked;          /* memory accesses checked */
+  uint64_t races;            /* races found before deduplication */
+  uint64_t dropped;          /* distinct pairs dropped (table full) */
+  uint64_t peak_shadow;      /* peak shadow memory in bytes */
+};
+
+/* A record of any kind: the writer fills the member of its type, a reader
+ * reads the member of the type it finds. */
+typedef union oa_record {
+  oa_event_head h;
+  oa_event ev;
+  struct oa_ev_implicit_task implicit_task;
+  struct oa_raw_node raw_node;
+  struct oa_raw_task_create raw_task_create;
+  struct oa_raw_ostamp raw_ostamp;
+  struct oa_record_meta rec_meta;
+  struct oa_record_loc rec_loc;
+  struct oa_record_region rec_region;
+  struct oa_record_slot rec_slot;
+  struct oa_record_new rec_new;
+  struct oa_record_anc rec_anc;
+  struct oa_record_close rec_close;
+  struct oa_record_w rec_w;
+  struct oa_record_pred rec_pred;
+  struct oa_record_wait rec_wait;
+  struct oa_record_node_ref rec_hold, rec_release;
+  struct oa_record_word rec_team, rec_flag;
+  struct oa_race_report race_report;
+  struct oa_race_stack race_stack;
+  struct oa_race_check race_check;
+  struct oa_race_summary race_summary;
+} oa_record;
+
+/* A record read from a file as oa_event, seen as its kind. */
+static inline const oa_record *oa_record_of(const oa_event *e)
+{
+  return (const oa_record *)e;
+}
+
+/* The layout is the file format: every kind 64 bytes, with the common head
+ * where oa_event has it, and each field where the format puts it. */
+#define OA_AT(T, f, off) _Static_assert(offsetof(T, f) == (off), #T "." #f " at byte " #off)
+#define OA_ID_AT(T)                                                           \
+  OA_AT(T, type, 0); OA_AT(T, sub, 2); OA_AT(T, flags, 3); OA_AT(T, thread, 4); \
+  OA_AT(T, seq, 8)
+#define OA_RECORD_KIND(T) _Static_assert(sizeof(T) == 64, #T " is 64 bytes"); OA_ID_AT(T)
+#define OA_EVENT_KIND(T) OA_RECORD_KIND(T); OA_AT(T, time, 16); OA_AT(T, where, 24)
+_Static_assert(sizeof(oa_record) == 64, "oa_record is 64 bytes");
+_Static_assert(sizeof(oa_event_head) == 32, "the common head is 32 bytes");
+OA_ID_AT(oa_event_head); OA_AT(oa_event_head, time, 16); OA_AT(oa_event_head, where, 24);
+OA_EVENT_KIND(oa_event);
+OA_AT(oa_event, a, 32); OA_AT(oa_event, b, 40); OA_AT(oa_event, c, 48); OA_AT(oa_event, d, 56);
+OA_EVENT_KIND(struct oa_ev_implicit_task);
+OA_AT(struct oa_ev_implicit_task, parallel, 32); OA_AT(struct oa_ev_implicit_task, task, 40);
+OA_AT(struct oa_ev_implicit_task, team, 48); OA_AT(struct oa_ev_implicit_task, task_flags, 56);
+OA_AT(struct oa_ev_implicit_task, index, 60);
+OA_EVENT_KIND(struct oa_raw_node);
+OA_AT(struct oa_raw_node, node, 32); OA_AT(struct oa_raw_node, parent, 40);
+OA_AT(struct oa_raw_node, kind, 48); OA_AT(struct oa_raw_node, any_phase, 52);
+OA_AT(struct oa_raw_node, st_val, 56); OA_AT(struct oa_raw_node, undeferred, 60);
+OA_AT(struct oa_raw_node, anythread, 61); OA_AT(struct oa_raw_node, share, 62);
+OA_AT(struct oa_raw_node, piece, 63);
+OA_EVENT_KIND(struct oa_raw_task_create);
+OA_AT(struct oa_raw_task_create, parent, 32); OA_AT(struct oa_raw_task_create, task, 40);
+OA_AT(struct oa_raw_task_create, task_flags, 48); OA_AT(struct oa_raw_task_create, facts, 52);
+OA_AT(struct oa_raw_task_create, pnode, 56);
+OA_EVENT_KIND(struct oa_raw_ostamp);
+OA_AT(struct oa_raw_ostamp, node, 32); OA_AT(struct oa_raw_ostamp, ochain, 40);
+OA_AT(struct oa_raw_ostamp, obefore, 48); OA_AT(struct oa_raw_ostamp, oafter, 56);
+OA_EVENT_KIND(struct oa_record_meta);
+OA_AT(struct oa_record_meta, metric, 32); OA_AT(struct oa_record_meta, task_cost, 40);
+OA_AT(struct oa_record_meta, task_cost_undeferred, 48);
+OA_EVENT_KIND(struct oa_record_loc);
+OA_AT(struct oa_record_loc, loc, 32); OA_AT(struct oa_record_loc, code, 40);
+OA_AT(struct oa_record_loc, kind, 48); OA_AT(struct oa_record_loc, loc_flags, 50);
+OA_EVENT_KIND(struct oa_record_region);
+OA_AT(struct oa_record_region, region, 32); OA_AT(struct oa_record_region, team, 40);
+OA_EVENT_KIND(struct oa_record_slot);
+OA_AT(struct oa_record_slot, region, 32); OA_AT(struct oa_record_slot, index, 40);
+OA_AT(struct oa_record_slot, loc, 48);
+OA_RECORD_KIND(struct oa_record_new);
+OA_AT(struct oa_record_new, time, 16); OA_AT(struct oa_record_new, region, 24);
+OA_AT(struct oa_record_new, node, 32); OA_AT(struct oa_record_new, parent, 40);
+OA_AT(struct oa_record_new, loc, 48); OA_AT(struct oa_record_new, own_loc, 52);
+OA_AT(struct oa_record_new, inst, 56); OA_AT(struct oa_record_new, team_index, 60);
+OA_AT(struct oa_record_new, bits, 62); OA_AT(struct oa_record_new, nanc, 63);
+OA_EVENT_KIND(struct oa_record_anc);
+OA_AT(struct oa_record_anc, anc, 32);
+OA_EVENT_KIND(struct oa_record_close);
+OA_AT(struct oa_record_close, node, 32); OA_AT(struct oa_record_close, work, 40);
+OA_AT(struct oa_record_close, cost, 48); OA_AT(struct oa_record_close, st_val, 56);
+OA_AT(struct oa_record_close, undeferred, 57);
+OA_RECORD_KIND(struct oa_record_w);
+OA_AT(struct oa_record_w, inst, 16); OA_AT(struct oa_record_w, whatif, 20);
+OA_AT(struct oa_record_w, begin_cont, 24); OA_AT(struct oa_record_w, edge_end, 28);
+OA_AT(struct oa_record_w, node, 32); OA_AT(struct oa_record_w, parent, 40);
+OA_AT(struct oa_record_w, work, 48); OA_AT(struct oa_record_w, locs, 56);
+OA_AT(struct oa_record_w, team_index, 62);
+OA_EVENT_KIND(struct oa_record_pred);
+OA_AT(struct oa_record_pred, succ, 32); OA_AT(struct oa_record_pred, pred, 40);
+OA_EVENT_KIND(struct oa_record_wait);
+OA_AT(struct oa_record_wait, node, 32); OA_AT(struct oa_record_wait, root, 40);
+OA_EVENT_KIND(struct oa_record_node_ref);
+OA_AT(struct oa_record_node_ref, node, 32);
+OA_EVENT_KIND(struct oa_record_word);
+OA_AT(struct oa_record_word, value, 32);
+OA_RECORD_KIND(struct oa_race_report);
+OA_AT(struct oa_race_report, earlier_thread, 16); OA_AT(struct oa_race_report, size, 20);
+OA_AT(struct oa_race_report, later_kind, 21); OA_AT(struct oa_race_report, earlier_kind, 22);
+OA_AT(struct oa_race_report, memory, 23); OA_AT(struct oa_race_report, address, 24);
+OA_AT(struct oa_race_report, later_code, 32); OA_AT(struct oa_race_report, earlier_code, 40);
+OA_AT(struct oa_race_report, later_construct, 48);
+OA_AT(struct oa_race_report, earlier_construct, 56);
+OA_RECORD_KIND(struct oa_race_stack);
+OA_AT(struct oa_race_stack, time, 16); OA_AT(struct oa_race_stack, callers, 24);
+OA_EVENT_KIND(struct oa_race_check);
+OA_AT(struct oa_race_check, fast_ok, 32); OA_AT(struct oa_race_check, why, 40);
+OA_AT(struct oa_race_check, why_code, 48);
+OA_RECORD_KIND(struct oa_race_summary);
+OA_AT(struct oa_race_summary, time, 16); OA_AT(struct oa_race_summary, detector, 24);
+OA_AT(struct oa_race_summary, checked, 32); OA_AT(struct oa_race_summary, races, 40);
+OA_AT(struct oa_race_summary, dropped, 48); OA_AT(struct oa_race_summary, peak_shadow, 56);
+#undef OA_EVENT_KIND
+#undef OA_RECORD_KIND
+#undef OA_ID_AT
+#undef OA_AT
 
 /* A loaded object, so the driver can map addresses to source after the run. */
 typedef struct oa_module {

@@ -1,12 +1,14 @@
 /* Names and field layout of the raw OMPT events the tool records (oa_event in
- * contract.h), shared by the tool that writes them and every reader.
+ * contract.h, a..d; implicit_task: struct oa_ev_implicit_task), shared by the
+ * tool that writes them and every reader.
  *
  * Field use per type (ids are the tool's own: threads from 0, parallel regions
  * and tasks from 1, in order of creation):
  *   thread_begin        a=ompt_thread_t
  *   parallel_begin      a=parallel b=encountering task c=requested team size d=flags
  *   parallel_end        a=parallel b=encountering task d=flags
- *   implicit_task       sub=endpoint a=parallel b=task c=team size d=index<<32|flags
+ *   implicit_task       sub=endpoint, struct oa_ev_implicit_task: parallel, task,
+ *                       team (size), task_flags, index
  *   task_create         a=new task b=encountering task c=flags d=has_dependences
  *   task_schedule       a=prior task b=prior status c=next task
  *   dependences         a=task b=ndeps, then ndeps OA_EV_DEPENDENCE records:

@@ -169,11 +169,8 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
     fail(err, errlen, path, "not an ompadv recording (bad magic)");
     goto bad;
   }
-  if (r->header.version != OA_FILE_VERSION) {
-    fail(err, errlen, path, "recording format version %u, this ompadv reads version %d",
-         r->header.version, OA_FILE_VERSION);
+  if (oa_result_version(&r->header, path, "recording", err, errlen) != 0)
     goto bad;
-  }
   if (r->header.header_size != OA_HEADER_SIZE) {
     fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
     goto bad;
@@ -375,6 +372,18 @@ int oa_rec_modules(oa_recording *r, oa_rec_module_fn fn, void *ctx)
   return 0;
 }
 
+/* A LOC record into the location table; -1: it is corrupt. */
+static int take_loc(oa_recording *r, const struct oa_record_loc *x)
+{
+  if (x->loc == 0 || x->loc >= loc_limit(r) || x->kind >= OA_C_NKINDS)
+    return -1;
+  oa_rec_loc *l = loc_slot(r, (uint32_t)x->loc);
+  l->where = x->code;
+  l->kind = x->kind;
+  l->flags = x->loc_flags;
+  return 0;
+}
+
 /* Every LOC record, in file order: enough to name the locations (their
  * order does not matter). */
 int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
@@ -384,17 +393,10 @@ int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
     int got;
     while ((got = cursor_load(r, &c)) > 0) {
       for (size_t i = 0; i < c.n; i++) {
-        const oa_event *e = &c.ev[i];
-        if (e->type != OA_REC_LOC)
-          continue;
-        if (e->a == 0 || e->a >= loc_limit(r) || (e->c & 0xffff) >= OA_C_NKINDS) {
+        if (c.ev[i].type == OA_REC_LOC && take_loc(r, &oa_record_of(&c.ev[i])->rec_loc) != 0) {
           munmap(c.map, c.map_size);
           return fail(err, errlen, r->path, "corrupt recording: location record");
         }
-        oa_rec_loc *l = loc_slot(r, (uint32_t)e->a);
-        l->where = e->b;
-        l->kind = (uint16_t)(e->c & 0xffff);
-        l->flags = (uint16_t)(e->c >> 16);
       }
     }
     if (got < 0)
@@ -942,26 +944,25 @@ static void whatif(replay *p, oa_node *w, uint32_t region)
 
 static int rec_new(replay *p, cursor *c, const oa_event *e)
 {
-  uint32_t kind = e->sub;
-  uint32_t loc = (uint32_t)e->c, own_loc = (uint32_t)(e->c >> 32);
-  uint32_t inst = (uint32_t)e->d, nanc = (uint32_t)(e->d >> 56);
-  if (kind > OA_ST || !e->a || find(p, e->a) || e->a == UINT64_MAX)
+  const struct oa_record_new *x = &oa_record_of(e)->rec_new;
+  uint32_t kind = x->sub, loc = x->loc, own_loc = x->own_loc, inst = x->inst, nanc = x->nanc;
+  if (kind > OA_ST || !x->node || find(p, x->node) || x->node == UINT64_MAX)
     return bad(p, e, "node kind or id");
   if (kind == OA_W)
     return bad(p, e, "fragment written as a node");
   if (!known_loc(p, loc) || !known_loc(p, own_loc) || (nanc != 0xff && nanc > OA_ANC_MAX + 1))
     return bad(p, e, "node location");
   entry *pe = NULL;
-  if (e->b) {
-    pe = find(p, e->b);
+  if (x->parent) {
+    pe = find(p, x->parent);
     if (!pe || pe->closed || pe->node->kind == OA_W)
       return bad(p, e, "node under a parent that is not open");
   } else if (p->root) {
     return bad(p, e, "a second root");
   }
   oa_agg_region *region = NULL;
-  if (e->where) {
-    region = region_find(p, e->where);
+  if (x->region) {
+    region = region_find(p, x->region);
     if (!region || !(kind == OA_S || inst))
       return bad(p, e, "node of an unknown region");
     if (kind == OA_S && (inst || ((rregion *)region)->owned))  /* one S-node, not an instance */
@@ -974,20 +975,20 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
     return bad(p, e, "worksharing instance without its region");
   }
   oa_node *n = oa_node_new(&p->pool, (oa_kind)kind, NULL);
-  n->id = e->a;
+  n->id = x->node;
   n->loc = loc;
   n->own_loc = own_loc;
   n->inst = inst;
-  n->team_index = (uint16_t)(e->d >> 32);
-  n->free_order = (e->d >> 48) & 1;
+  n->team_index = x->team_index;
+  n->free_order = (x->bits & OA_NEW_FREE_ORDER) != 0;
   n->nanc = (uint8_t)nanc;
-  n->st_val = (int8_t)((e->d >> 50) & 3) - 1;
-  n->undeferred = (e->d >> 52) & 1;
-  n->anythread = (e->d >> 53) & 1;
-  n->share = (e->d >> 54) & 1;
-  n->piece = (e->d >> 55) & 1;
+  n->st_val = (int8_t)oa_record_new_st_val(x);
+  n->undeferred = (x->bits & OA_NEW_UNDEFERRED) != 0;
+  n->anythread = (x->bits & OA_NEW_ANYTHREAD) != 0;
+  n->share = (x->bits & OA_NEW_SHARE) != 0;
+  n->piece = (x->bits & OA_NEW_PIECE) != 0;
   n->user = region;
-  if ((e->d >> 49) & 1)
+  if (x->bits & OA_NEW_TASK)
     p->agg.tasks++;
   p->agg.nodes++;
   if (pe)
@@ -1001,14 +1002,15 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
 
 static int rec_close(replay *p, const oa_event *e)
 {
-  entry *x = find(p, e->a);
+  const struct oa_record_close *r = &oa_record_of(e)->rec_close;
+  entry *x = find(p, r->node);
   if (!x || x->closed || x->node->kind == OA_W)
     return bad(p, e, "close of a node that is not open");
   oa_node *n = x->node;
   x->closed = 1;
-  n->st_val = (int8_t)(uint8_t)e->d;
-  n->undeferred = (e->d >> 8) & 1;
-  n->cost = e->c;
+  n->st_val = r->st_val;
+  n->undeferred = r->undeferred & 1;
+  n->cost = r->cost;
   oa_node_close(&p->pool, &p->hooks, n);
   return 0;
 }
@@ -1016,14 +1018,14 @@ static int rec_close(replay *p, const oa_event *e)
 /* A fragment: it joins its parent and ends at once. */
 static int rec_w(replay *p, const oa_event *e)
 {
-  uint32_t loc = (uint32_t)(e->d & 0xffffff), own_loc = (uint32_t)(e->d >> 24) & 0xffffff;
-  uint32_t b = (uint32_t)e->where & 0x7fffffff, en = (uint32_t)(e->where >> 32);
-  uint32_t inst = (uint32_t)e->time, fbits = (uint32_t)(e->time >> 32);
-  if (!e->a || e->a == UINT64_MAX || find(p, e->a))
+  const struct oa_record_w *x = &oa_record_of(e)->rec_w;
+  uint32_t loc = oa_record_w_loc(x), own_loc = oa_record_w_own_loc(x);
+  uint32_t b = oa_record_w_begin(x), en = x->edge_end, inst = x->inst;
+  if (!x->node || x->node == UINT64_MAX || find(p, x->node))
     return bad(p, e, "fragment id");
   if (!known_loc(p, loc) || !known_loc(p, own_loc) || !known_loc(p, b) || !known_loc(p, en))
     return bad(p, e, "fragment location");
-  entry *pe = find(p, e->b);
+  entry *pe = find(p, x->parent);
   if (!pe || pe->closed || pe->node->kind == OA_W)
     return bad(p, e, "fragment under a parent that is not open");
   oa_agg_region *region = NULL;
@@ -1035,18 +1037,18 @@ static int rec_w(replay *p, const oa_event *e)
       return bad(p, e, "worksharing fragment outside a parallel region");
   }
   oa_node *n = oa_node_new(&p->pool, OA_W, NULL);
-  n->id = e->a;
+  n->id = x->node;
   n->loc = loc;
   n->own_loc = own_loc;
   n->inst = inst;
   n->user = region;
-  n->team_index = (uint16_t)(e->d >> 48);
-  n->work = e->c;
+  n->team_index = x->team_index;
+  n->work = x->work;
   n->edge_begin = b;
   n->edge_end = en;
-  n->cont = (e->where >> 31) & 1;
-  n->busy = e->sub & 1;
-  memcpy(&n->whatif, &fbits, sizeof fbits);
+  n->cont = (uint8_t)oa_record_w_cont(x);
+  n->busy = x->sub & 1;
+  n->whatif = x->whatif;
   if (!(n->whatif >= 0 && n->whatif < 1e9))
     n->whatif = 0;
   p->agg.nodes++;
@@ -1066,60 +1068,55 @@ static int rec_w(replay *p, const oa_event *e)
 static int step(replay *p, cursor *c, const oa_event *e)
 {
   oa_recording *r = p->rec;
+  const oa_record *x = oa_record_of(e);
   switch (e->type) {
   case OA_REC_META:
-    if (e->a < OA_METRIC_TSC || e->a > OA_METRIC_INSTRUCTIONS)
+    if (x->rec_meta.metric < OA_METRIC_TSC || x->rec_meta.metric > OA_METRIC_INSTRUCTIONS)
       return bad(p, e, "metric");
-    p->metric = (uint32_t)e->a;
-    p->task_cost = e->b;
-    p->task_cost_u = e->c;
+    p->metric = (uint32_t)x->rec_meta.metric;
+    p->task_cost = x->rec_meta.task_cost;
+    p->task_cost_u = x->rec_meta.task_cost_undeferred;
     return 0;
-  case OA_REC_LOC: {
-    uint32_t kind = (uint32_t)(e->c & 0xffff);
-    if (e->a == 0 || e->a >= loc_limit(r) || kind >= OA_C_NKINDS)
-      return bad(p, e, "location");
-    oa_rec_loc *l = loc_slot(r, (uint32_t)e->a);
-    l->where = e->b;
-    l->kind = (uint16_t)kind;
-    l->flags = (uint16_t)(e->c >> 16);
-    return 0;
-  }
+  case OA_REC_LOC:
+    return take_loc(r, &x->rec_loc) != 0 ? bad(p, e, "location") : 0;
   case OA_REC_REGION: {
-    if (!e->a || e->a == UINT64_MAX || region_find(p, e->a) || e->b == 0 || e->b > 65536)
+    uint64_t id = x->rec_region.region, team = x->rec_region.team;
+    if (!id || id == UINT64_MAX || region_find(p, id) || team == 0 || team > 65536)
       return bad(p, e, "region");
     rregion *rg = oa_xcalloc(1, sizeof *rg);
     oa_agg_region *g = &rg->agg;
-    oa_agg_region_init(g, (uint32_t)e->b);
-    rg->id = e->a;
-    region_add(p, e->a, g);
+    oa_agg_region_init(g, (uint32_t)team);
+    rg->id = id;
+    region_add(p, id, g);
     return 0;
   }
   case OA_REC_SLOT: {
-    oa_agg_region *g = region_find(p, e->a);
-    if (!g || e->b >= (1u << 20) || !known_loc(p, (uint32_t)e->c))
+    uint64_t index = x->rec_slot.index;
+    oa_agg_region *g = region_find(p, x->rec_slot.region);
+    if (!g || index >= (1u << 20) || !known_loc(p, x->rec_slot.loc))
       return bad(p, e, "worksharing instance");
     /* a new instance takes memory per thread of the team: in proportion to
      * the file (fuzzing: a team of 65536 times many instances was slow) */
-    if (e->b >= g->cap_slots || !g->slots[e->b].thread_serial) {
+    if (index >= g->cap_slots || !g->slots[index].thread_serial) {
       p->slot_bytes += (uint64_t)g->team * sizeof(uint64_t)
-                       + (e->b >= g->cap_slots ? 2 * (e->b + 1) * sizeof(oa_ws_slot) : 0);
+                       + (index >= g->cap_slots ? 2 * (index + 1) * sizeof(oa_ws_slot) : 0);
       if (p->slot_bytes > 16 * r->size + (64u << 20))
         return bad(p, e, "more worksharing instances than the recording holds");
     }
-    oa_agg_region_slot(g, (uint32_t)e->b, (uint32_t)e->c, &p->locs);
+    oa_agg_region_slot(g, (uint32_t)index, x->rec_slot.loc, &p->locs);
     return 0;
   }
   case OA_REC_NEW:
     return rec_new(p, c, e);
   case OA_REC_ANC: {
-    entry *x = find(p, c->last_new);
-    if (!x)
+    entry *n = find(p, c->last_new);
+    if (!n)
       return bad(p, e, "enclosing directives of no task");
-    uint64_t v[4] = { e->a, e->b, e->c, e->d };
+    const uint64_t *v = x->rec_anc.anc;
     for (int i = 0; i < OA_ANC_MAX; i++) {
-      if (!known_loc(p, (uint32_t)v[i]) || v[i] >> 32)
+      if (v[i] > UINT32_MAX || !known_loc(p, (uint32_t)v[i]))
         return bad(p, e, "enclosing directive location");
-      x->node->anc[i] = (uint32_t)v[i];
+      n->node->anc[i] = (uint32_t)v[i];
     }
     c->last_new = 0;
     return 0;
@@ -1129,7 +1126,7 @@ static int step(replay *p, cursor *c, const oa_event *e)
   case OA_REC_W:
     return rec_w(p, e);
   case OA_REC_PRED: {
-    entry *s = find(p, e->a), *d = find(p, e->b);
+    entry *s = find(p, x->rec_pred.succ), *d = find(p, x->rec_pred.pred);
     if (!s || !d || s == d || s->closed || s->node->kind != OA_P || d->node->kind != OA_P
         || d->node->id > s->node->id || s->node->free_order || d->node->free_order)
       return bad(p, e, "dependence between nodes that are not tasks of one task");
@@ -1137,37 +1134,37 @@ static int step(replay *p, cursor *c, const oa_event *e)
     return 0;
   }
   case OA_REC_WAIT: {
-    entry *in = find(p, e->a), *root = find(p, e->b);
+    entry *in = find(p, x->rec_wait.node), *root = find(p, x->rec_wait.root);
     if (!in || !root || in->closed || root->closed || in->node->kind == OA_W)
       return bad(p, e, "nested taskwait in a node that is not open");
-    if (e->sub)
+    if (x->rec_wait.sub)
       oa_node_group_end(in->node, root->node);
     else
       oa_node_waited(in->node, root->node);
     return 0;
   }
   case OA_REC_HOLD: {
-    entry *x = find(p, e->a);
-    if (!x)
+    entry *n = find(p, x->rec_hold.node);
+    if (!n)
       return bad(p, e, "hold of an unknown node");
-    x->holds++;
-    oa_node_hold(x->node);
+    n->holds++;
+    oa_node_hold(n->node);
     return 0;
   }
   case OA_REC_RELEASE: {
-    entry *x = find(p, e->a);
-    if (!x || !x->holds)
+    entry *n = find(p, x->rec_release.node);
+    if (!n || !n->holds)
       return bad(p, e, "release of a node not held");
-    x->holds--;
-    oa_node_release(&p->pool, x->node);
+    n->holds--;
+    oa_node_release(&p->pool, n->node);
     return 0;
   }
   case OA_REC_TEAM:
-    if (e->a > p->threads && e->a <= 65536)
-      p->threads = (uint32_t)e->a;
+    if (x->rec_team.value > p->threads && x->rec_team.value <= 65536)
+      p->threads = (uint32_t)x->rec_team.value;
     return 0;
   case OA_REC_FLAG:
-    p->flags |= (uint32_t)e->a & (OA_PROF_APPROX_TARGET | OA_PROF_APPROX_CANCEL
+    p->flags |= (uint32_t)x->rec_flag.value & (OA_PROF_APPROX_TARGET | OA_PROF_APPROX_CANCEL
                                   | OA_PROF_APPROX_DETACH | OA_PROF_LOC_OVERFLOW
                                   | OA_PROF_METRIC_FALLBACK | OA_PROF_APPROX_SPAN
                                   | OA_PROF_APPROX_ORDERED);
@@ -1246,7 +1243,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
       }
     }
     c->last_seq = e->seq;
-    if (e->type != OA_REC_W) {  /* W records carry other data in 'time' */
+    if (e->type != OA_REC_W) {  /* W records have no time (contract.h) */
       if (!out->time_first || e->time < out->time_first)
         out->time_first = e->time;
       if (e->time > out->time_last)
@@ -1254,7 +1251,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
     }
     if (!have_meta && e->type == OA_REC_META) {
       have_meta = 1;
-      out->granularity_floor = 10 * e->b;
+      out->granularity_floor = 10 * oa_record_of(e)->rec_meta.task_cost;
     }
     out->records++;
     if (step(&p, c, e) != 0 || p.failed)  /* failed: also in on_finished */

@@ -81,7 +81,7 @@ typedef struct oa_replay_out {
   uint64_t granularity_floor;/* serial work a what-if fragment keeps at least */
   uint64_t peak_nodes;       /* most OSPG nodes alive at once */
   uint64_t time_first, time_last; /* TSC of the first and last record replayed (W
-                                   * records excepted: their time field is data) */
+                                   * records excepted: they have no time) */
   int partial;               /* the run did not end: open nodes were closed as they stood */
   struct oa_replay_applied { /* regions whose fragments what-if reduced, distinct */
     uint32_t region;

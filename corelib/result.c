@@ -29,6 +29,20 @@ int oa_result_fail(char *err, size_t errlen, const char *path, const char *fmt, 
 }
 #define fail oa_result_fail
 
+int oa_result_version(const oa_file_header *h, const char *path, const char *what, char *err,
+                      size_t errlen)
+{
+  if (h->version == OA_FILE_VERSION)
+    return 0;
+  if (h->version >= 1 && h->version < OA_FILE_VERSION) {
+    snprintf(err, errlen, "%s was recorded by an older ompadv (format %u, this one reads %d): "
+             "record it again", path, h->version, OA_FILE_VERSION);
+    return -1;
+  }
+  return fail(err, errlen, path, "%s format version %u, this ompadv reads version %d", what,
+              h->version, OA_FILE_VERSION);
+}
+
 static int cmp_seq(const void *a, const void *b)
 {
   const oa_event *x = a, *y = b;
@@ -213,11 +227,8 @@ int oa_result_read(const char *path, oa_result *r, char *err, size_t errlen)
     fail(err, errlen, path, "not an ompadv result (bad magic)");
     goto out;
   }
-  if (r->header.version != OA_FILE_VERSION) {
-    fail(err, errlen, path, "result format version %u, this ompadv reads version %d",
-         r->header.version, OA_FILE_VERSION);
+  if (oa_result_version(&r->header, path, "result", err, errlen) != 0)
     goto out;
-  }
   if (r->header.mode == OA_MODE_RECORD) {
     fail(err, errlen, path, "a recording (ompadv record): analyse it with ompadv report -i %s",
          path);

@@ -28,6 +28,11 @@ int oa_result_read(const char *path, oa_result *r, char *err, size_t errlen);
 /* "path: message" into err; returns -1. */
 int oa_result_fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* 0 when the header's format version is OA_FILE_VERSION; else the reason
+ * into err ("recorded by an older ompadv" for an older one; what: "result"
+ * or "recording" for any other) and -1. */
+int oa_result_version(const oa_file_header *h, const char *path, const char *what, char *err,
+                      size_t errlen);
 /* The module record at off of a modules chunk's payload; NULL at its end,
  * or with *bad set when the record is malformed. */
 const oa_module *oa_module_at(const char *p, uint64_t used, uint64_t off, int *bad);

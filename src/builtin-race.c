@@ -114,7 +114,7 @@ typedef struct race_run {
   oa_symbolizer *sym;
   race *races;
   size_t nraces;
-  const oa_event *summary;   /* NULL: the runtime never finished */
+  const struct oa_race_summary *summary; /* NULL: the runtime never finished */
   const char *detector;      /* the one asked for */
   int grain;
   int idle;                  /* no OpenMP construct ran: nothing was checked */
@@ -178,16 +178,15 @@ static void describe(race_run *rr, race_access *a, uint64_t code, uint64_t const
 }
 
 /* A STACK record: callers of an access of the next report of its thread. */
-static void add_callers(race_run *rr, const oa_event *e)
+static void add_callers(race_run *rr, const struct oa_race_stack *e)
 {
   unsigned th = e->thread % OA_MAX_THREADS_SEEN, k = (e->sub & OA_RACE_STACK_EARLIER) != 0;
   unsigned n = e->sub & ~OA_RACE_STACK_EARLIER;
-  uint64_t fr[5] = { e->a, e->b, e->c, e->d, e->where };
   uint64_t **p = &rr->pending[th][k];
   size_t *np = &rr->npending[th][k];
   *p = oa_xrealloc(*p, (*np + 5) * sizeof **p);
   for (unsigned i = 0; i < n && i < 5; i++)
-    (*p)[(*np)++] = fr[i];
+    (*p)[(*np)++] = e->callers[i];
 }
 
 /* The callers gathered for the next report of thread th: access k. */
@@ -199,7 +198,7 @@ static void take_callers(race_run *rr, unsigned th, unsigned k, race_access *a)
   rr->npending[th][k] = 0;
 }
 
-static void add_report(race_run *rr, const oa_event *e, size_t *cap)
+static void add_report(race_run *rr, const struct oa_race_report *e, size_t *cap)
 {
   if (rr->nraces == *cap) {
     *cap = *cap ? 2 * *cap : 64;
@@ -208,20 +207,20 @@ static void add_report(race_run *rr, const oa_event *e, size_t *cap)
   race *x = &rr->races[rr->nraces++];
   memset(x, 0, sizeof *x);
   x->seq = e->seq;
-  x->address = e->where;
-  x->memory = (unsigned)(e->time >> 56);
+  x->address = e->address;
+  x->memory = e->memory;
   x->concurrent = (e->sub & OA_RACE_CONCURRENT) != 0;
   x->reports = 1;
   x->second.write = (e->sub & OA_RACE_LATER_WRITE) != 0;
-  x->second.size = (unsigned)((e->time >> 32) & 0xff);
+  x->second.size = e->size;
   x->second.thread = e->thread;
-  describe(rr, &x->second, e->a, e->c, (unsigned)((e->time >> 40) & 0xff));
+  describe(rr, &x->second, e->later_code, e->later_construct, e->later_kind);
   unsigned th = e->thread % OA_MAX_THREADS_SEEN;
   take_callers(rr, th, 0, &x->second);
   take_callers(rr, th, 1, &x->first);
   x->first.write = (e->sub & OA_RACE_EARLIER_WRITE) != 0;
-  x->first.thread = (uint32_t)e->time;
-  describe(rr, &x->first, e->b, e->d, (unsigned)((e->time >> 48) & 0xff));
+  x->first.thread = e->earlier_thread;
+  describe(rr, &x->first, e->earlier_code, e->earlier_construct, e->earlier_kind);
   int swap = strcmp(x->first.location, x->second.location) > 0;
   x->key[0] = swap ? x->second.location : x->first.location;
   x->key[1] = swap ? x->first.location : x->second.location;
@@ -275,13 +274,13 @@ static int collect(race_run *rr, const char *path)
   }
   rr->sym = oa_sym_for_result(&rr->r);
   for (size_t i = 0; i < rr->r.nevents; i++) {
-    const oa_event *e = &rr->r.events[i];
-    if (e->type == OA_RACE_STACK)
-      add_callers(rr, e);
-    else if (e->type == OA_RACE_REPORT)
-      add_report(rr, e, &cap);
-    else if (e->type == OA_RACE_SUMMARY)
-      rr->summary = e;
+    const oa_record *e = oa_record_of(&rr->r.events[i]);
+    if (e->h.type == OA_RACE_STACK)
+      add_callers(rr, &e->race_stack);
+    else if (e->h.type == OA_RACE_REPORT)
+      add_report(rr, &e->race_report, &cap);
+    else if (e->h.type == OA_RACE_SUMMARY)
+      rr->summary = &e->race_summary;
   }
   merge(rr);
   return 0;
@@ -306,9 +305,9 @@ static void race_run_free(race_run *rr)
 
 static const char *summary_detector(const race_run *rr)
 {
-  if (rr->summary && rr->summary->where == 1)
+  if (rr->summary && rr->summary->detector == 1)
     return "fast";
-  if (rr->summary && rr->summary->where == 2)
+  if (rr->summary && rr->summary->detector == 2)
     return "precise";
   return rr->detector;
 }
@@ -387,7 +386,7 @@ static void print_summary_line(FILE *f, const race_run *rr)
   fprintf(f, " (%s detector, %s", summary_detector(rr),
           summary_grain(rr) == 1 ? "1-byte cells" : "byte-exact");
   if (rr->summary)
-    fprintf(f, ", %s accesses checked", oa_si(rr->summary->a, b, sizeof b));
+    fprintf(f, ", %s accesses checked", oa_si(rr->summary->checked, b, sizeof b));
   else if (rr->complete && rr->r.header.events_lost)
     fprintf(f, "; its last records were lost, see below");
   else
@@ -448,7 +447,7 @@ static void print_json_access(FILE *f, const race_access *a, int later, oa_symbo
 
 static void print_json(FILE *f, race_run *rr)
 {
-  const oa_event *s = rr->summary;
+  const struct oa_race_summary *s = rr->summary;
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"race\", \"detector\": \"%s\", \"grain\": %d, "
              "\"threads\": %u,\n  \"races\": [", summary_detector(rr), summary_grain(rr),
           rr->r.header.nthreads);
@@ -476,8 +475,9 @@ static void print_json(FILE *f, race_run *rr)
           rr->nraces, s || (rr->idle && rr->complete) ? "true" : "false");
   if (s)
     fprintf(f, ", \"accesses\": %llu, \"reports\": %llu, \"dropped\": %llu, "
-               "\"shadow_bytes\": %llu", (unsigned long long)s->a, (unsigned long long)s->b,
-            (unsigned long long)s->c, (unsigned long long)s->d);
+               "\"shadow_bytes\": %llu", (unsigned long long)s->checked,
+            (unsigned long long)s->races, (unsigned long long)s->dropped,
+            (unsigned long long)s->peak_shadow);
   else if (rr->idle && rr->complete)
     fprintf(f, ", \"accesses\": 0, \"reports\": 0, \"dropped\": 0, \"shadow_bytes\": 0");
   fprintf(f, ", \"openmp_ran\": %s}}\n", rr->idle ? "false" : "true");
@@ -486,7 +486,7 @@ static void print_json(FILE *f, race_run *rr)
 /* What the user should know beside the races: lost results, the cost. */
 static void report_notes(const race_run *rr)
 {
-  const oa_event *s = rr->summary;
+  const struct oa_race_summary *s = rr->summary;
   const oa_file_header *h = &rr->r.header;
   if (h->shadow_stopped) {
     char lim[128] = "";
@@ -502,13 +502,13 @@ static void report_notes(const race_run *rr)
     oa_warn("race: %llu records were lost (the result file could not grow: %s); some races "
             "may be missing", (unsigned long long)rr->r.header.events_lost,
             oa_full_reason((int)rr->r.header.full_errno));
-  if (s && s->c)
+  if (s && s->dropped)
     oa_warn("race: %llu more pairs of racing code addresses were dropped (the runtime's table "
-            "is full); fix the races shown and run again", (unsigned long long)s->c);
+            "is full); fix the races shown and run again", (unsigned long long)s->dropped);
   if (s) {
     char b[32];
     oa_debug("race: %llu reports before merging by source line, peak shadow memory %sB",
-             (unsigned long long)s->b, oa_si(s->d, b, sizeof b));
+             (unsigned long long)s->races, oa_si(s->peak_shadow, b, sizeof b));
   }
 }
 
@@ -523,14 +523,15 @@ static const char *first_line_of(oa_symbolizer *sym, uint64_t ra, char *buf, siz
 }
 
 /* Why the check run ruled fast mode out, for the note. */
-static char *precise_reason(const oa_event *check, oa_symbolizer *sym)
+static char *precise_reason(const struct oa_race_check *check, oa_symbolizer *sym)
 {
   char where[PATH_MAX + 32];
-  const char *at = check->c ? first_line_of(sym, check->c, where, sizeof where) : NULL;
-  if (check->b & OA_RACE_WHY_MUTEX)
+  const char *at =
+      check->why_code ? first_line_of(sym, check->why_code, where, sizeof where) : NULL;
+  if (check->why & OA_RACE_WHY_MUTEX)
     return at ? oa_xasprintf("critical, lock or ordered at %s needs locksets", at)
               : oa_xstrdup("critical, lock or ordered needs locksets");
-  if (check->b & OA_RACE_WHY_TASKWAIT)
+  if (check->why & OA_RACE_WHY_TASKWAIT)
     return at ? oa_xasprintf("a task at %s leaves children nobody waits for", at)
               : oa_xstrdup("a task leaves children nobody waits for");
   return oa_xstrdup("the check run ruled the fast detector out");
@@ -546,7 +547,7 @@ static int check_verdict(void *ctx, const oa_launch *l)
 {
   check_run *cr = ctx;
   char *why = NULL;
-  const oa_event *check = NULL;
+  const struct oa_race_check *check = NULL;
   oa_result r;
   char err[PATH_MAX + 256];
   cr->det = "precise";
@@ -560,12 +561,12 @@ static int check_verdict(void *ctx, const oa_launch *l)
   }
   for (size_t i = 0; i < r.nevents; i++)
     if (r.events[i].type == OA_RACE_CHECK)
-      check = &r.events[i];
+      check = &oa_record_of(&r.events[i])->race_check;
   if (!check) {
     why = WIFSIGNALED(l->status)
               ? oa_xasprintf("the check run was killed by signal %d", WTERMSIG(l->status))
               : oa_xstrdup("the check run ended before its verdict");
-  } else if (check->a == 1) {
+  } else if (check->fast_ok == 1) {
     cr->det = "fast";
     why = oa_xstrdup("no critical, lock or ordered, and every task is waited for");
   } else {

@@ -105,12 +105,13 @@ static size_t print_event(struct printer *p, const oa_event *e, size_t left)
     fprintf(f, "parallel_end: parallel=%llu task=%llu flags=%s", (unsigned long long)e->a,
             (unsigned long long)e->b, oa_parallel_flags(e->d, b1, sizeof b1));
     break;
-  case ompt_callback_implicit_task:
+  case ompt_callback_implicit_task: {
+    const struct oa_ev_implicit_task *x = &oa_record_of(e)->implicit_task;
     fprintf(f, "implicit_task%s: parallel=%llu task=%llu team=%llu index=%u flags=%s",
-            endpoint_suffix(e->sub), (unsigned long long)e->a, (unsigned long long)e->b,
-            (unsigned long long)e->c, (unsigned)(e->d >> 32),
-            oa_task_flags((uint32_t)e->d, b1, sizeof b1));
+            endpoint_suffix(x->sub), (unsigned long long)x->parallel, (unsigned long long)x->task,
+            (unsigned long long)x->team, x->index, oa_task_flags(x->task_flags, b1, sizeof b1));
     break;
+  }
   case ompt_callback_task_create:
     fprintf(f, "task_create: task=%llu parent=%llu flags=%s has_deps=%llu", (unsigned long long)e->a,
             (unsigned long long)e->b, oa_task_flags(e->c, b1, sizeof b1),

@@ -73,6 +73,20 @@ static const oa_node *prev_last(uint64_t chain, uint64_t y)
 
 #define OA_ORD_PHASE_MAX 1024     /* beyond: left unordered (a report may be false) */
 
+/* The raw log's OSTAMP (contract.h: struct oa_raw_ostamp). */
+static void raw_ostamp(oa_thread *t, uint64_t node, uint64_t chain, int opo, uint64_t before,
+                       uint64_t after)
+{
+  oa_record *r = oa_raw_begin(t, OA_RAW_OSTAMP, opo != 0);
+  if (!r)
+    return;
+  r->raw_ostamp.node = node;
+  r->raw_ostamp.ochain = chain;
+  r->raw_ostamp.obefore = before;
+  r->raw_ostamp.oafter = after;
+  oa_commit(t);
+}
+
 static void pending_add(oa_ord_pending **v, uint32_t *n, uint32_t *cap, oa_ord_pending p)
 {
   if (*n == *cap) {
@@ -97,7 +111,7 @@ void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
   w->ochain = task->ochain;
   w->oafter = task->oafter;
   w->obefore = before;
-  oa_raw(t, OA_RAW_OSTAMP, w->id, task->ochain | (uint64_t)w->opo << 63, before, task->oafter);
+  raw_ostamp(t, w->id, task->ochain, w->opo, before, task->oafter);
   if (task->nphase && task->ophase[task->nphase - 1].id == w->id) {
     task->ophase[task->nphase - 1].chain = task->ochain;
     task->ophase[task->nphase - 1].oafter = task->oafter;
@@ -160,7 +174,7 @@ static void ord_begin(oa_thread *t, oa_task *task)
       __atomic_store_n(&p->node->obefore, x, __ATOMIC_RELAXED);
       p->node->opo = 1;
     }
-    oa_raw(t, OA_RAW_OSTAMP, p->id, task->ochain | UINT64_C(1) << 63, x, after);
+    raw_ostamp(t, p->id, task->ochain, 1, x, after);
   }
   task->nopend = 0;
   task->oafter = x;

@@ -248,12 +248,13 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
   oa_thread *t = oa_me();
   if (endpoint == ompt_scope_begin && t->nimpl < OA_MAX_IMPLICIT)
     t->impl_id[t->nimpl++] = oa_new_id(&oa_the_run.next_task);
-  oa_event *e = oa_begin(t, ompt_callback_implicit_task, endpoint);
-  if (e) {
-    e->a = OA_PAR_ID(parallel);
-    e->b = OA_TASK_ID(task);
-    e->c = team;
-    e->d = ((uint64_t)index << 32) | (uint32_t)flags;
+  oa_record *r = oa_begin_record(t, ompt_callback_implicit_task, endpoint);
+  if (r) {
+    r->implicit_task.parallel = OA_PAR_ID(parallel);
+    r->implicit_task.task = OA_TASK_ID(task);
+    r->implicit_task.team = team;
+    r->implicit_task.task_flags = (uint32_t)flags;
+    r->implicit_task.index = index;
     oa_commit(t);
   }
   if (endpoint == ompt_scope_end && t->nimpl)

@@ -280,6 +280,21 @@ static oa_task *creator_of(oa_thread *t, ompt_data_t *parent)
  * be: an empty undeferred P-node, the dependence edges into it, the
  * creator's continuation after it.  Its task data is libomp's own (it must
  * stay NULL), so the node waits in the thread for its dependences. */
+/* The raw log's TASK_CREATE (contract.h: struct oa_raw_task_create). */
+static void raw_task_create(oa_thread *t, uint64_t parent, uint64_t task, int flags,
+                            unsigned facts, uint64_t pnode)
+{
+  oa_record *r = oa_raw_begin(t, OA_RAW_TASK_CREATE, 0);
+  if (!r)
+    return;
+  r->raw_task_create.parent = parent;
+  r->raw_task_create.task = task;
+  r->raw_task_create.task_flags = (uint32_t)flags;
+  r->raw_task_create.facts = (uint8_t)facts;
+  r->raw_task_create.pnode = pnode;
+  oa_commit(t);
+}
+
 static void dep_wait_close(oa_thread *t)
 {
   if (!t->dep_wait)
@@ -305,7 +320,7 @@ static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
   p->st_val = 0;
   p->team_index = e->team_index;
   oa_prof_attach(t, top, p);
-  oa_raw(t, OA_RAW_TASK_CREATE, e->id, p->id, (uint32_t)flags | (uint64_t)1 << 33, p->id);
+  raw_task_create(t, e->id, p->id, flags, OA_RAW_TASK_UNDEFERRED, p->id);
   /* an empty fragment: the node's summary carries the chains that reach it
    * by its dependences on to what follows it */
   oa_node *w = oa_prof_node(t, OA_W);
@@ -377,8 +392,9 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   oa_task_push(nt, p);
   oa_task_loc_push(nt, loc);
   child->ptr = nt;
-  oa_raw(t, OA_RAW_TASK_CREATE, e->id, nt->id,
-         (uint32_t)flags | (uint64_t)t->in_if0 << 32 | (uint64_t)p->undeferred << 33, p->id);
+  raw_task_create(t, e->id, nt->id, flags,
+                  (t->in_if0 ? OA_RAW_TASK_IF0 : 0) | (p->undeferred ? OA_RAW_TASK_UNDEFERRED : 0),
+                  p->id);
   if (oa_race)
     oa_race->task_created(t, child);
   oa_frag_begin(t, e, 0);

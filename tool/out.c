@@ -125,7 +125,7 @@ void oa_thread_retire(oa_thread *t)
 
 /* Slot for the next event of thread t, opening a new chunk when the current
  * one is full; NULL when recording is off or the file cannot grow. */
-oa_event *oa_next_slot(oa_thread *t)
+oa_record *oa_next_slot(oa_thread *t)
 {
   if (!oa_the_run.enabled)
     return NULL;
@@ -140,7 +140,7 @@ oa_event *oa_next_slot(oa_thread *t)
     __atomic_fetch_add(&oa_the_run.header->events_lost, 1, __ATOMIC_RELAXED);
     return NULL;
   }
-  t->ev = (oa_event *)(t->chunk + 1);
+  t->ev = (oa_record *)(t->chunk + 1);
   return &t->ev[0];
 }
 

@@ -22,6 +22,36 @@ uint64_t oa_prof_new_id(void)
   return oa_prof_raw || oa_prof_record ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
 }
 
+/* Recordings (contract.h: OA_REC_*): a node id (HOLD, RELEASE), one value
+ * (TEAM, FLAG), a nested wait. */
+static void rec_node_ref(oa_thread *t, unsigned type, const oa_node *n)
+{
+  oa_record *r = oa_rec_begin(t, type, 0);
+  if (!r)
+    return;
+  r->rec_hold.node = n->id;
+  oa_commit(t);
+}
+
+static void rec_word(oa_thread *t, unsigned type, uint64_t value)
+{
+  oa_record *r = oa_rec_begin(t, type, 0);
+  if (!r)
+    return;
+  r->rec_team.value = value;
+  oa_commit(t);
+}
+
+static void rec_wait(oa_thread *t, unsigned group_end, uint64_t node, uint64_t root)
+{
+  oa_record *r = oa_rec_begin(t, OA_REC_WAIT, group_end);
+  if (!r)
+    return;
+  r->rec_wait.node = node;
+  r->rec_wait.root = root;
+  oa_commit(t);
+}
+
 /* --- per-location sums ---------------------------------------------------- */
 
 #define OA_LOC_TABLE (1u << 16)
@@ -54,7 +84,7 @@ void oa_prof_flag(uint32_t flag)
 {
   uint32_t old = __atomic_fetch_or(&P.flags, flag, __ATOMIC_RELAXED);
   if ((old | flag) != old && oa_prof_record)
-    oa_rec(oa_me(), OA_REC_FLAG, 0, 0, flag, 0, 0, 0);
+    rec_word(oa_me(), OA_REC_FLAG, flag);
 }
 
 uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra)
@@ -83,7 +113,14 @@ uint32_t oa_prof_loc_flagged(unsigned kind, const void *codeptr_ra, uint8_t flag
           id = 0;
         } else {
           P.info[id] = (oa_loc_info){ where, (uint16_t)kind, wflags };
-          oa_rec(oa_me(), OA_REC_LOC, 0, 0, id, where, kind | (uint64_t)wflags << 16, 0);
+          oa_record *rec = oa_rec_begin(oa_me(), OA_REC_LOC, 0);
+          if (rec) {
+            rec->rec_loc.loc = id;
+            rec->rec_loc.code = where;
+            rec->rec_loc.kind = (uint16_t)kind;
+            rec->rec_loc.loc_flags = wflags;
+            oa_commit(oa_me());
+          }
         }
         __atomic_store_n(&e->id, id ? id : UINT32_MAX, __ATOMIC_RELEASE);
         return id;
@@ -135,14 +172,25 @@ oa_region *oa_prof_region_new(oa_thread *t, uint32_t team)
   oa_region *r = oa_xcalloc(1, sizeof *r);
   oa_agg_region_init(&r->agg, team);
   r->id = oa_prof_new_id();
-  oa_rec(t, OA_REC_REGION, 0, 0, r->id, r->agg.team, 0, 0);
+  oa_record *rec = oa_rec_begin(t, OA_REC_REGION, 0);
+  if (rec) {
+    rec->rec_region.region = r->id;
+    rec->rec_region.team = r->agg.team;
+    oa_commit(t);
+  }
   return r;
 }
 
 oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc)
 {
   oa_ws_slot *s = oa_agg_region_slot(&r->agg, index, loc, &the_locs);
-  oa_rec(t, OA_REC_SLOT, 0, 0, r->id, index, loc, 0);
+  oa_record *rec = oa_rec_begin(t, OA_REC_SLOT, 0);
+  if (rec) {
+    rec->rec_slot.region = r->id;
+    rec->rec_slot.index = index;
+    rec->rec_slot.loc = loc;
+    oa_commit(t);
+  }
   return s;
 }
 
@@ -157,31 +205,46 @@ oa_node *oa_prof_node(oa_thread *t, oa_kind kind)
 static void rec_new(oa_thread *t, oa_node *n, int task)
 {
   oa_region *r = (n->kind == OA_S || n->inst) ? n->user : NULL;
-  oa_rec(t, OA_REC_NEW, n->kind, r ? r->id : 0, n->id, n->parent ? n->parent->id : 0,
-         n->loc | (uint64_t)n->own_loc << 32,
-         n->inst | (uint64_t)n->team_index << 32 | (uint64_t)n->free_order << 48
-             | (uint64_t)(task != 0) << 49 | (uint64_t)((n->st_val + 1) & 3) << 50
-             | (uint64_t)n->undeferred << 52 | (uint64_t)n->anythread << 53
-             | (uint64_t)n->share << 54 | (uint64_t)n->piece << 55
-             | (uint64_t)n->nanc << 56);
-  if (n->nanc != 0xff && n->nanc != 0)
-    oa_rec(t, OA_REC_ANC, 0, 0, n->anc[0], n->anc[1], n->anc[2], n->anc[3]);
+  oa_record *rec = oa_rec_begin(t, OA_REC_NEW, n->kind);
+  if (rec) {
+    struct oa_record_new *x = &rec->rec_new;
+    x->region = r ? r->id : 0;
+    x->node = n->id;
+    x->parent = n->parent ? n->parent->id : 0;
+    x->loc = n->loc;
+    x->own_loc = n->own_loc;
+    x->inst = (uint32_t)n->inst;
+    x->team_index = n->team_index;
+    x->bits = (uint8_t)((n->free_order ? OA_NEW_FREE_ORDER : 0) | (task ? OA_NEW_TASK : 0)
+                        | oa_record_new_st_bits(n->st_val)
+                        | (n->undeferred ? OA_NEW_UNDEFERRED : 0)
+                        | (n->anythread ? OA_NEW_ANYTHREAD : 0) | (n->share ? OA_NEW_SHARE : 0)
+                        | (n->piece ? OA_NEW_PIECE : 0));
+    x->nanc = n->nanc;
+    oa_commit(t);
+  }
+  if (n->nanc != 0xff && n->nanc != 0 && (rec = oa_rec_begin(t, OA_REC_ANC, 0))) {
+    for (int i = 0; i < OA_ANC_MAX; i++)
+      rec->rec_anc.anc[i] = n->anc[i];
+    oa_commit(t);
+  }
 }
 
 /* A fragment is written once, at its end (contract.h: OA_REC_W). */
 static void rec_w(oa_thread *t, oa_node *w)
 {
-  oa_event *e = oa_begin(t, OA_REC_W, w->busy);
-  if (!e)
+  oa_record *rec = oa_rec_begin(t, OA_REC_W, w->busy);
+  if (!rec)
     return;
-  uint32_t fbits;
-  memcpy(&fbits, &w->whatif, sizeof fbits);
-  e->a = w->id;
-  e->b = w->parent ? w->parent->id : 0;
-  e->c = w->work;
-  e->d = w->loc | (uint64_t)w->own_loc << 24 | (uint64_t)w->team_index << 48;
-  e->where = w->edge_begin | (uint64_t)w->cont << 31 | (uint64_t)w->edge_end << 32;
-  e->time = (uint32_t)w->inst | (uint64_t)fbits << 32;
+  struct oa_record_w *x = &rec->rec_w;
+  x->inst = (uint32_t)w->inst;
+  x->whatif = w->whatif;
+  oa_record_w_set_edges(x, w->edge_begin, w->cont, w->edge_end);
+  x->node = w->id;
+  x->parent = w->parent ? w->parent->id : 0;
+  x->work = w->work;
+  oa_record_w_set_locs(x, w->loc, w->own_loc);
+  x->team_index = w->team_index;
   oa_commit(t);
 }
 
@@ -202,15 +265,30 @@ void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p)
 
 void oa_prof_close(oa_thread *t, oa_node *n)
 {
-  oa_raw(t, OA_RAW_NODE, n->id, n->parent ? n->parent->id : 0, n->kind,
-         (uint32_t)(int32_t)n->st_val | (uint64_t)n->undeferred << 32
-             | (uint64_t)n->anythread << 33 | (uint64_t)n->share << 34
-             | (uint64_t)n->piece << 35 | (uint64_t)n->any_phase << 36);
-  if (oa_prof_record && n->kind == OA_W)
+  oa_record *r = oa_raw_begin(t, OA_RAW_NODE, 0);
+  if (r) {
+    struct oa_raw_node *x = &r->raw_node;
+    x->node = n->id;
+    x->parent = n->parent ? n->parent->id : 0;
+    x->kind = n->kind;
+    x->any_phase = n->any_phase;
+    x->st_val = n->st_val;
+    x->undeferred = n->undeferred;
+    x->anythread = n->anythread;
+    x->share = n->share;
+    x->piece = n->piece;
+    oa_commit(t);
+  }
+  if (oa_prof_record && n->kind == OA_W) {
     rec_w(t, n);
-  else if (oa_prof_record)
-    oa_rec(t, OA_REC_CLOSE, 0, 0, n->id, n->work, n->cost,
-           (uint8_t)n->st_val | (uint64_t)n->undeferred << 8);
+  } else if ((r = oa_rec_begin(t, OA_REC_CLOSE, 0))) {
+    r->rec_close.node = n->id;
+    r->rec_close.work = n->work;
+    r->rec_close.cost = n->cost;
+    r->rec_close.st_val = n->st_val;
+    r->rec_close.undeferred = n->undeferred;
+    oa_commit(t);
+  }
   oa_node_close(&t->pool, &P.hooks, n);
 }
 
@@ -227,18 +305,23 @@ void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node 
     return;
   }
   oa_node_add_pred(succ, pred);
-  oa_rec(t, OA_REC_PRED, 0, 0, succ->id, pred->id, 0, 0);
+  oa_record *r = oa_rec_begin(t, OA_REC_PRED, 0);
+  if (r) {
+    r->rec_pred.succ = succ->id;
+    r->rec_pred.pred = pred->id;
+    oa_commit(t);
+  }
 }
 
 void oa_prof_hold(oa_thread *t, oa_node *n)
 {
   oa_node_hold(n);
-  oa_rec(t, OA_REC_HOLD, 0, 0, n->id, 0, 0, 0);
+  rec_node_ref(t, OA_REC_HOLD, n);
 }
 
 void oa_prof_release(oa_thread *t, oa_node *n)
 {
-  oa_rec(t, OA_REC_RELEASE, 0, 0, n->id, 0, 0, 0);
+  rec_node_ref(t, OA_REC_RELEASE, n);
   oa_node_release(&t->pool, n);
 }
 
@@ -498,8 +581,7 @@ void oa_prof_waited(oa_thread *t, oa_task *task)
     if (task->stack[k]->kind == OA_ST)
       oa_deps_clear(t, task->stack[k]);
   oa_raw(t, OA_RAW_WAIT, inner->id, root->id, oa_prof_new_id(), 0);
-  if (oa_prof_record)
-    oa_rec(t, OA_REC_WAIT, 0, 0, inner->id, root->id, 0, 0);
+  rec_wait(t, 0, inner->id, root->id);
 }
 
 /* A team of one's loop or sections ends (ospg.h: oa_node_group_end). */
@@ -509,8 +591,7 @@ void oa_prof_group_end(oa_thread *t, oa_task *task, oa_node *g)
   if (oa_node_group_end(g, root))
     oa_prof_flag(OA_PROF_APPROX_SPAN);
   oa_raw(t, OA_RAW_WAIT, g->id, root ? root->id : 0, oa_prof_new_id(), 1);
-  if (oa_prof_record)
-    oa_rec(t, OA_REC_WAIT, 1, 0, g->id, root ? root->id : 0, 0, 0);
+  rec_wait(t, 1, g->id, root ? root->id : 0);
 }
 
 void oa_task_close_sts(oa_thread *t, oa_task *task)
@@ -695,8 +776,13 @@ oa_node *oa_prof_root(oa_thread *t, oa_region *r)
   P.root = oa_prof_node(t, OA_S);
   P.root->user = r;
   if (oa_prof_record) {
-    oa_rec(t, OA_REC_META, 0, 0, oa_the_run.metric, oa_prof_task_cost,
-           oa_prof_task_cost_undeferred, 0);
+    oa_record *rec = oa_rec_begin(t, OA_REC_META, 0);
+    if (rec) {
+      rec->rec_meta.metric = oa_the_run.metric;
+      rec->rec_meta.task_cost = oa_prof_task_cost;
+      rec->rec_meta.task_cost_undeferred = oa_prof_task_cost_undeferred;
+      oa_commit(t);
+    }
     rec_new(t, P.root, 0);
   }
   return P.root;
@@ -762,7 +848,7 @@ void oa_prof_team(uint32_t team)
   while (team > cur) {
     if (__atomic_compare_exchange_n(&P.threads, &cur, team, 0, __ATOMIC_RELAXED,
                                     __ATOMIC_RELAXED)) {
-      oa_rec(oa_me(), OA_REC_TEAM, 0, 0, team, 0, 0, 0);
+      rec_word(oa_me(), OA_REC_TEAM, team);
       break;
     }
   }

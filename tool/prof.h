@@ -202,41 +202,36 @@ void oa_prof_team(uint32_t team);
 
 extern uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
 
-/* Raw log for the oracle (OMPADV_RAW=1): one record, in this thread's order. */
+/* Raw log for the oracle (OMPADV_RAW=1): one record, in this thread's order:
+ * oa_raw_begin for the kinds with a struct in contract.h (fill it, then
+ * oa_commit), oa_raw for those whose fields are a..d. */
 extern int oa_prof_raw;
+static inline oa_record *oa_raw_begin(oa_thread *t, unsigned type, unsigned sub)
+{
+  return oa_prof_raw ? oa_begin_record(t, type, sub) : NULL;
+}
 static inline void oa_raw(oa_thread *t, unsigned type, uint64_t a, uint64_t b, uint64_t c,
                           uint64_t d)
 {
-  if (!oa_prof_raw)
+  oa_record *r = oa_raw_begin(t, type, 0);
+  if (!r)
     return;
-  oa_event *e = oa_begin(t, type, 0);
-  if (!e)
-    return;
-  e->a = a;
-  e->b = b;
-  e->c = c;
-  e->d = d;
+  r->ev.a = a;
+  r->ev.b = b;
+  r->ev.c = c;
+  r->ev.d = d;
   oa_commit(t);
 }
 uint64_t oa_prof_new_id(void);
 
 /* Record mode (OMPADV_RECORD=1, `ompadv record`): the OSPG's construction,
- * record types OA_REC_* of contract.h, in this thread's order. */
+ * record types OA_REC_* of contract.h, in this thread's order: a record to
+ * fill (its struct in union oa_record), then oa_commit; NULL when not
+ * recording. */
 extern int oa_prof_record;
-static inline void oa_rec(oa_thread *t, unsigned type, unsigned sub, uint64_t where, uint64_t a,
-                          uint64_t b, uint64_t c, uint64_t d)
+static inline oa_record *oa_rec_begin(oa_thread *t, unsigned type, unsigned sub)
 {
-  if (!oa_prof_record)
-    return;
-  oa_event *e = oa_begin(t, type, sub);
-  if (!e)
-    return;
-  e->where = where;
-  e->a = a;
-  e->b = b;
-  e->c = c;
-  e->d = d;
-  oa_commit(t);
+  return oa_prof_record ? oa_begin_record(t, type, sub) : NULL;
 }
 void oa_prof_whatif(oa_thread *t, oa_task *task, double factor);
 /* omp_control_tool commands of include/ompadv.h (OMPADV_CONTROL_WHATIF_*) */

@@ -341,18 +341,11 @@ static int initial_thread_only(const oa_node *e, const oa_node *cur)
 static void emit_callers(oa_thread *t, const uint64_t *fr, uint32_t n, unsigned flag)
 {
   for (uint32_t i = 0; i < n && i < 15; i += 5) {
-    oa_event *st = oa_begin(t, OA_RACE_STACK, 0);
+    uint32_t k = n - i < 5 ? n - i : 5;
+    oa_record *st = oa_begin_record(t, OA_RACE_STACK, k | flag);
     if (!st)
       return;
-    uint64_t f[5] = { 0 };
-    uint32_t k = n - i < 5 ? n - i : 5;
-    memcpy(f, fr + i, k * sizeof *f);
-    st->sub = (uint8_t)(k | flag);
-    st->a = f[0];
-    st->b = f[1];
-    st->c = f[2];
-    st->d = f[3];
-    st->where = f[4];
+    memcpy(st->race_stack.callers, fr + i, k * sizeof *fr);
     oa_commit(t);
   }
 }
@@ -387,16 +380,20 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   uint64_t where = memory_of(a->addr);
   unsigned bits = (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0)
                   | (overlapped(e, cur) ? OA_RACE_CONCURRENT : 0);
-  oa_event *ev = oa_begin(t, OA_RACE_REPORT, bits);
+  oa_record *ev = oa_begin_record(t, OA_RACE_REPORT, bits);
   if (!ev)
     return;
-  ev->where = a->addr;
-  ev->a = a->pc;
-  ev->b = pc_of(earlier_site);
-  ev->c = c;
-  ev->d = d;
-  ev->time = e->thread | (uint64_t)a->size << 32 | (uint64_t)(kc & 0xff) << 40
-             | (uint64_t)(kd & 0xff) << 48 | where << 56;
+  struct oa_race_report *x = &ev->race_report;
+  x->earlier_thread = e->thread;
+  x->size = (uint8_t)a->size;
+  x->later_kind = (uint8_t)kc;
+  x->earlier_kind = (uint8_t)kd;
+  x->memory = (uint8_t)where;
+  x->address = a->addr;
+  x->later_code = a->pc;
+  x->earlier_code = pc_of(earlier_site);
+  x->later_construct = c;
+  x->earlier_construct = d;
   oa_commit(t);
 }
 
@@ -1594,22 +1591,22 @@ static void oa_race_finalize(void)
        u = u->next_thread)
     checked += u->race.checked;
   if (oa_race_detector == OA_DET_CHECK) {
-    oa_event *e = oa_begin(t, OA_RACE_CHECK, 0);
-    if (e) {
-      e->a = why == 0;
-      e->b = why;
-      e->c = why_where;
+    oa_record *r = oa_begin_record(t, OA_RACE_CHECK, 0);
+    if (r) {
+      r->race_check.fast_ok = why == 0;
+      r->race_check.why = why;
+      r->race_check.why_code = why_where;
       oa_commit(t);
     }
   }
-  oa_event *e = oa_begin(t, OA_RACE_SUMMARY, 1u << oa_shadow_grain_shift);
-  if (!e)
+  oa_record *r = oa_begin_record(t, OA_RACE_SUMMARY, 1u << oa_shadow_grain_shift);
+  if (!r)
     return;
-  e->where = (uint64_t)oa_race_detector;
-  e->a = checked;
-  e->b = races_found;
-  e->c = pairs_dropped;
-  e->d = oa_shadow_mapped() + hist_bytes + arena_used;
+  r->race_summary.detector = (uint64_t)oa_race_detector;
+  r->race_summary.checked = checked;
+  r->race_summary.races = races_found;
+  r->race_summary.dropped = pairs_dropped;
+  r->race_summary.peak_shadow = oa_shadow_mapped() + hist_bytes + arena_used;
   oa_commit(t);
 }
 

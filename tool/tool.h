@@ -16,7 +16,7 @@
 #include "util.h"
 
 #define OA_CHUNK_SIZE (256u * 1024u)
-#define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_event))
+#define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_record))
 #define OA_MAX_RUNTIME_RANGES 16
 #define OA_MAX_IMPLICIT 64             /* nesting of parallel regions on one thread */
 #define OA_EDGE_CACHE 16
@@ -94,7 +94,7 @@ typedef struct oa_thread {
   uint32_t id;
   uint32_t n;                     /* events in the current chunk */
   oa_chunk_header *chunk;         /* NULL: no chunk (file could not grow) */
-  oa_event *ev;
+  oa_record *ev;
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
   uint64_t clock;                 /* metric value when the running fragment resumed */
@@ -156,27 +156,30 @@ void oa_out_write_modules(void);
 int oa_out_known(uint64_t addr);
 void oa_out_saw_address(uint64_t addr);
 void oa_out_finalize(void);
-oa_event *oa_next_slot(oa_thread *t);
+oa_record *oa_next_slot(oa_thread *t);
 
 /* where.c: the code address of a construct */
 void oa_where_init(ompt_function_lookup_t lookup);
 uint64_t oa_where(const void *codeptr_ra, uint8_t *flags);
 
-/* Start an event record; the caller fills a..d and calls oa_commit. */
+/* Start a record (contract.h: union oa_record): the head set, the rest 0;
+ * the caller fills the fields of its type and calls oa_commit. */
+static inline oa_record *oa_begin_record(oa_thread *t, unsigned type, unsigned sub)
+{
+  oa_record *r = oa_next_slot(t);
+  if (!r)
+    return NULL;
+  uint64_t seq = __atomic_fetch_add(&oa_the_run.seq, 1, __ATOMIC_RELAXED);
+  r->ev = (oa_event){ .type = (uint16_t)type, .sub = (uint8_t)sub, .thread = t->id,
+                      .seq = seq, .time = __rdtsc() };
+  return r;
+}
+
+/* The same for an event whose fields are a..d. */
 static inline oa_event *oa_begin(oa_thread *t, unsigned type, unsigned sub)
 {
-  oa_event *e = oa_next_slot(t);
-  if (!e)
-    return NULL;
-  e->type = (uint16_t)type;
-  e->sub = (uint8_t)sub;
-  e->flags = 0;
-  e->thread = t->id;
-  e->seq = __atomic_fetch_add(&oa_the_run.seq, 1, __ATOMIC_RELAXED);
-  e->time = __rdtsc();
-  e->where = 0;
-  e->a = e->b = e->c = e->d = 0;
-  return e;
+  oa_record *r = oa_begin_record(t, type, sub);
+  return r ? &r->ev : NULL;
 }
 
 /* The same for events tied to a place in the program. */
@@ -191,7 +194,7 @@ static inline oa_event *oa_begin_at(oa_thread *t, unsigned type, unsigned sub, c
 static inline void oa_commit(oa_thread *t)
 {
   t->n++;
-  __atomic_store_n(&t->chunk->used, (uint64_t)t->n * sizeof(oa_event), __ATOMIC_RELEASE);
+  __atomic_store_n(&t->chunk->used, (uint64_t)t->n * sizeof(oa_record), __ATOMIC_RELEASE);
 }
 
 static inline uint64_t oa_new_id(uint64_t *counter)

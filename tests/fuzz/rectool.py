@@ -6,33 +6,64 @@
                              bytes, and reserved (never written) pages dropped:
                              the same records, a fraction of the size
   rectool.py dump IN         print the header, the chunks and every record
+  rectool.py fields          print the record fields build knows: KIND FIELD
+                             OFFSET SIZE (tests/unit/records.test checks them
+                             against contract.h)
   rectool.py build SPEC OUT  write a recording from a text list of records, one
                              a line: TYPE [field=value]... with TYPE a record
                              (META, NEW, CLOSE, ...: see contract.h) and fields
-                             sub, where, time, a, b, c, d, thread (its chunk: one
-                             per thread), seq (default: the line's rank); or NAME
-                             loc=N line=N file=F func=F; '#' starts a comment;
-                             a last word *N repeats the line N times, with {i}
-                             in it replaced by 0..N-1.
-                             For crafting inputs by hand.
+                             those of its struct in contract.h (FIELDS below:
+                             NEW node=2 parent=0 nanc=0xff ...), or the words
+                             of any record: sub, where, time, a, b, c, d; and
+                             thread (its chunk: one per thread), seq (default:
+                             the line's rank); or NAME loc=N line=N file=F
+                             func=F; '#' starts a comment; a last word *N
+                             repeats the line N times, with {i} in it replaced
+                             by 0..N-1.  For crafting inputs by hand.
 
-The layout is the result file of corelib/contract.h: a 4096-byte header, then
-chunks of 'size' bytes (a multiple of 4096) each starting with a 64-byte
-oa_chunk_header {magic, kind, thread, size, used, reserved[5]}; event chunks
-hold 64-byte records {type u16, sub u8, flags u8, thread u32, seq, time,
-where, a, b, c, d}."""
+The layout is the result file of corelib/contract.h, format OA_FILE_VERSION:
+a 4096-byte header, then chunks of 'size' bytes (a multiple of 4096) each
+starting with a 64-byte oa_chunk_header {magic, kind, thread, size, used,
+reserved[5]}; event chunks hold 64-byte records (union oa_record) {type u16,
+sub u8, flags u8, thread u32, seq, time, where, a, b, c, d}."""
 import struct
 import sys
 
 PAGE = 4096
 HEADER_SIZE = 4096
 FILE_MAGIC = 0x31564441504D4F7F
+FILE_VERSION = 2                    # contract.h: OA_FILE_VERSION
 CHUNK_MAGIC = 0x4B4E4843
 CHUNK = struct.Struct("<IIIIQ40x")
 EVENT = struct.Struct("<HBBIQQQQQQQ")
 KINDS = {1: "EVENTS", 2: "MODULES", 3: "PROFILE", 4: "NAMES"}
 RECS = ["META", "LOC", "REGION", "SLOT", "NEW", "ANC", "CLOSE", "PRED", "HOLD", "RELEASE",
-        "TEAM", "FLAG", "W"]
+        "TEAM", "FLAG", "W", "WAIT"]
+# The fields of each record's struct in contract.h (struct oa_record_*):
+# name: (byte offset in the record, struct format)
+HEAD = {"sub": (2, "B"), "time": (16, "Q"), "where": (24, "Q"),
+        "a": (32, "Q"), "b": (40, "Q"), "c": (48, "Q"), "d": (56, "Q")}
+FIELDS = {
+    "META": {"metric": (32, "Q"), "task_cost": (40, "Q"), "task_cost_undeferred": (48, "Q")},
+    "LOC": {"loc": (32, "Q"), "code": (40, "Q"), "kind": (48, "H"), "loc_flags": (50, "H")},
+    "REGION": {"region": (32, "Q"), "team": (40, "Q")},
+    "SLOT": {"region": (32, "Q"), "index": (40, "Q"), "loc": (48, "I")},
+    "NEW": {"kind": (2, "B"), "region": (24, "Q"), "node": (32, "Q"), "parent": (40, "Q"),
+            "loc": (48, "I"), "own_loc": (52, "I"), "inst": (56, "I"), "team_index": (60, "H"),
+            "bits": (62, "B"), "nanc": (63, "B")},
+    "ANC": {"anc0": (32, "Q"), "anc1": (40, "Q"), "anc2": (48, "Q"), "anc3": (56, "Q")},
+    "CLOSE": {"node": (32, "Q"), "work": (40, "Q"), "cost": (48, "Q"), "st_val": (56, "b"),
+              "undeferred": (57, "B")},
+    "W": {"busy": (2, "B"), "inst": (16, "I"), "whatif": (20, "f"), "begin_cont": (24, "I"),
+          "edge_end": (28, "I"), "node": (32, "Q"), "parent": (40, "Q"), "work": (48, "Q"),
+          "locs": (56, "6s"), "team_index": (62, "H")},
+    "PRED": {"succ": (32, "Q"), "pred": (40, "Q")},
+    "WAIT": {"node": (32, "Q"), "root": (40, "Q")},
+    "HOLD": {"node": (32, "Q")},
+    "RELEASE": {"node": (32, "Q")},
+    "TEAM": {"value": (32, "Q")},
+    "FLAG": {"value": (32, "Q")},
+}
 
 
 def chunks(data):
@@ -102,15 +133,21 @@ def build(spec, dst):
             names += rec + bytes(size - len(rec))
             continue
         t = 300 + RECS.index(words[0]) if words[0] in RECS else int(words[0], 0)
-        v = {k: int(x, 0) for k, x in kw.items()}
-        th = v.get("thread", 0)
-        threads.setdefault(th, bytearray()).extend(EVENT.pack(
-            t, v.get("sub", 0), 0, th, v.get("seq", seq), v.get("time", 0), v.get("where", 0),
-            v.get("a", 0),
-            v.get("b", 0), v.get("c", 0), v.get("d", 0)))
+        th = int(kw.pop("thread", "0"), 0)
+        rec = bytearray(EVENT.pack(t, 0, 0, th, int(kw.pop("seq", str(seq)), 0), 0, 0, 0, 0, 0, 0))
+        fields = dict(HEAD, **FIELDS.get(words[0], {}))
+        for k, x in kw.items():
+            if k not in fields:
+                raise SystemExit("rectool: %s has no field %s" % (words[0], k))
+            off, fmt = fields[k]
+            value = float(x) if fmt == "f" else int(x, 0).to_bytes(6, "little") if fmt == "6s" \
+                else int(x, 0)
+            struct.pack_into("<" + fmt, rec, off, value)
+        threads.setdefault(th, bytearray()).extend(rec)
         seq += 1
     # mode 3 (a recording), state 2 (finalized)
-    out = bytearray(struct.pack("<QIIIIII", FILE_MAGIC, 1, HEADER_SIZE, 1, 3, 2, len(threads)))
+    out = bytearray(struct.pack("<QIIIIII", FILE_MAGIC, FILE_VERSION, HEADER_SIZE, 1, 3, 2,
+                                len(threads)))
     out += bytes(HEADER_SIZE - len(out))
 
     def chunk(kind, thread, payload, reserved=b""):
@@ -125,6 +162,17 @@ def build(spec, dst):
     open(dst, "wb").write(out)
 
 
+def fields():
+    for kind in RECS:
+        if kind == "ANC":       # anc[4], one field in C
+            off, fmt = FIELDS[kind]["anc0"]
+            print("%s anc %d %d" % (kind, off, 4 * struct.calcsize("<" + fmt)))
+            continue
+        for name, (off, fmt) in FIELDS[kind].items():
+            if off != 2:        # sub under another name (NEW kind, W busy)
+                print("%s %s %d %d" % (kind, name, off, struct.calcsize("<" + fmt)))
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "shrink":
         shrink(argv[2], argv[3])
@@ -132,6 +180,8 @@ def main(argv):
         build(argv[2], argv[3])
     elif len(argv) == 3 and argv[1] == "dump":
         dump(argv[2])
+    elif len(argv) == 2 and argv[1] == "fields":
+        fields()
     else:
         sys.stderr.write(__doc__)
         return 2

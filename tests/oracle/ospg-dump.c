@@ -115,13 +115,12 @@ int main(int argc, char **argv)
     printf("R %llu %u %s %llu %llu %llu %llu\n", (unsigned long long)e->seq, e->thread,
            oa_event_type_name(e->type), (unsigned long long)e->a, (unsigned long long)e->b,
            (unsigned long long)e->c, (unsigned long long)e->d);
+    const struct oa_raw_node *x = &oa_record_of(e)->raw_node;
     if (e->type == OA_RAW_NODE)
-      recs[nrecs++] = (rec){ .id = e->a, .parent = e->b, .kind = (int)e->c,
-                             .st_val = (int32_t)(uint32_t)e->d, .undeferred = (int)(e->d >> 32 & 1),
-                             .anythread = (int)(e->d >> 33 & 1),
-                             .share = (int)(e->d >> 34 & 1),
-                             .piece = (int)(e->d >> 35 & 1),
-                             .any_phase = (uint32_t)(e->d >> 36) };
+      recs[nrecs++] = (rec){ .id = x->node, .parent = x->parent, .kind = (int)x->kind,
+                             .st_val = x->st_val, .undeferred = x->undeferred,
+                             .anythread = x->anythread, .share = x->share, .piece = x->piece,
+                             .any_phase = x->any_phase };
   }
   qsort(recs, nrecs, sizeof *recs, by_id);
   for (size_t i = 0; i < r.nevents; i++)
@@ -178,10 +177,11 @@ int main(int argc, char **argv)
     if (!x || !x->node)
       continue;
     if (e->type == OA_RAW_OSTAMP) {
-      x->node->ochain = e->b & ~(UINT64_C(1) << 63);
-      x->node->opo = (uint8_t)(e->b >> 63);
-      x->node->obefore = e->c;
-      x->node->oafter = e->d;
+      const struct oa_raw_ostamp *o = &oa_record_of(e)->raw_ostamp;
+      x->node->ochain = o->ochain;
+      x->node->opo = o->sub;
+      x->node->obefore = o->obefore;
+      x->node->oafter = o->oafter;
     } else if (nregions < sizeof regions / sizeof *regions) {
       regions[nregions++] = (region){ .seq = e->b, .pred = e->c, .last = x->node };
     }

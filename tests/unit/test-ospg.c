@@ -29,19 +29,9 @@
 #include <unistd.h>
 
 #include "ospg.h"
+#include "check.h"
 
-static int failures;
 static int nested_cases;  /* graphs Alg. 18 was checked on */
-
-#define CHECK(cond, ...)                                                      \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      failures++;                                                             \
-      printf("FAIL: line %d: %s: ", __LINE__, #cond);                         \
-      printf(__VA_ARGS__);                                                    \
-      putchar('\n');                                                          \
-    }                                                                         \
-  } while (0)
 
 /* --- graph under construction ------------------------------------------- */
 

@@ -10,18 +10,7 @@
 
 #include "contract.h"
 #include "result.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                      \
-  do {                                                                        \
-    if (!(cond)) {                                                            \
-      failures++;                                                             \
-      printf("FAIL line %d: %s: ", __LINE__, #cond);                          \
-      printf(__VA_ARGS__);                                                    \
-      putchar('\n');                                                          \
-    }                                                                         \
-  } while (0)
+#include "check.h"
 
 typedef struct {
   unsigned char *p;
@@ -155,6 +144,11 @@ int main(void)
   b = good_file();
   ((oa_file_header *)b.p)->version = 99;
   expect_error(&b, "ompadv-test-version", "version 99");
+  free(b.p);
+
+  b = good_file();
+  ((oa_file_header *)b.p)->version = OA_FILE_VERSION - 1;
+  expect_error(&b, "ompadv-test-older", "recorded by an older ompadv");
   free(b.p);
 
   b = good_file();
