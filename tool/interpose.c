@@ -123,7 +123,7 @@ static int split_next(oa_thread *t, __int128 *lb, __int128 *ub, int64_t *st, int
   s->next = end + s->st;
   ompt_dispatch_chunk_t chunk = { .start = (uint64_t)*lb,
                                   .iterations = (uint64_t)((end - *lb) / s->st + 1) };
-  oa_on_dispatch(NULL, NULL, ompt_dispatch_ws_loop_chunk, (ompt_data_t){ .ptr = &chunk });
+  oa_model_dispatch(NULL, NULL, ompt_dispatch_ws_loop_chunk, (ompt_data_t){ .ptr = &chunk });
   return 1;
 }
 

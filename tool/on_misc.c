@@ -27,10 +27,13 @@ static int prof_control_tool(uint64_t command, uint64_t modifier, void *arg, con
   return 0;
 }
 
-static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
+static int model_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE)
-    return prof_control_tool(command, modifier, arg, ra);
+  return prof_control_tool(command, modifier, arg, ra);
+}
+
+static int trace_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_control_tool, 0, ra);
   if (!e)
@@ -42,10 +45,9 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const
   return 0;
 }
 
-static void on_error(ompt_severity_t severity, const char *message, size_t length, const void *ra)
+static void trace_error(ompt_severity_t severity, const char *message, size_t length,
+                        const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE)
-    return;
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_error, 0, ra);
   if (!e)
@@ -54,13 +56,15 @@ static void on_error(ompt_severity_t severity, const char *message, size_t lengt
   oa_commit(t);
 }
 
-static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
-                                 ompt_function_lookup_t lookup, const char *documentation)
+static void model_device_initialize(int device_num, const char *type, ompt_device_t *device,
+                                    ompt_function_lookup_t lookup, const char *documentation)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    oa_prof_flag(OA_PROF_APPROX_TARGET);
-    return;
-  }
+  oa_prof_flag(OA_PROF_APPROX_TARGET);
+}
+
+static void trace_device_initialize(int device_num, const char *type, ompt_device_t *device,
+                                    ompt_function_lookup_t lookup, const char *documentation)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_device_initialize, 0);
   if (!e)
@@ -69,14 +73,17 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
   oa_commit(t);
 }
 
-static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
-                          ompt_data_t *task, ompt_data_t *target_task, ompt_data_t *target,
-                          const void *ra)
+static void model_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                             ompt_data_t *task, ompt_data_t *target_task, ompt_data_t *target,
+                             const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    oa_prof_flag(OA_PROF_APPROX_TARGET);
-    return;
-  }
+  oa_prof_flag(OA_PROF_APPROX_TARGET);
+}
+
+static void trace_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                             ompt_data_t *task, ompt_data_t *target_task, ompt_data_t *target,
+                             const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_target_emi, endpoint, ra);
   if (!e)
@@ -86,15 +93,19 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
   oa_commit(t);
 }
 
-static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task,
-                                  ompt_data_t *target, ompt_id_t *host_op_id,
-                                  ompt_target_data_op_t optype, void *src, int src_device,
-                                  void *dest, int dest_device, size_t bytes, const void *ra)
+static void model_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task,
+                                     ompt_data_t *target, ompt_id_t *host_op_id,
+                                     ompt_target_data_op_t optype, void *src, int src_device,
+                                     void *dest, int dest_device, size_t bytes, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    oa_prof_flag(OA_PROF_APPROX_TARGET);
-    return;
-  }
+  oa_prof_flag(OA_PROF_APPROX_TARGET);
+}
+
+static void trace_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task,
+                                     ompt_data_t *target, ompt_id_t *host_op_id,
+                                     ompt_target_data_op_t optype, void *src, int src_device,
+                                     void *dest, int dest_device, size_t bytes, const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_target_data_op_emi, endpoint, ra);
   if (!e)
@@ -104,13 +115,15 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
   oa_commit(t);
 }
 
-static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target,
-                                 ompt_id_t *host_op_id, unsigned int teams)
+static void model_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target,
+                                    ompt_id_t *host_op_id, unsigned int teams)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    oa_prof_flag(OA_PROF_APPROX_TARGET);
-    return;
-  }
+  oa_prof_flag(OA_PROF_APPROX_TARGET);
+}
+
+static void trace_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target,
+                                    ompt_id_t *host_op_id, unsigned int teams)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_target_submit_emi, endpoint);
   if (!e)
@@ -119,9 +132,15 @@ static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *ta
   oa_commit(t);
 }
 
-ompt_callback_control_tool_t const oa_on_control_tool = on_control_tool;
-ompt_callback_error_t const oa_on_error = on_error;
-ompt_callback_device_initialize_t const oa_on_device_initialize = on_device_initialize;
-ompt_callback_target_emi_t const oa_on_target_emi = on_target_emi;
-ompt_callback_target_data_op_emi_t const oa_on_target_data_op_emi = on_target_data_op_emi;
-ompt_callback_target_submit_emi_t const oa_on_target_submit_emi = on_target_submit_emi;
+ompt_callback_control_tool_t const oa_trace_control_tool = trace_control_tool;
+ompt_callback_control_tool_t const oa_model_control_tool = model_control_tool;
+ompt_callback_error_t const oa_trace_error = trace_error;
+ompt_callback_error_t const oa_model_error = NULL;
+ompt_callback_device_initialize_t const oa_trace_device_initialize = trace_device_initialize;
+ompt_callback_device_initialize_t const oa_model_device_initialize = model_device_initialize;
+ompt_callback_target_emi_t const oa_trace_target_emi = trace_target_emi;
+ompt_callback_target_emi_t const oa_model_target_emi = model_target_emi;
+ompt_callback_target_data_op_emi_t const oa_trace_target_data_op_emi = trace_target_data_op_emi;
+ompt_callback_target_data_op_emi_t const oa_model_target_data_op_emi = model_target_data_op_emi;
+ompt_callback_target_submit_emi_t const oa_trace_target_submit_emi = trace_target_submit_emi;
+ompt_callback_target_submit_emi_t const oa_model_target_submit_emi = model_target_submit_emi;

@@ -253,14 +253,9 @@ out:
   oa_prof_leave(t);
 }
 
-static void mutex_event(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
-                        unsigned hint, unsigned impl, const void *ra)
+static void trace_mutex_event(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
+                              unsigned hint, unsigned impl, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    if (type != ompt_callback_lock_init && type != ompt_callback_lock_destroy)
-      prof_mutex(type, kind, wait_id, ra);
-    return;
-  }
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, type, 0, ra);
   if (!e)
@@ -272,32 +267,34 @@ static void mutex_event(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id
   oa_commit(t);
 }
 
-static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
-                             ompt_wait_id_t wait_id, const void *ra)
-{
-  mutex_event(ompt_callback_mutex_acquire, kind, wait_id, hint, impl, ra);
-}
+/* The five mutex callbacks, each in both modes: trace records them all; the
+ * model follows acquire, acquired and released (lock_init and lock_destroy
+ * order nothing). */
+#define MUTEX_CALLBACKS(X)                                                                 \
+  X(mutex_acquire, ompt_callback_mutex_acquire_t,                                         \
+    (ompt_mutex_t kind, unsigned int hint, unsigned int impl, ompt_wait_id_t wait_id,     \
+     const void *ra), hint, impl, 1)                                                      \
+  X(mutex_acquired, ompt_callback_mutex_t,                                                \
+    (ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra), 0, 0, 1)                 \
+  X(mutex_released, ompt_callback_mutex_t,                                                \
+    (ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra), 0, 0, 1)                 \
+  X(lock_init, ompt_callback_mutex_acquire_t,                                             \
+    (ompt_mutex_t kind, unsigned int hint, unsigned int impl, ompt_wait_id_t wait_id,     \
+     const void *ra), hint, impl, 0)                                                      \
+  X(lock_destroy, ompt_callback_mutex_t,                                                  \
+    (ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra), 0, 0, 0)
 
-static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra)
-{
-  mutex_event(ompt_callback_mutex_acquired, kind, wait_id, 0, 0, ra);
-}
-
-static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra)
-{
-  mutex_event(ompt_callback_mutex_released, kind, wait_id, 0, 0, ra);
-}
-
-static void on_lock_init(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
-                         ompt_wait_id_t wait_id, const void *ra)
-{
-  mutex_event(ompt_callback_lock_init, kind, wait_id, hint, impl, ra);
-}
-
-static void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra)
-{
-  mutex_event(ompt_callback_lock_destroy, kind, wait_id, 0, 0, ra);
-}
+#define DEFINE(name, type, params, hint, impl, model)                                         \
+  static void trace_##name params                                                         \
+  {                                                                                       \
+    trace_mutex_event(ompt_callback_##name, kind, wait_id, hint, impl, ra);               \
+  }                                                                                       \
+  static void model_##name params                                                         \
+  {                                                                                       \
+    prof_mutex(ompt_callback_##name, kind, wait_id, ra);                                  \
+  }
+MUTEX_CALLBACKS(DEFINE)
+#undef DEFINE
 
 /* A nested lock taken again by its owner: acquire ended the fragment, and
  * no acquired follows (the runtime reports this instead), so the next
@@ -314,12 +311,13 @@ static void prof_nest_lock(ompt_scope_endpoint_t endpoint, const void *ra)
   oa_prof_leave(t);
 }
 
-static void on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *ra)
+static void model_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_nest_lock(endpoint, ra);
-    return;
-  }
+  prof_nest_lock(endpoint, ra);
+}
+
+static void trace_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_nest_lock, endpoint, ra);
   if (!e)
@@ -328,9 +326,10 @@ static void on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
   oa_commit(t);
 }
 
-ompt_callback_mutex_acquire_t const oa_on_mutex_acquire = on_mutex_acquire;
-ompt_callback_mutex_t const oa_on_mutex_acquired = on_mutex_acquired;
-ompt_callback_mutex_t const oa_on_mutex_released = on_mutex_released;
-ompt_callback_mutex_acquire_t const oa_on_lock_init = on_lock_init;
-ompt_callback_mutex_t const oa_on_lock_destroy = on_lock_destroy;
-ompt_callback_nest_lock_t const oa_on_nest_lock = on_nest_lock;
+#define EXPORT(name, type, params, hint, impl, model)                                         \
+  type const oa_trace_##name = trace_##name;                                              \
+  type const oa_model_##name = model ? model_##name : NULL;
+MUTEX_CALLBACKS(EXPORT)
+#undef EXPORT
+ompt_callback_nest_lock_t const oa_trace_nest_lock = trace_nest_lock;
+ompt_callback_nest_lock_t const oa_model_nest_lock = model_nest_lock;

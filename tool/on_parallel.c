@@ -175,12 +175,16 @@ static void prof_implicit_end(ompt_data_t *task)
   oa_prof_leave(t);
 }
 
-static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
+static void model_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
   oa_thread *t = oa_me();
   thread_data->value = t->id;
-  if (oa_the_run.mode == OA_MODE_PROFILE)
-    return;
+}
+
+static void trace_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
+{
+  oa_thread *t = oa_me();
+  thread_data->value = t->id;
   oa_event *e = oa_begin(t, ompt_callback_thread_begin, 0);
   if (!e)
     return;
@@ -188,23 +192,25 @@ static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
   oa_commit(t);
 }
 
-static void on_thread_end(ompt_data_t *thread_data)
+static void trace_thread_end(ompt_data_t *thread_data)
 {
   oa_thread *t = oa_me();
-  if (oa_the_run.mode == OA_MODE_PROFILE)
-    return;  /* its sums are merged at the end */
   if (oa_begin(t, ompt_callback_thread_end, 0))
     oa_commit(t);
   oa_thread_retire(t);
 }
 
-static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,
-                              unsigned int requested, int flags, const void *ra)
+static void model_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame,
+                                 ompt_data_t *parallel, unsigned int requested, int flags,
+                                 const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_parallel_begin(task, parallel, requested, flags, ra);
-    return;
-  }
+  prof_parallel_begin(task, parallel, requested, flags, ra);
+}
+
+static void trace_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame,
+                                 ompt_data_t *parallel, unsigned int requested, int flags,
+                                 const void *ra)
+{
   oa_thread *t = oa_me();
   parallel->value = oa_new_id(&oa_the_run.next_parallel);
   oa_event *e = oa_begin_at(t, ompt_callback_parallel_begin, 0, ra);
@@ -217,12 +223,13 @@ static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt
   oa_commit(t);
 }
 
-static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
+static void model_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_parallel_end(parallel, task, ra);
-    return;
-  }
+  prof_parallel_end(parallel, task, ra);
+}
+
+static void trace_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_parallel_end, 0, ra);
   if (!e)
@@ -235,16 +242,18 @@ static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags,
 
 /* At the end of an implicit task the runtime passes parallel_data NULL and,
  * on workers, a team size of 0 (OMPT-NOTES.md): record what arrives. */
-static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
-                             ompt_data_t *task, unsigned int team, unsigned int index, int flags)
+static void model_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
+                                ompt_data_t *task, unsigned int team, unsigned int index, int flags)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    if (endpoint == ompt_scope_begin)
-      prof_implicit_begin(parallel, task, team, index, flags);
-    else
-      prof_implicit_end(task);
-    return;
-  }
+  if (endpoint == ompt_scope_begin)
+    prof_implicit_begin(parallel, task, team, index, flags);
+  else
+    prof_implicit_end(task);
+}
+
+static void trace_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
+                                ompt_data_t *task, unsigned int team, unsigned int index, int flags)
+{
   oa_thread *t = oa_me();
   if (endpoint == ompt_scope_begin && t->nimpl < OA_MAX_IMPLICIT)
     t->impl_id[t->nimpl++] = oa_new_id(&oa_the_run.next_task);
@@ -261,8 +270,13 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     t->nimpl--;
 }
 
-ompt_callback_thread_begin_t const oa_on_thread_begin = on_thread_begin;
-ompt_callback_thread_end_t const oa_on_thread_end = on_thread_end;
-ompt_callback_parallel_begin_t const oa_on_parallel_begin = on_parallel_begin;
-ompt_callback_parallel_end_t const oa_on_parallel_end = on_parallel_end;
-ompt_callback_implicit_task_t const oa_on_implicit_task = on_implicit_task;
+ompt_callback_thread_begin_t const oa_trace_thread_begin = trace_thread_begin;
+ompt_callback_thread_begin_t const oa_model_thread_begin = model_thread_begin;
+ompt_callback_thread_end_t const oa_trace_thread_end = trace_thread_end;
+ompt_callback_thread_end_t const oa_model_thread_end = NULL;  /* its sums are merged at the end */
+ompt_callback_parallel_begin_t const oa_trace_parallel_begin = trace_parallel_begin;
+ompt_callback_parallel_begin_t const oa_model_parallel_begin = model_parallel_begin;
+ompt_callback_parallel_end_t const oa_trace_parallel_end = trace_parallel_end;
+ompt_callback_parallel_end_t const oa_model_parallel_end = model_parallel_end;
+ompt_callback_implicit_task_t const oa_trace_implicit_task = trace_implicit_task;
+ompt_callback_implicit_task_t const oa_model_implicit_task = model_implicit_task;

@@ -143,13 +143,15 @@ static void sync_event(unsigned type, ompt_sync_region_t kind, ompt_scope_endpoi
   oa_commit(t);
 }
 
-static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
-                           ompt_data_t *parallel, ompt_data_t *task, const void *ra)
+static void model_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                              ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_sync(kind, endpoint, task, ra);
-    return;
-  }
+  prof_sync(kind, endpoint, task, ra);
+}
+
+static void trace_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                              ompt_data_t *parallel, ompt_data_t *task, const void *ra)
+{
   sync_event(ompt_callback_sync_region, kind, endpoint, parallel, task, ra);
 }
 
@@ -166,41 +168,43 @@ static void prof_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
   oa_prof_leave(t);
 }
 
-static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
-                                ompt_data_t *parallel, ompt_data_t *task, const void *ra)
+static void model_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                                   ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_wait(kind, endpoint, task);
-    return;
-  }
+  prof_wait(kind, endpoint, task);
+}
+
+static void trace_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                                   ompt_data_t *parallel, ompt_data_t *task, const void *ra)
+{
   sync_event(ompt_callback_sync_region_wait, kind, endpoint, parallel, task, ra);
 }
 
-static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
-                         ompt_data_t *parallel, ompt_data_t *task, const void *ra)
+static void trace_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                            ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE)
-    return;
   sync_event(ompt_callback_reduction, kind, endpoint, parallel, task, ra);
 }
 
-static void on_flush(ompt_data_t *thread_data, const void *ra)
+static void model_flush(ompt_data_t *thread_data, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    oa_me()->flushes++;  /* busy-waiting shows as many flushes in one fragment */
-    return;
-  }
+  oa_me()->flushes++;  /* busy-waiting shows as many flushes in one fragment */
+}
+
+static void trace_flush(ompt_data_t *thread_data, const void *ra)
+{
   oa_thread *t = oa_me();
   if (oa_begin_at(t, ompt_callback_flush, 0, ra))
     oa_commit(t);
 }
 
-static void on_cancel(ompt_data_t *task, int flags, const void *ra)
+static void model_cancel(ompt_data_t *task, int flags, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    oa_prof_flag(OA_PROF_APPROX_CANCEL);
-    return;
-  }
+  oa_prof_flag(OA_PROF_APPROX_CANCEL);
+}
+
+static void trace_cancel(ompt_data_t *task, int flags, const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_cancel, 0, ra);
   if (!e)
@@ -210,8 +214,13 @@ static void on_cancel(ompt_data_t *task, int flags, const void *ra)
   oa_commit(t);
 }
 
-ompt_callback_sync_region_t const oa_on_sync_region = on_sync_region;
-ompt_callback_sync_region_t const oa_on_sync_region_wait = on_sync_region_wait;
-ompt_callback_sync_region_t const oa_on_reduction = on_reduction;
-ompt_callback_flush_t const oa_on_flush = on_flush;
-ompt_callback_cancel_t const oa_on_cancel = on_cancel;
+ompt_callback_sync_region_t const oa_trace_sync_region = trace_sync_region;
+ompt_callback_sync_region_t const oa_model_sync_region = model_sync_region;
+ompt_callback_sync_region_t const oa_trace_sync_region_wait = trace_sync_region_wait;
+ompt_callback_sync_region_t const oa_model_sync_region_wait = model_sync_region_wait;
+ompt_callback_sync_region_t const oa_trace_reduction = trace_reduction;
+ompt_callback_sync_region_t const oa_model_reduction = NULL;
+ompt_callback_flush_t const oa_trace_flush = trace_flush;
+ompt_callback_flush_t const oa_model_flush = model_flush;
+ompt_callback_cancel_t const oa_trace_cancel = trace_cancel;
+ompt_callback_cancel_t const oa_model_cancel = model_cancel;

@@ -496,22 +496,23 @@ static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, i
     dep_wait_close(t);
 }
 
-static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
-                           int flags, int has_dependences, const void *ra)
+/* libomp reports the wait of an undeferred task's dependences as a
+ * "taskwait" task whose data lives in the thread and must stay NULL
+ * (kmp_taskdeps.cpp asserts it): a tool must not name it. */
+static void model_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
+                              int flags, int has_dependences, const void *ra)
 {
-  /* libomp reports the wait of an undeferred task's dependences as a
-   * "taskwait" task whose data lives in the thread and must stay NULL
-   * (kmp_taskdeps.cpp asserts it): a tool must not name it. */
-  if ((flags & ompt_task_taskwait) && oa_the_run.mode == OA_MODE_PROFILE) {
+  if (flags & ompt_task_taskwait)
     prof_dep_wait(parent, flags, ra);
-    return;
-  }
+  else
+    prof_task_create(parent, task, flags, has_dependences, ra);
+}
+
+static void trace_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
+                              int flags, int has_dependences, const void *ra)
+{
   if (flags & ompt_task_taskwait)
     return;
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_task_create(parent, task, flags, has_dependences, ra);
-    return;
-  }
   oa_thread *t = oa_me();
   task->value = oa_new_id(&oa_the_run.next_task);
   oa_event *e = oa_begin_at(t, ompt_callback_task_create, 0, ra);
@@ -527,12 +528,13 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
 /* prior_status: switch (7) when a task is suspended or started, complete (1)
  * when the prior task finished; next is NULL only on some runtimes' last
  * completion, recorded as 0. */
-static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
+static void model_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_task_schedule(prior, status, next);
-    return;
-  }
+  prof_task_schedule(prior, status, next);
+}
+
+static void trace_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_task_schedule, 0);
   if (!e)
@@ -547,12 +549,13 @@ static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt
 
 /* One record for the task, then one per dependence, so the list reaches the
  * reader whole and in order (the records of a thread are never interleaved). */
-static void on_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)
+static void model_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_dependences(task, deps, ndeps);
-    return;
-  }
+  prof_dependences(task, deps, ndeps);
+}
+
+static void trace_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_dependences, 0);
   if (!e)
@@ -570,10 +573,8 @@ static void on_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int
   }
 }
 
-static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink)
+static void trace_task_dependence(ompt_data_t *src, ompt_data_t *sink)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE)
-    return;
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_task_dependence, 0);
   if (!e)
@@ -583,7 +584,11 @@ static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink)
   oa_commit(t);
 }
 
-ompt_callback_task_create_t const oa_on_task_create = on_task_create;
-ompt_callback_task_schedule_t const oa_on_task_schedule = on_task_schedule;
-ompt_callback_dependences_t const oa_on_dependences = on_dependences;
-ompt_callback_task_dependence_t const oa_on_task_dependence = on_task_dependence;
+ompt_callback_task_create_t const oa_trace_task_create = trace_task_create;
+ompt_callback_task_create_t const oa_model_task_create = model_task_create;
+ompt_callback_task_schedule_t const oa_trace_task_schedule = trace_task_schedule;
+ompt_callback_task_schedule_t const oa_model_task_schedule = model_task_schedule;
+ompt_callback_dependences_t const oa_trace_dependences = trace_dependences;
+ompt_callback_dependences_t const oa_model_dependences = model_dependences;
+ompt_callback_task_dependence_t const oa_trace_task_dependence = trace_task_dependence;
+ompt_callback_task_dependence_t const oa_model_task_dependence = NULL;

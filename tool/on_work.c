@@ -256,13 +256,15 @@ static void prof_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *task_data, 
   oa_prof_leave(t);
 }
 
-static void on_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
-                    ompt_data_t *task, uint64_t count, const void *ra)
+static void model_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
+                       ompt_data_t *task, uint64_t count, const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_work(work, endpoint, task, ra);
-    return;
-  }
+  prof_work(work, endpoint, task, ra);
+}
+
+static void trace_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
+                       ompt_data_t *task, uint64_t count, const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_work, endpoint, ra);
   if (!e)
@@ -276,18 +278,20 @@ static void on_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_
 
 /* For loop and taskloop chunks 'instance' points at the chunk bounds; for a
  * section it is the section's code address. */
-static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
-                        ompt_data_t instance)
+static void model_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
+                           ompt_data_t instance)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    oa_thread *t = oa_me();
-    oa_task *it = oa_task_of(t, task);
-    if (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)
-      oa_prof_event(t, it && !it->static_loop && kind == ompt_dispatch_ws_loop_chunk
-                           ? OA_RTE_CHUNK_DYNAMIC : OA_RTE_CHUNK_STATIC);
-    prof_dispatch(task, kind);
-    return;
-  }
+  oa_thread *t = oa_me();
+  oa_task *it = oa_task_of(t, task);
+  if (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)
+    oa_prof_event(t, it && !it->static_loop && kind == ompt_dispatch_ws_loop_chunk
+                         ? OA_RTE_CHUNK_DYNAMIC : OA_RTE_CHUNK_STATIC);
+  prof_dispatch(task, kind);
+}
+
+static void trace_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
+                           ompt_data_t instance)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin(t, ompt_callback_dispatch, kind);
   if (!e)
@@ -315,13 +319,15 @@ static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_
   oa_commit(t);
 }
 
-static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, ompt_data_t *task,
-                      const void *ra)
+static void model_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, ompt_data_t *task,
+                         const void *ra)
 {
-  if (oa_the_run.mode == OA_MODE_PROFILE) {
-    prof_masked(endpoint, task, ra);
-    return;
-  }
+  prof_masked(endpoint, task, ra);
+}
+
+static void trace_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, ompt_data_t *task,
+                         const void *ra)
+{
   oa_thread *t = oa_me();
   oa_event *e = oa_begin_at(t, ompt_callback_masked, endpoint, ra);
   if (!e)
@@ -331,6 +337,9 @@ static void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, omp
   oa_commit(t);
 }
 
-ompt_callback_work_t const oa_on_work = on_work;
-ompt_callback_dispatch_t const oa_on_dispatch = on_dispatch;
-ompt_callback_masked_t const oa_on_masked = on_masked;
+ompt_callback_work_t const oa_trace_work = trace_work;
+ompt_callback_work_t const oa_model_work = model_work;
+ompt_callback_dispatch_t const oa_trace_dispatch = trace_dispatch;
+ompt_callback_dispatch_t const oa_model_dispatch = model_dispatch;
+ompt_callback_masked_t const oa_trace_masked = trace_masked;
+ompt_callback_masked_t const oa_model_masked = model_masked;

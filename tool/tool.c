@@ -47,10 +47,14 @@ static void tool_out_of_memory(size_t bytes)
 static void register_callbacks(void)
 {
   uint64_t unsupported = 0;
-#define X(name, type)                                                               \
-  if (oa_the_run.set_callback(ompt_callback_##name, (ompt_callback_t)oa_on_##name) \
-      <= ompt_set_never)                                                            \
-    unsupported |= UINT64_C(1) << ompt_callback_##name;
+  int model = oa_the_run.mode == OA_MODE_PROFILE;
+#define X(name, type)                                                                      \
+  {                                                                                        \
+    type fn = model ? oa_model_##name : oa_trace_##name;                                   \
+    if (fn && oa_the_run.set_callback(ompt_callback_##name, (ompt_callback_t)fn)           \
+                  <= ompt_set_never)                                                       \
+      unsupported |= UINT64_C(1) << ompt_callback_##name;                                  \
+  }
 #include "events.def"
 #undef X
   oa_the_run.header->unsupported = unsupported;

@@ -225,8 +225,11 @@ static inline uint64_t oa_task_id(ompt_data_t *d)
 }
 #define OA_TASK_ID(d) oa_task_id(d)
 
-/* The handlers, one per entry of events.def. */
-#define X(name, type) extern type const oa_on_##name;
+/* The handlers, two per entry of events.def: oa_trace_NAME writes the event
+ * as it came (trace mode), oa_model_NAME builds the OSPG (profile, record
+ * and race modes; NULL when the model needs no such event).  The mode picks
+ * one table at registration (tool.c), so no handler asks for the mode. */
+#define X(name, type) extern type const oa_trace_##name, oa_model_##name;
 #include "events.def"
 #undef X
 
