@@ -145,11 +145,7 @@ static char *source_of(oa_symbolizer *sym, uint64_t ra, int with_col, const char
     *func = known ? loc.func : NULL;
   if (!known || !loc.file || !loc.line)
     return NULL;
-  char *path = oa_path_display(loc.file);
-  char *s = with_col && loc.col ? oa_xasprintf("%s:%d:%d", path, loc.line, loc.col)
-                                : oa_xasprintf("%s:%d", path, loc.line);
-  free(path);
-  return s;
+  return oa_source_text(loc.file, loc.line, with_col && loc.col ? loc.col : -1);
 }
 
 /* A caller inside the OpenMP runtime (it started an outlined region or a
