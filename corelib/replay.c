@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "idmap.h"
 #include "profagg.h"
 #include "result.h"
 #include "util.h"
@@ -555,17 +556,14 @@ static void heap_down(heap *h, size_t i)
 
 /* --- node table ------------------------------------------------------------- */
 
-typedef struct entry {
-  uint64_t id;                 /* 0: empty; UINT64_MAX: deleted */
-  oa_node *node;
-  uint32_t holds;
-  uint8_t closed;
-} entry;
+/* The live nodes by id (idmap.h): ptr the node, count the holds on it,
+ * flags 1 once closed. */
+typedef oa_idmap_slot entry;
 
-typedef struct region_entry {
-  uint64_t id;                 /* 0: empty; UINT64_MAX: deleted */
-  oa_agg_region *r;
-} region_entry;
+static oa_node *node_of(const entry *x)
+{
+  return x->ptr;
+}
 
 /* A region's aggregate (first: profagg frees it through that pointer) and
  * who uses it: it is freed when its S-node finishes, so that S-node must be
@@ -578,11 +576,6 @@ typedef struct rregion {
   uint64_t users;              /* instance nodes not finished */
 } rregion;
 
-typedef struct edge_key {
-  uint64_t key;                /* begin | end << 32, + 1; 0: empty */
-  uint32_t region;
-} edge_key;
-
 typedef struct replay {
   oa_recording *rec;
   const oa_replay_opts *opts;
@@ -593,12 +586,11 @@ typedef struct replay {
   oa_ospg_hooks hooks;
   oa_agg agg;
   oa_locs locs;
-  entry *tab;
-  size_t cap, used, live;
-  region_entry *regions;       /* hashed by id (fuzzing: a list of many was slow) */
-  size_t nregions, cap_regions;  /* nregions: slots used, deleted ones included */
-  edge_key *edges;
-  size_t cap_edges, nedges;
+  oa_idmap nodes;               /* live nodes by id */
+  oa_idmap regions;            /* parallel regions by id, ptr their rregion (fuzzing: a
+                                * list of many was slow) */
+  oa_idmap edges;              /* what-if regions by the ends of a fragment, count the
+                                * region's index */
   oa_node *root;
   uint64_t task_cost, task_cost_u;
   uint32_t metric, flags, threads;
@@ -606,57 +598,16 @@ typedef struct replay {
   uint64_t slot_bytes;         /* worksharing instances' memory so far */
 } replay;
 
-static uint64_t hash64(uint64_t x)
-{
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return x;
-}
-
 static entry *find(replay *p, uint64_t id)
 {
-  if (!p->cap || !id || id == UINT64_MAX)
-    return NULL;
-  size_t h = hash64(id) & (p->cap - 1);
-  for (size_t probe = 0; probe < p->cap; probe++, h = (h + 1) & (p->cap - 1)) {
-    if (p->tab[h].id == id)
-      return &p->tab[h];
-    if (p->tab[h].id == 0)
-      return NULL;
-  }
-  return NULL;
+  return oa_idmap_find(&p->nodes, id);
 }
 
-static void insert_raw(entry *tab, size_t cap, entry e)
+static void insert(replay *p, uint64_t id, oa_node *n)
 {
-  size_t h = hash64(e.id) & (cap - 1);
-  while (tab[h].id && tab[h].id != UINT64_MAX)
-    h = (h + 1) & (cap - 1);
-  tab[h] = e;
-}
-
-static entry *insert(replay *p, uint64_t id, oa_node *n)
-{
-  if ((p->used + 1) * 2 > p->cap) {
-    size_t cap = p->cap ? p->cap : 1024;
-    while ((p->live + 1) * 4 > cap)
-      cap *= 2;
-    entry *tab = oa_xcalloc(cap, sizeof *tab);
-    for (size_t i = 0; i < p->cap; i++)
-      if (p->tab[i].id && p->tab[i].id != UINT64_MAX)
-        insert_raw(tab, cap, p->tab[i]);
-    free(p->tab);
-    p->tab = tab;
-    p->cap = cap;
-    p->used = p->live;
-  }
-  insert_raw(p->tab, p->cap, (entry){ .id = id, .node = n });
-  p->used++;
-  p->live++;
-  if (p->live > p->out->peak_nodes)
-    p->out->peak_nodes = p->live;
-  return find(p, id);
+  oa_idmap_add(&p->nodes, id)->ptr = n;
+  if (p->nodes.live > p->out->peak_nodes)
+    p->out->peak_nodes = p->nodes.live;
 }
 
 /* The OSPG frees a node: it can no longer be named. */
@@ -665,66 +616,21 @@ static void on_free(oa_node_pool *pool, oa_node *n, void *ctx)
   (void)pool;
   replay *p = ctx;
   entry *e = find(p, n->id);
-  if (e && e->node == n) {
-    e->id = UINT64_MAX;
-    e->node = NULL;
-    p->live--;
-  }
-}
-
-static region_entry *region_slot(replay *p, uint64_t id)
-{
-  if (!p->cap_regions || !id || id == UINT64_MAX)
-    return NULL;
-  size_t h = hash64(id) & (p->cap_regions - 1);
-  for (size_t probe = 0; probe < p->cap_regions; probe++, h = (h + 1) & (p->cap_regions - 1)) {
-    if (p->regions[h].id == id)
-      return &p->regions[h];
-    if (p->regions[h].id == 0)
-      return NULL;
-  }
-  return NULL;
+  if (e && node_of(e) == n)
+    oa_idmap_remove(&p->nodes, e);
 }
 
 static oa_agg_region *region_find(replay *p, uint64_t id)
 {
-  region_entry *s = region_slot(p, id);
-  return s ? s->r : NULL;
-}
-
-static void region_add(replay *p, uint64_t id, oa_agg_region *g)
-{
-  if ((p->nregions + 1) * 2 > p->cap_regions) {
-    size_t live = 0, cap = 16;
-    for (size_t i = 0; i < p->cap_regions; i++)
-      live += p->regions[i].r != NULL;
-    while ((live + 1) * 4 > cap)
-      cap *= 2;
-    region_entry *t = oa_xcalloc(cap, sizeof *t);
-    for (size_t i = 0; i < p->cap_regions; i++)
-      if (p->regions[i].r) {
-        size_t h = hash64(p->regions[i].id) & (cap - 1);
-        while (t[h].id)
-          h = (h + 1) & (cap - 1);
-        t[h] = p->regions[i];
-      }
-    free(p->regions);
-    p->regions = t;
-    p->cap_regions = cap;
-    p->nregions = live;
-  }
-  size_t h = hash64(id) & (p->cap_regions - 1);
-  while (p->regions[h].id)
-    h = (h + 1) & (p->cap_regions - 1);
-  p->regions[h] = (region_entry){ id, g };
-  p->nregions++;
+  oa_idmap_slot *s = oa_idmap_find(&p->regions, id);
+  return s ? s->ptr : NULL;
 }
 
 static void region_forget(replay *p, oa_agg_region *r)
 {
-  region_entry *s = region_slot(p, ((rregion *)r)->id);
-  if (s && s->r == r)
-    *s = (region_entry){ UINT64_MAX, NULL };
+  oa_idmap_slot *s = oa_idmap_find(&p->regions, ((rregion *)r)->id);
+  if (s && s->ptr == r)
+    oa_idmap_remove(&p->regions, s);
 }
 
 static unsigned kind_of(const replay *p, uint32_t loc)
@@ -808,25 +714,9 @@ static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
   if (!e)
     e = b;
   uint64_t key = (((uint64_t)b | (uint64_t)e << 24) << 2 | (uint64_t)from_start << 1 | to_end) + 1;
-  if ((p->nedges + 1) * 2 > p->cap_edges) {
-    size_t cap = p->cap_edges ? p->cap_edges * 2 : 256;
-    edge_key *t = oa_xcalloc(cap, sizeof *t);
-    for (size_t i = 0; i < p->cap_edges; i++)
-      if (p->edges[i].key) {
-        size_t h = hash64(p->edges[i].key) & (cap - 1);
-        while (t[h].key)
-          h = (h + 1) & (cap - 1);
-        t[h] = p->edges[i];
-      }
-    free(p->edges);
-    p->edges = t;
-    p->cap_edges = cap;
-  }
-  size_t h = hash64(key) & (p->cap_edges - 1);
-  while (p->edges[h].key && p->edges[h].key != key)
-    h = (h + 1) & (p->cap_edges - 1);
-  if (p->edges[h].key)
-    return p->edges[h].region;
+  oa_idmap_slot *known = oa_idmap_find(&p->edges, key);
+  if (known)
+    return known->count;
   oa_recording *r = p->rec;
   const oa_rec_loc *lb = b < r->nlocs ? &r->locs[b] : NULL;
   const oa_rec_loc *le = e < r->nlocs ? &r->locs[e] : NULL;
@@ -861,8 +751,7 @@ static uint32_t region_of(replay *p, uint32_t b, uint32_t e, uint32_t dir)
   }
   if (from_start)
     r->regions[region].start = 1;
-  p->edges[h] = (edge_key){ key, region };
-  p->nedges++;
+  oa_idmap_add(&p->edges, key)->count = region;
   return region;
 }
 
@@ -955,7 +844,7 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
   entry *pe = NULL;
   if (x->parent) {
     pe = find(p, x->parent);
-    if (!pe || pe->closed || pe->node->kind == OA_W)
+    if (!pe || pe->flags || node_of(pe)->kind == OA_W)
       return bad(p, e, "node under a parent that is not open");
   } else if (p->root) {
     return bad(p, e, "a second root");
@@ -992,7 +881,7 @@ static int rec_new(replay *p, cursor *c, const oa_event *e)
     p->agg.tasks++;
   p->agg.nodes++;
   if (pe)
-    oa_node_attach(pe->node, n);
+    oa_node_attach(node_of(pe), n);
   else
     p->root = n;
   insert(p, n->id, n);
@@ -1004,10 +893,10 @@ static int rec_close(replay *p, const oa_event *e)
 {
   const struct oa_record_close *r = &oa_record_of(e)->rec_close;
   entry *x = find(p, r->node);
-  if (!x || x->closed || x->node->kind == OA_W)
+  if (!x || x->flags || node_of(x)->kind == OA_W)
     return bad(p, e, "close of a node that is not open");
-  oa_node *n = x->node;
-  x->closed = 1;
+  oa_node *n = node_of(x);
+  x->flags = 1;
   n->st_val = r->st_val;
   n->undeferred = r->undeferred & 1;
   n->cost = r->cost;
@@ -1026,11 +915,11 @@ static int rec_w(replay *p, const oa_event *e)
   if (!known_loc(p, loc) || !known_loc(p, own_loc) || !known_loc(p, b) || !known_loc(p, en))
     return bad(p, e, "fragment location");
   entry *pe = find(p, x->parent);
-  if (!pe || pe->closed || pe->node->kind == OA_W)
+  if (!pe || pe->flags || node_of(pe)->kind == OA_W)
     return bad(p, e, "fragment under a parent that is not open");
   oa_agg_region *region = NULL;
   if (inst) {  /* a worksharing instance: of the region it runs in */
-    for (oa_node *a = pe->node; a && !region; a = a->parent)
+    for (oa_node *a = node_of(pe); a && !region; a = a->parent)
       if (a->kind == OA_S && a->user)
         region = a->user;
     if (!region)
@@ -1052,7 +941,7 @@ static int rec_w(replay *p, const oa_event *e)
   if (!(n->whatif >= 0 && n->whatif < 1e9))
     n->whatif = 0;
   p->agg.nodes++;
-  oa_node_attach(pe->node, n);
+  oa_node_attach(node_of(pe), n);
   if (p->opts->by_region || p->opts->factor || (p->opts->annotations && n->whatif > 1)) {
     uint32_t g = region_of(p, b, en, n->loc);
     if (p->opts->by_region)
@@ -1087,7 +976,7 @@ static int step(replay *p, cursor *c, const oa_event *e)
     oa_agg_region *g = &rg->agg;
     oa_agg_region_init(g, (uint32_t)team);
     rg->id = id;
-    region_add(p, id, g);
+    oa_idmap_add(&p->regions, id)->ptr = g;
     return 0;
   }
   case OA_REC_SLOT: {
@@ -1116,7 +1005,7 @@ static int step(replay *p, cursor *c, const oa_event *e)
     for (int i = 0; i < OA_ANC_MAX; i++) {
       if (v[i] > UINT32_MAX || !known_loc(p, (uint32_t)v[i]))
         return bad(p, e, "enclosing directive location");
-      n->node->anc[i] = (uint32_t)v[i];
+      node_of(n)->anc[i] = (uint32_t)v[i];
     }
     c->last_new = 0;
     return 0;
@@ -1127,36 +1016,37 @@ static int step(replay *p, cursor *c, const oa_event *e)
     return rec_w(p, e);
   case OA_REC_PRED: {
     entry *s = find(p, x->rec_pred.succ), *d = find(p, x->rec_pred.pred);
-    if (!s || !d || s == d || s->closed || s->node->kind != OA_P || d->node->kind != OA_P
-        || d->node->id > s->node->id || s->node->free_order || d->node->free_order)
+    oa_node *sn = s ? node_of(s) : NULL, *dn = d ? node_of(d) : NULL;
+    if (!s || !d || s == d || s->flags || sn->kind != OA_P || dn->kind != OA_P
+        || dn->id > sn->id || sn->free_order || dn->free_order)
       return bad(p, e, "dependence between nodes that are not tasks of one task");
-    oa_node_add_pred(s->node, d->node);
+    oa_node_add_pred(sn, dn);
     return 0;
   }
   case OA_REC_WAIT: {
     entry *in = find(p, x->rec_wait.node), *root = find(p, x->rec_wait.root);
-    if (!in || !root || in->closed || root->closed || in->node->kind == OA_W)
+    if (!in || !root || in->flags || root->flags || node_of(in)->kind == OA_W)
       return bad(p, e, "nested taskwait in a node that is not open");
     if (x->rec_wait.sub)
-      oa_node_group_end(in->node, root->node);
+      oa_node_group_end(node_of(in), node_of(root));
     else
-      oa_node_waited(in->node, root->node);
+      oa_node_waited(node_of(in), node_of(root));
     return 0;
   }
   case OA_REC_HOLD: {
     entry *n = find(p, x->rec_hold.node);
     if (!n)
       return bad(p, e, "hold of an unknown node");
-    n->holds++;
-    oa_node_hold(n->node);
+    n->count++;
+    oa_node_hold(node_of(n));
     return 0;
   }
   case OA_REC_RELEASE: {
     entry *n = find(p, x->rec_release.node);
-    if (!n || !n->holds)
+    if (!n || !n->count)
       return bad(p, e, "release of a node not held");
-    n->holds--;
-    oa_node_release(&p->pool, n->node);
+    n->count--;
+    oa_node_release(&p->pool, node_of(n));
     return 0;
   }
   case OA_REC_TEAM:
@@ -1189,14 +1079,13 @@ static int cmp_depth(const void *a, const void *b)
 static void close_open(replay *p)
 {
   size_t n = 0;
-  oa_node **open_nodes = oa_xmalloc((p->live + 1) * sizeof *open_nodes);
-  for (size_t i = 0; i < p->cap; i++)
-    if (p->tab[i].id && p->tab[i].id != UINT64_MAX && !p->tab[i].closed)
-      open_nodes[n++] = p->tab[i].node;
+  oa_node **open_nodes = oa_xmalloc((p->nodes.live + 1) * sizeof *open_nodes);
+  for (entry *x = NULL; (x = oa_idmap_next(&p->nodes, x));)
+    if (!x->flags)
+      open_nodes[n++] = node_of(x);
   qsort(open_nodes, n, sizeof *open_nodes, cmp_depth);
   for (size_t i = 0; i < n; i++) {
-    entry *x = find(p, open_nodes[i]->id);
-    x->closed = 1;
+    find(p, open_nodes[i]->id)->flags = 1;
     oa_node_close(&p->pool, &p->hooks, open_nodes[i]);
   }
   free(open_nodes);
@@ -1309,21 +1198,18 @@ out:
   free(h.a);
   /* what is still alive goes with the pool */
   p.pool.on_free = NULL;
-  for (size_t i = 0; i < p.cap; i++)
-    if (p.tab[i].id && p.tab[i].id != UINT64_MAX)
-      oa_node_free(&p.pool, p.tab[i].node);
-  for (size_t i = 0; i < p.cap_regions; i++) {
-    oa_agg_region *g = p.regions[i].r;
-    if (!g)
-      continue;
+  for (entry *x = NULL; (x = oa_idmap_next(&p.nodes, x));)
+    oa_node_free(&p.pool, node_of(x));
+  for (oa_idmap_slot *s = NULL; (s = oa_idmap_next(&p.regions, s));) {
+    oa_agg_region *g = s->ptr;
     for (uint32_t k = 0; k < g->nslots; k++)
       free(g->slots[k].thread_serial);
     free(g->slots);
     free(g);
   }
-  free(p.regions);
-  free(p.tab);
-  free(p.edges);
+  oa_idmap_free(&p.regions);
+  oa_idmap_free(&p.nodes);
+  oa_idmap_free(&p.edges);
   oa_node_pool_destroy(&p.pool);
   oa_agg_free(&p.agg);
   if (ret)
