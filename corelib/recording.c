@@ -1,0 +1,613 @@
+/* The recording container: see replay.h and recording.h.
+ *
+ * The file is a result file (contract.h): per-thread chunks of 64-byte
+ * records, each with a global sequence number.  Opening it reads only the
+ * chunk headers, the location names and the online profile; a replay then
+ * merges the threads' chunks by sequence number, one chunk per thread mapped
+ * at a time, so memory does not grow with the file. */
+#include "recording.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "result.h"
+#include "util.h"
+
+#define PAGE 4096u
+
+#define fail oa_result_fail
+
+/* --- opening ---------------------------------------------------------------- */
+
+/* Location ids are given out in order, each with its LOC record: a file of n
+ * records has fewer than n (fuzzing: one huge id made a table of 640 MB). */
+static uint64_t loc_limit(const oa_recording *r)
+{
+  uint64_t n = r->size / sizeof(oa_event);
+  return n < (1u << 24) ? n : (1u << 24);
+}
+
+oa_rec_loc *oa_rec_loc_slot(oa_recording *r, uint32_t loc)
+{
+  if (loc >= r->cap_locs) {
+    uint32_t cap = r->cap_locs ? r->cap_locs : 64;
+    while (cap <= loc)
+      cap *= 2;
+    r->locs = oa_xrealloc(r->locs, cap * sizeof *r->locs);
+    memset(r->locs + r->cap_locs, 0, (cap - r->cap_locs) * sizeof *r->locs);
+    r->cap_locs = cap;
+  }
+  if (loc >= r->nlocs)
+    r->nlocs = loc + 1;
+  return &r->locs[loc];
+}
+
+static const char *keep(oa_recording *r, const char *s, size_t len)
+{
+  char *k = oa_xmalloc(len + 1);
+  memcpy(k, s, len);
+  k[len] = 0;
+  r->strings = oa_xrealloc(r->strings, (r->nstrings + 1) * sizeof *r->strings);
+  r->strings[r->nstrings++] = k;
+  return k;
+}
+
+static int read_names(oa_recording *r, const char *p, uint64_t used)
+{
+  uint64_t off = 0;
+  while (off + sizeof(oa_locname) <= used) {
+    const oa_locname *n = (const oa_locname *)(p + off);
+    if (n->record_size < sizeof *n + (size_t)n->file_len + n->func_len + 2
+        || n->record_size % 8 || off + n->record_size > used || n->loc >= loc_limit(r)
+        || n->text[n->file_len] != 0 || n->text[n->file_len + 1 + n->func_len] != 0)
+      return -1;
+    oa_rec_loc *l = oa_rec_loc_slot(r, n->loc);
+    l->line = n->line;
+    l->file = n->file_len ? keep(r, n->text, n->file_len) : NULL;
+    l->func = n->func_len ? keep(r, n->text + n->file_len + 1, n->func_len) : NULL;
+    off += n->record_size;
+  }
+  r->has_names = 1;
+  return off == used ? 0 : -1;
+}
+
+static int read_profile(oa_recording *r, const char *p, uint64_t used)
+{
+  return oa_profile_chunk(p, used, &r->online, &r->online_locs, &r->online_nested);
+}
+
+static thread_chunks *chunks_of(oa_recording *r, uint32_t thread)
+{
+  for (size_t i = 0; i < r->nthreads; i++)
+    if (r->threads[i].thread == thread)
+      return &r->threads[i];
+  r->threads = oa_xrealloc(r->threads, (r->nthreads + 1) * sizeof *r->threads);
+  thread_chunks *t = &r->threads[r->nthreads++];
+  memset(t, 0, sizeof *t);
+  t->thread = thread;
+  return t;
+}
+
+static int read_small_chunk(oa_recording *r, uint64_t off, const oa_chunk_header *c,
+                            int (*fn)(oa_recording *, const char *, uint64_t))
+{
+  char *buf = oa_xmalloc(c->used ? c->used : 1);
+  ssize_t got = pread(r->fd, buf, c->used, (off_t)(off + sizeof *c));
+  int bad = got < 0 || (uint64_t)got != c->used || fn(r, buf, c->used) != 0;
+  free(buf);
+  return bad ? -1 : 0;
+}
+
+int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
+{
+  struct stat st;
+  oa_recording *r = oa_xcalloc(1, sizeof *r);
+  r->path = oa_xstrdup(path);
+  r->fd = open(path, O_RDONLY | O_CLOEXEC);
+  *out = NULL;
+  if (r->fd < 0 || fstat(r->fd, &st) != 0) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    goto bad;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    fail(err, errlen, path, "%s", S_ISDIR(st.st_mode) ? "is a directory, not a recording"
+                                                       : "not a regular file");
+    goto bad;
+  }
+  r->size = (uint64_t)st.st_size;
+  if (r->size < OA_HEADER_SIZE
+      || pread(r->fd, &r->header, sizeof r->header, 0) != (ssize_t)sizeof r->header) {
+    fail(err, errlen, path, "not an ompadv recording (%llu bytes, too short)",
+         (unsigned long long)r->size);
+    goto bad;
+  }
+  if (r->header.magic != OA_FILE_MAGIC) {
+    fail(err, errlen, path, "not an ompadv recording (bad magic)");
+    goto bad;
+  }
+  if (oa_result_version(&r->header, path, "recording", err, errlen) != 0)
+    goto bad;
+  if (r->header.header_size != OA_HEADER_SIZE) {
+    fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
+    goto bad;
+  }
+  if (r->header.mode != OA_MODE_RECORD) {
+    fail(err, errlen, path, "%s, not a recording (make one with ompadv record)",
+         r->header.mode == OA_MODE_TRACE     ? "an ompadv trace result"
+         : r->header.mode == OA_MODE_PROFILE ? "an ompadv profile result"
+                                             : "an ompadv result of an unknown kind");
+    goto bad;
+  }
+  uint64_t off = OA_HEADER_SIZE, records = 0;
+  while (off + sizeof(oa_chunk_header) <= r->size) {
+    oa_chunk_header c;
+    if (pread(r->fd, &c, sizeof c, (off_t)off) != (ssize_t)sizeof c) {
+      fail(err, errlen, path, "read error at offset %llu", (unsigned long long)off);
+      goto bad;
+    }
+    if (c.magic == 0) {  /* reserved, never written: the target died */
+      off += PAGE;
+      continue;
+    }
+    if (c.magic != OA_CHUNK_MAGIC || c.size < PAGE || c.size % PAGE) {
+      fail(err, errlen, path, "corrupt chunk at offset %llu", (unsigned long long)off);
+      goto bad;
+    }
+    if (off + c.size > r->size) {
+      fail(err, errlen, path, "truncated: chunk at offset %llu ends past the end of the file",
+           (unsigned long long)off);
+      goto bad;
+    }
+    if (c.used > c.size - sizeof c) {
+      fail(err, errlen, path, "corrupt chunk at offset %llu (fill count)",
+           (unsigned long long)off);
+      goto bad;
+    }
+    int bad = 0;
+    switch (c.kind) {
+    case OA_CHUNK_EVENTS: {
+      if (c.used % sizeof(oa_event)) {
+        bad = 1;
+        break;
+      }
+      thread_chunks *t = chunks_of(r, c.thread);
+      if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 16;
+        t->c = oa_xrealloc(t->c, t->cap * sizeof *t->c);
+      }
+      t->c[t->n++] = (chunk_ref){ off, c.size };
+      records += c.used / sizeof(oa_event);
+      break;
+    }
+    case OA_CHUNK_MODULES:
+      r->modules = oa_xrealloc(r->modules, (r->nmodules + 1) * sizeof *r->modules);
+      r->modules[r->nmodules++] = (chunk_ref){ off, c.size };
+      break;
+    case OA_CHUNK_PROFILE:
+      bad = read_small_chunk(r, off, &c, read_profile);
+      break;
+    case OA_CHUNK_NAMES:
+      bad = r->has_names || read_small_chunk(r, off, &c, read_names);
+      r->trailer_records = c.reserved[0];
+      r->trailer_chunks = c.reserved[1];
+      break;
+    default:
+      bad = 1;
+    }
+    if (bad) {
+      fail(err, errlen, path, "corrupt chunk at offset %llu (records)", (unsigned long long)off);
+      goto bad;
+    }
+    off += c.size;
+  }
+  if (r->has_names) {  /* the driver counted what the tool wrote */
+    size_t nchunks = 0;
+    for (size_t i = 0; i < r->nthreads; i++)
+      nchunks += r->threads[i].n;
+    if (records != r->trailer_records || nchunks != r->trailer_chunks) {
+      fail(err, errlen, path, "damaged: %llu records in %zu chunks, the recording had %llu in "
+           "%llu", (unsigned long long)records, nchunks,
+           (unsigned long long)r->trailer_records, (unsigned long long)r->trailer_chunks);
+      goto bad;
+    }
+  }
+  r->records = records;
+  if (records == 0) {
+    fail(err, errlen, path, "no OSPG records: %s",
+         r->header.full_errno ? "the file could not grow before the first one was written"
+         : r->online ? "a profile, not a recording (make one with ompadv record)"
+                   : "the program ended before its first OpenMP construct, or this is not a "
+                     "recording");
+    goto bad;
+  }
+  *out = r;
+  return 0;
+bad:
+  oa_rec_close(r);
+  return -1;
+}
+
+void oa_rec_close(oa_recording *r)
+{
+  if (!r)
+    return;
+  if (r->fd >= 0)
+    close(r->fd);
+  for (size_t i = 0; i < r->nthreads; i++)
+    free(r->threads[i].c);
+  free(r->threads);
+  free(r->online);
+  free(r->online_locs);
+  free(r->online_nested);
+  for (size_t i = 0; i < r->nstrings; i++)
+    free(r->strings[i]);
+  free(r->strings);
+  for (uint32_t i = 0; i < r->nregions; i++)
+    free(r->regions[i].name);
+  free(r->regions);
+  free(r->locs);
+  free(r->modules);
+  free(r->path);
+  free(r);
+}
+
+/* --- the merged stream -------------------------------------------------------- */
+
+typedef struct cursor {
+  thread_chunks *t;
+  size_t chunk;                /* index of the mapped chunk */
+  void *map;
+  size_t map_size;
+  const oa_event *ev;
+  size_t n, i;
+  uint64_t last_seq;
+  int cut;                     /* the file filled: nothing after the mapped chunk */
+} cursor;
+
+/* Map the cursor's next non-empty chunk; 0 at the end, -1 on error. */
+static int cursor_load(oa_recording *r, cursor *c)
+{
+  for (;;) {
+    if (c->map) {
+      munmap(c->map, c->map_size);
+      c->map = NULL;
+      c->chunk++;
+    }
+    if (c->chunk >= c->t->n || c->cut)
+      return 0;
+    chunk_ref *ref = &c->t->c[c->chunk];
+    c->map = mmap(NULL, ref->size, PROT_READ, MAP_PRIVATE, r->fd, (off_t)ref->off);
+    if (c->map == MAP_FAILED) {
+      c->map = NULL;
+      return -1;
+    }
+    c->map_size = ref->size;
+    const oa_chunk_header *h = c->map;
+    /* the header was checked at open; the file may have changed since */
+    if (h->magic != OA_CHUNK_MAGIC || h->used > ref->size - sizeof *h
+        || h->used % sizeof(oa_event))
+      return -1;
+    c->ev = (const oa_event *)(h + 1);
+    c->n = h->used / sizeof(oa_event);
+    c->i = 0;
+    if (r->header.full_errno) {
+      /* the file filled: what a thread recorded after that point goes
+       * (its seq only grows, so the rest of the thread goes too) */
+      size_t keep = 0;
+      while (keep < c->n && c->ev[keep].seq < r->header.seq_cut)
+        keep++;
+      if (keep < c->n) {
+        c->n = keep;
+        c->cut = 1;
+      }
+    }
+    if (c->n)
+      return 1;
+  }
+}
+
+int oa_rec_modules(oa_recording *r, oa_rec_module_fn fn, void *ctx)
+{
+  for (size_t i = 0; i < r->nmodules; i++) {
+    oa_chunk_header c;
+    if (pread(r->fd, &c, sizeof c, (off_t)r->modules[i].off) != (ssize_t)sizeof c
+        || c.used > r->modules[i].size - sizeof c)
+      return -1;
+    char *buf = oa_xmalloc(c.used + 1);
+    if (pread(r->fd, buf, c.used, (off_t)(r->modules[i].off + sizeof c)) != (ssize_t)c.used) {
+      free(buf);
+      return -1;
+    }
+    int bad;
+    const oa_module *m;
+    for (uint64_t off = 0; (m = oa_module_at(buf, c.used, off, &bad)); off += m->record_size)
+      fn(ctx, m->path, m->base, m->lo, m->hi);
+    free(buf);
+  }
+  return 0;
+}
+
+int oa_rec_take_loc(oa_recording *r, const struct oa_record_loc *x)
+{
+  if (x->loc == 0 || x->loc >= loc_limit(r) || x->kind >= OA_C_NKINDS)
+    return -1;
+  oa_rec_loc *l = oa_rec_loc_slot(r, (uint32_t)x->loc);
+  l->where = x->code;
+  l->kind = x->kind;
+  l->flags = x->loc_flags;
+  return 0;
+}
+
+/* Every LOC record, in file order: enough to name the locations (their
+ * order does not matter). */
+int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
+{
+  for (size_t t = 0; t < r->nthreads; t++) {
+    cursor c = { .t = &r->threads[t] };
+    int got;
+    while ((got = cursor_load(r, &c)) > 0) {
+      for (size_t i = 0; i < c.n; i++) {
+        if (c.ev[i].type == OA_REC_LOC && oa_rec_take_loc(r, &oa_record_of(&c.ev[i])->rec_loc) != 0) {
+          munmap(c.map, c.map_size);
+          return fail(err, errlen, r->path, "corrupt recording: location record");
+        }
+      }
+    }
+    if (got < 0)
+      return fail(err, errlen, r->path, "cannot read chunk at offset %llu",
+                  (unsigned long long)c.t->c[c.chunk].off);
+  }
+  return 0;
+}
+
+void oa_rec_set_name(oa_recording *r, uint32_t loc, const char *file, uint32_t line,
+                     const char *func)
+{
+  if (loc >= r->nlocs)
+    return;
+  oa_rec_loc *l = &r->locs[loc];
+  l->line = line;
+  l->file = file ? keep(r, file, strlen(file)) : NULL;
+  l->func = func ? keep(r, func, strlen(func)) : NULL;
+}
+
+int oa_rec_write_names(oa_recording *r, uint32_t n, const uint32_t *loc, const uint32_t *line,
+                       const char *const *file, const char *const *func, char *err,
+                       size_t errlen)
+{
+  const char *path = r->path;
+  size_t nchunks = 0;
+  for (size_t i = 0; i < r->nthreads; i++)
+    nchunks += r->threads[i].n;
+  size_t len = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    size_t fl = file[i] ? strlen(file[i]) : 0, gl = func[i] ? strlen(func[i]) : 0;
+    len += (sizeof(oa_locname) + (fl > 65535 ? 65535 : fl) + (gl > 65535 ? 65535 : gl) + 2 + 7)
+           & ~(size_t)7;
+  }
+  size_t size = (sizeof(oa_chunk_header) + len + PAGE - 1) & ~(size_t)(PAGE - 1);
+  char *buf = oa_xcalloc(1, size);
+  oa_chunk_header *c = (oa_chunk_header *)buf;
+  char *p = buf + sizeof *c;
+  for (uint32_t i = 0; i < n; i++) {
+    size_t fl = file[i] ? strlen(file[i]) : 0, gl = func[i] ? strlen(func[i]) : 0;
+    fl = fl > 65535 ? 65535 : fl;
+    gl = gl > 65535 ? 65535 : gl;
+    oa_locname *ln = (oa_locname *)p;
+    ln->loc = loc[i];
+    ln->line = line[i];
+    ln->file_len = (uint16_t)fl;
+    ln->func_len = (uint16_t)gl;
+    ln->record_size = (uint32_t)((sizeof *ln + fl + gl + 2 + 7) & ~(size_t)7);
+    if (fl)
+      memcpy(ln->text, file[i], fl);
+    if (gl)
+      memcpy(ln->text + fl + 1, func[i], gl);
+    p += ln->record_size;
+  }
+  c->magic = OA_CHUNK_MAGIC;
+  c->kind = OA_CHUNK_NAMES;
+  c->size = (uint32_t)size;
+  c->used = len;
+  c->reserved[0] = r->records;
+  c->reserved[1] = nchunks;
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  struct stat st;
+  int ret = -1;
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+  } else {
+    off_t at = (off_t)(((uint64_t)st.st_size + PAGE - 1) & ~(uint64_t)(PAGE - 1));
+    errno = 0;
+    if (pwrite(fd, buf, size, at) != (ssize_t)size) {
+      int why = errno ? errno : ENOSPC;
+      snprintf(err, errlen, "%s: %s", path, strerror(why));
+      /* a chunk cut short would make the whole file unreadable */
+      if (ftruncate(fd, st.st_size) != 0)
+        snprintf(err, errlen, "%s: %s, and the chunk written in part could not be taken "
+                 "back: %s", path, strerror(why), strerror(errno));
+    } else {
+      ret = 0;
+    }
+  }
+  if (fd >= 0)
+    close(fd);
+  free(buf);
+  return ret;
+}
+
+const oa_file_header *oa_rec_header(const oa_recording *r)
+{
+  return &r->header;
+}
+
+int oa_rec_online(const oa_recording *r, const oa_profile_header **h, const oa_profile_loc **locs,
+                  const oa_profile_nested **nested)
+{
+  *h = r->online;
+  *locs = r->online_locs;
+  *nested = r->online_nested;
+  return r->online != NULL;
+}
+
+uint64_t oa_rec_size(const oa_recording *r)
+{
+  return r->size;
+}
+
+int oa_rec_has_names(const oa_recording *r)
+{
+  return r->has_names;
+}
+
+uint32_t oa_rec_nlocs(const oa_recording *r)
+{
+  return r->nlocs;
+}
+
+const oa_rec_loc *oa_rec_loc_at(const oa_recording *r, uint32_t loc)
+{
+  return loc < r->nlocs ? &r->locs[loc] : NULL;
+}
+
+uint32_t oa_rec_nregions(const oa_recording *r)
+{
+  return r->nregions;
+}
+
+const oa_rec_region *oa_rec_region_at(const oa_recording *r, uint32_t region)
+{
+  return region < r->nregions ? &r->regions[region] : NULL;
+}
+
+typedef struct heap {
+  cursor **a;
+  size_t n;
+} heap;
+
+static uint64_t head_seq(const cursor *c)
+{
+  return c->ev[c->i].seq;
+}
+
+static void heap_down(heap *h, size_t i)
+{
+  for (;;) {
+    size_t l = 2 * i + 1, m = i;
+    if (l < h->n && head_seq(h->a[l]) < head_seq(h->a[m]))
+      m = l;
+    if (l + 1 < h->n && head_seq(h->a[l + 1]) < head_seq(h->a[m]))
+      m = l + 1;
+    if (m == i)
+      return;
+    cursor *x = h->a[i];
+    h->a[i] = h->a[m];
+    h->a[m] = x;
+    i = m;
+  }
+}
+
+uint32_t oa_rec_intern_region(oa_recording *r, const char *file, uint32_t first, uint32_t last,
+                              char *name)
+{
+  for (uint32_t i = 0; i < r->nregions; i++)
+    if (strcmp(r->regions[i].name, name) == 0) {
+      free(name);
+      return i;
+    }
+  if (r->nregions == r->cap_regions) {
+    r->cap_regions = r->cap_regions ? r->cap_regions * 2 : 64;
+    r->regions = oa_xrealloc(r->regions, r->cap_regions * sizeof *r->regions);
+  }
+  r->regions[r->nregions] = (oa_rec_region){ file, first, last, name, 0 };
+  return r->nregions++;
+}
+
+/* The stream of recording.h: a cursor per thread in a heap by next seq. */
+struct oa_rec_stream {
+  oa_recording *r;
+  cursor *cs;
+  heap h;
+  int started;
+};
+
+size_t oa_rec_threads(const oa_recording *r)
+{
+  return r->nthreads;
+}
+
+oa_rec_stream *oa_rec_stream_open(oa_recording *r)
+{
+  oa_rec_stream *s = oa_xcalloc(1, sizeof *s);
+  s->r = r;
+  s->cs = oa_xcalloc(r->nthreads, sizeof *s->cs);
+  s->h.a = oa_xcalloc(r->nthreads + 1, sizeof *s->h.a);
+  for (size_t i = 0; i < r->nthreads; i++)
+    s->cs[i].t = &r->threads[i];
+  return s;
+}
+
+static int unreadable(oa_rec_stream *s, const cursor *c, char *err, size_t errlen)
+{
+  return fail(err, errlen, s->r->path, "cannot read chunk at offset %llu",
+              (unsigned long long)c->t->c[c->chunk].off);
+}
+
+int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, char *err,
+                       size_t errlen)
+{
+  heap *h = &s->h;
+  if (!s->started) {
+    s->started = 1;
+    for (size_t i = 0; i < s->r->nthreads; i++) {
+      int got = cursor_load(s->r, &s->cs[i]);
+      if (got < 0)
+        return unreadable(s, &s->cs[i], err, errlen);
+      if (got)
+        h->a[h->n++] = &s->cs[i];
+    }
+    for (size_t i = h->n; i-- > 0;)
+      heap_down(h, i);
+  } else if (h->n) {  /* past the record handed out last */
+    cursor *c = h->a[0];
+    if (++c->i == c->n) {
+      int got = cursor_load(s->r, c);
+      if (got < 0)
+        return unreadable(s, c, err, errlen);
+      if (!got)
+        h->a[0] = h->a[--h->n];
+    }
+    if (h->n)
+      heap_down(h, 0);
+  }
+  if (!h->n)
+    return 0;
+  cursor *c = h->a[0];
+  const oa_event *ev = &c->ev[c->i];
+  if ((c->i > 0 || c->chunk > 0) && ev->seq <= c->last_seq)
+    return fail(err, errlen, s->r->path, "corrupt recording: records out of order (record "
+                "%llu, type %u)", (unsigned long long)ev->seq, ev->type);
+  c->last_seq = ev->seq;
+  *e = ev;
+  *thread = (size_t)(c - s->cs);
+  return 1;
+}
+
+void oa_rec_stream_close(oa_rec_stream *s)
+{
+  if (!s)
+    return;
+  for (size_t i = 0; i < s->r->nthreads; i++)
+    if (s->cs[i].map)
+      munmap(s->cs[i].map, s->cs[i].map_size);
+  free(s->cs);
+  free(s->h.a);
+  free(s);
+}

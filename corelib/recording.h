@@ -1,0 +1,66 @@
+/* The recording container (recording.c): what the replay (replay.c) reads
+ * of it besides the public oa_rec_* functions of replay.h.  Private to
+ * corelib's formats library. */
+#ifndef OMPADV_RECORDING_H
+#define OMPADV_RECORDING_H
+
+#include "replay.h"
+
+typedef struct chunk_ref {
+  uint64_t off;
+  uint32_t size;
+} chunk_ref;
+
+typedef struct thread_chunks {
+  uint32_t thread;
+  chunk_ref *c;
+  size_t n, cap;
+} thread_chunks;
+
+struct oa_recording {
+  char *path;
+  int fd;
+  uint64_t size;
+  oa_file_header header;
+  thread_chunks *threads;
+  size_t nthreads;
+  /* the online profile (the final one, else the last snapshot) */
+  oa_profile_header *online;
+  oa_profile_loc *online_locs;
+  oa_profile_nested *online_nested;
+  chunk_ref *modules;          /* OA_CHUNK_MODULES chunks */
+  size_t nmodules;
+  /* names appended by the driver */
+  int has_names;
+  uint64_t trailer_records, trailer_chunks, records;
+  oa_rec_loc *locs;
+  uint32_t nlocs, cap_locs;
+  char **strings;              /* owned strings of locs */
+  size_t nstrings;
+  /* regions, interned by name; stable across replays */
+  oa_rec_region *regions;
+  uint32_t nregions, cap_regions;
+};
+
+/* The slot of location loc, the table grown to hold it. */
+oa_rec_loc *oa_rec_loc_slot(oa_recording *r, uint32_t loc);
+/* A LOC record into the location table; -1: it is corrupt. */
+int oa_rec_take_loc(oa_recording *r, const struct oa_record_loc *x);
+/* The index of the what-if region called name (taken: the recording frees
+ * it), added when new; regions are stable across replays. */
+uint32_t oa_rec_intern_region(oa_recording *r, const char *file, uint32_t first, uint32_t last,
+                              char *name);
+
+/* The merged stream: every thread's records in arrival (seq) order, one
+ * chunk per thread mapped at a time. */
+typedef struct oa_rec_stream oa_rec_stream;
+oa_rec_stream *oa_rec_stream_open(oa_recording *r);
+/* The next record, and the index (below the recording's thread count) of
+ * the thread that wrote it: 1; 0 at the end; -1 when a chunk cannot be read
+ * or a thread's records are out of order (err says which). */
+int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, char *err,
+                       size_t errlen);
+void oa_rec_stream_close(oa_rec_stream *s);
+size_t oa_rec_threads(const oa_recording *r);
+
+#endif
