@@ -1,15 +1,13 @@
-/* Profile mode's shared machinery: measuring fragments, the task stacks that
- * build the OSPG, the location registry, per-location sums (kept per thread,
- * merged once at the end), and writing the profile into the result file. */
+/* Profile mode's shared machinery: the task stacks that build the OSPG and
+ * record it, the fragments, per-location sums (kept per thread, merged once
+ * at the end), and writing the profile into the result file.  The location
+ * registry is locs.c, the measurement of fragments measure.c. */
 #include "prof.h"
-
-#include "metric.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/rseq.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,25 +50,9 @@ static void rec_wait(oa_thread *t, unsigned group_end, uint64_t node, uint64_t r
   oa_commit(t);
 }
 
-/* --- per-location sums ---------------------------------------------------- */
-
-#define OA_LOC_TABLE (1u << 16)
-#define OA_LOC_MAX (OA_LOC_TABLE / 2)
-
-typedef struct oa_loc_entry {
-  uint64_t key;                   /* atomic: where << 4 | kind, 0 = empty */
-  uint32_t id;                    /* atomic: 0 until published */
-} oa_loc_entry;
-
-typedef struct oa_loc_info {
-  uint64_t where;
-  uint16_t kind, flags;
-} oa_loc_info;
+/* --- the run's profile state ------------------------------------------------ */
 
 static struct {
-  oa_loc_entry table[OA_LOC_TABLE];
-  oa_loc_info info[OA_LOC_MAX];
-  uint32_t next_id;               /* atomic; id 0 is main */
   uint32_t flags;                 /* atomic: enum oa_profile_flags */
   uint32_t threads;               /* atomic max */
   oa_node *root;
@@ -87,83 +69,12 @@ void oa_prof_flag(uint32_t flag)
     rec_word(oa_me(), OA_REC_FLAG, flag);
 }
 
-uint32_t oa_prof_loc(unsigned kind, const void *codeptr_ra)
-{
-  return oa_prof_loc_flagged(kind, codeptr_ra, 0);
-}
-
-/* flags (enum oa_event_flags) are kept with the location when it is first
- * registered */
-uint32_t oa_prof_loc_flagged(unsigned kind, const void *codeptr_ra, uint8_t flags)
-{
-  uint8_t wflags = flags;
-  uint64_t where = oa_where(codeptr_ra, &wflags);
-  uint64_t key = (where << 4 | kind) | ((uint64_t)1 << 63);
-  uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 48) & (OA_LOC_TABLE - 1);
-  for (uint32_t probe = 0; probe < OA_LOC_TABLE; probe++, h = (h + 1) & (OA_LOC_TABLE - 1)) {
-    oa_loc_entry *e = &P.table[h];
-    uint64_t k = __atomic_load_n(&e->key, __ATOMIC_ACQUIRE);
-    if (k == 0) {
-      uint64_t expected = 0;
-      if (__atomic_compare_exchange_n(&e->key, &expected, key, 0, __ATOMIC_ACQ_REL,
-                                      __ATOMIC_ACQUIRE)) {
-        uint32_t id = __atomic_add_fetch(&P.next_id, 1, __ATOMIC_RELAXED);
-        if (id >= OA_LOC_MAX) {
-          oa_prof_flag(OA_PROF_LOC_OVERFLOW);
-          id = 0;
-        } else {
-          P.info[id] = (oa_loc_info){ where, (uint16_t)kind, wflags };
-          oa_record *rec = oa_rec_begin(oa_me(), OA_REC_LOC, 0);
-          if (rec) {
-            rec->rec_loc.loc = id;
-            rec->rec_loc.code = where;
-            rec->rec_loc.kind = (uint16_t)kind;
-            rec->rec_loc.loc_flags = wflags;
-            oa_commit(oa_me());
-          }
-        }
-        __atomic_store_n(&e->id, id ? id : UINT32_MAX, __ATOMIC_RELEASE);
-        return id;
-      }
-      k = expected;
-    }
-    if (k == key) {
-      uint32_t id;
-      while ((id = __atomic_load_n(&e->id, __ATOMIC_ACQUIRE)) == 0)
-        __builtin_ia32_pause();
-      return id == UINT32_MAX ? 0 : id;
-    }
-  }
-  oa_prof_flag(OA_PROF_LOC_OVERFLOW);
-  return 0;
-}
-
-uint64_t oa_prof_loc_where(uint32_t loc)
-{
-  return loc && loc < OA_LOC_MAX ? P.info[loc].where : 0;
-}
-
-unsigned oa_prof_loc_kind(uint32_t loc)
-{
-  return loc && loc < OA_LOC_MAX ? P.info[loc].kind : OA_C_MAIN;
-}
-
-static void describe_loc(void *ctx, uint32_t loc, oa_loc_desc *d)
-{
-  (void)ctx;
-  oa_loc_info none = { 0, OA_C_MAIN, 0 };
-  const oa_loc_info *i = loc && loc < OA_LOC_MAX ? &P.info[loc] : &none;
-  *d = (oa_loc_desc){ i->where, i->kind, i->flags };
-}
-
-static const oa_locs the_locs = { describe_loc, NULL };
-
 /* A node's subtree is complete (the OSPG calls this before folding it). */
 static void on_finished(void *ctx, oa_node *n)
 {
   (void)ctx;
   oa_agg_context cx;
-  oa_agg_context_of(n, &the_locs, &cx);
+  oa_agg_context_of(n, &oa_prof_locs, &cx);
   oa_agg_finished(&oa_me()->agg, n, &cx);
 }
 
@@ -183,7 +94,7 @@ oa_region *oa_prof_region_new(oa_thread *t, uint32_t team)
 
 oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc)
 {
-  oa_ws_slot *s = oa_agg_region_slot(&r->agg, index, loc, &the_locs);
+  oa_ws_slot *s = oa_agg_region_slot(&r->agg, index, loc, &oa_prof_locs);
   oa_record *rec = oa_rec_begin(t, OA_REC_SLOT, 0);
   if (rec) {
     rec->rec_slot.region = r->id;
@@ -323,171 +234,6 @@ void oa_prof_release(oa_thread *t, oa_node *n)
 {
   rec_node_ref(t, OA_REC_RELEASE, n);
   oa_node_release(&t->pool, n);
-}
-
-/* --- measurement ---------------------------------------------------------- */
-
-/* tsc: the TSC runs on while a thread is off its core (preempted on a busy
- * machine, or blocked in the kernel inside a fragment), and a fragment's
- * ticks would count the other programs' time as its work.  The kernel tells
- * a thread cheaply that it left the core: on its way back to user space
- * after a preemption, a signal or a migration, it clears the thread's rseq
- * critical-section pointer (rseq(2)) unless the thread is inside the section
- * named there.  So the tool points it at a section no code is ever in (a
- * byte of data; the kernel wants the signature before the abort address),
- * and each reading of the clock looks at it: still set, the thread ran
- * without a break since the last look; cleared, it was off for a while, and
- * its CPU time tells how long (a system call, ~1.5 us on a VM, paid only
- * then): that much comes off the clock from then on.  Without an rseq area
- * (glibc before 2.35, or glibc.pthread.rseq=0) the clock is the TSC. */
-extern const ptrdiff_t __rseq_offset __attribute__((weak));
-extern const unsigned int __rseq_size __attribute__((weak));
-static const uint32_t rseq_sig_then_abort[2] = { RSEQ_SIG, 0 };
-static const char rseq_never_run[1];
-static struct rseq_cs rseq_marker __attribute__((aligned(32)));
-static double tsc_per_ns;       /* tsc: ticks per ns, measured at start */
-
-static uint64_t thread_cpu_ns(void);
-
-static struct rseq *rseq_of(oa_thread *t)
-{
-  if (!t->rseq_known) {
-    t->rseq_known = 1;
-    if (&__rseq_size && &__rseq_offset && __rseq_size >= 20 && tsc_per_ns > 0)
-      t->rseq = (char *)__builtin_thread_pointer() + __rseq_offset;
-  }
-  return t->rseq;
-}
-
-static uint64_t tsc_on_core(oa_thread *t)
-{
-  volatile struct rseq *rs = t->rseq;
-  if (__builtin_expect(rs && rs->rseq_cs == (uintptr_t)&rseq_marker, 1))
-    return __rdtsc() - t->off_ticks;
-  if (!rs && !(rs = rseq_of(t)))
-    return __rdtsc();
-  rs->rseq_cs = (uintptr_t)&rseq_marker;  /* before the readings: a break after it shows */
-  /* the break in nanoseconds, wall clock against CPU time (both from the
-   * kernel), so that only the break itself is converted to ticks: an error
-   * in the rate then stays a share of the break, not of the whole time
-   * since the last break */
-  uint64_t cpu = thread_cpu_ns(), wall = oa_clock_ns(CLOCK_MONOTONIC), now = __rdtsc();
-  if (t->sync_wall_ns && wall > t->sync_wall_ns && cpu >= t->sync_cpu_ns
-      && wall - t->sync_wall_ns > cpu - t->sync_cpu_ns)
-    t->off_ticks += (uint64_t)((double)(wall - t->sync_wall_ns - (cpu - t->sync_cpu_ns))
-                               * tsc_per_ns);
-  t->sync_wall_ns = wall;
-  t->sync_cpu_ns = cpu;
-  return now - t->off_ticks;
-}
-
-static void tsc_on_core_init(void)
-{
-  double r = oa_ns_per_tick();
-  tsc_per_ns = r > 0 ? 1.0 / r : 0;
-  rseq_marker.version = 0;
-  rseq_marker.flags = 0;
-  rseq_marker.start_ip = (uintptr_t)rseq_never_run;
-  rseq_marker.post_commit_offset = 1;
-  rseq_marker.abort_ip = (uintptr_t)&rseq_sig_then_abort[1];
-}
-
-static uint64_t read_metric(oa_thread *t)
-{
-  int ok;
-  enum oa_metric m = oa_the_run.metric;
-  if (m == OA_METRIC_TSC)
-    return tsc_on_core(t);
-  if ((m == OA_METRIC_CYCLES || m == OA_METRIC_INSTRUCTIONS) && t->counter_fd == -1)
-    t->counter_fd = oa_counter_open(m);
-  uint64_t v = oa_metric_read(m, t->counter_fd, &ok);
-  if (ok)
-    return v;
-  t->counter_fd = -2;
-  oa_prof_flag(OA_PROF_METRIC_FALLBACK);
-  return __rdtsc();
-}
-
-static oa_node *running_fragment(const oa_thread *t)
-{
-  oa_task *task = t->cur;
-  oa_node *top = task && task->n ? task->stack[task->n - 1] : NULL;
-  return top && top->kind == OA_W ? top : NULL;
-}
-
-/* Each measured stretch of a fragment also holds one reading of the
- * metric (the end of the read that started it and the start of the one that
- * ends it): ~20 ticks for tsc, a system call for cputime.  It is measured
- * once at start-up and taken off. */
-static uint64_t read_cost;
-
-/* cputime: that system call takes a microsecond or more on a virtual
- * machine, and longer still when its code is cold, as it is after the
- * program's code or the tool's: the start-up estimate falls short by
- * hundreds of nanoseconds per stretch, as much as a small loop's body.  So
- * each reading is bracketed by the TSC, and a stretch is also measured
- * from the TSC after one reading to the TSC before the next, which holds
- * none of it.  That is its CPU time unless the thread was preempted in
- * between, when the TSC runs on and the CPU time is the smaller one: the
- * smaller of the two is taken. */
-static double ns_per_tick;      /* 0: not measured, CPU time only */
-
-/* The runtime's own time around each kind of event (OMPADV_RUNTIME_COST):
- * a stretch between two callbacks also holds libomp's code after the first
- * one returned and before the second one was called, which is no
- * directive's work (SEMANTICS.md rule 19): on a libomp with debug traces,
- * more than a microsecond per loop start, where the loop's body may take
- * less.  The estimates are taken off each stretch, never below zero. */
-static oa_rt_costs rt_costs;
-
-void oa_prof_enter(oa_thread *t)
-{
-  oa_node *w = running_fragment(t);
-  if (w) {
-    uint64_t before = __rdtsc();
-    uint64_t now = read_metric(t);
-    uint64_t d = now > t->clock + read_cost ? now - t->clock - read_cost : 0;
-    if (oa_the_run.metric == OA_METRIC_TSC) {
-      uint64_t raw = before - t->clock_tsc, kept = now - t->clock;
-      if (t->clock_tsc && before > t->clock_tsc && raw > kept)
-        t->off_in_work += raw - kept;
-    } else if (ns_per_tick > 0 && t->clock_tsc && before > t->clock_tsc) {
-      uint64_t wall = (uint64_t)((double)(before - t->clock_tsc) * ns_per_tick);
-      if (wall < d)
-        d = wall;
-    }
-    uint64_t off = t->rt_out + rt_costs.in[t->rt < OA_RTE_N ? t->rt : 0];
-    if (d > off)
-      w->work += d - off;
-  }
-}
-
-static void measure_read_cost(oa_thread *t)
-{
-  uint64_t best = UINT64_MAX;
-  for (int round = 0; round < 5; round++) {
-    uint64_t first = read_metric(t), last = first;
-    for (int i = 0; i < 200; i++)
-      last = read_metric(t);
-    if ((last - first) / 200 < best)
-      best = (last - first) / 200;
-  }
-  read_cost = best;
-}
-
-void oa_prof_leave(oa_thread *t)
-{
-  t->ra = NULL;
-  oa_node *w = running_fragment(t);
-  if (w) {
-    t->clock = read_metric(t);
-    t->clock_tsc = ns_per_tick > 0 || oa_the_run.metric == OA_METRIC_TSC ? __rdtsc() : 0;
-    t->rt_out = rt_costs.out[t->rt < OA_RTE_N ? t->rt : 0];
-  }
-  t->rt = OA_RTE_NONE;
-
-  /* what the race runtime charges accesses to (NULL: not checked) */
-  t->race.w = w && oa_race && !oa_race->checks(t) ? NULL : w;
 }
 
 /* ompadv_whatif_begin(factor) / _end() (factor 0): the fragments between
@@ -708,34 +454,11 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
  * with a rate measured over a short spin. */
 static uint64_t startup_work;
 
-static uint64_t thread_cpu_ns(void)
-{
-  return oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
-}
-
-/* Units of the metric per nanosecond of CPU.  The TSC runs on while the
- * thread is preempted, so it is compared with the wall clock; a per-thread
- * counter stops with the thread, so it is compared with the thread's CPU. */
-static double metric_per_cpu_ns(oa_thread *t)
-{
-  if (oa_the_run.metric == OA_METRIC_CPUTIME)
-    return 1.0;
-  clockid_t id = oa_the_run.metric == OA_METRIC_TSC ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
-  struct timespec a, b;
-  clock_gettime(id, &a);
-  uint64_t m0 = read_metric(t), ns;
-  do {
-    clock_gettime(id, &b);
-    ns = (uint64_t)(b.tv_sec - a.tv_sec) * 1000000000u + (uint64_t)b.tv_nsec - (uint64_t)a.tv_nsec;
-  } while (ns < 1000000);
-  return (double)(read_metric(t) - m0) / (double)ns;
-}
-
 /* The earliest moment in this library: its dependencies are loaded. */
 static uint64_t loaded_cpu_ns, start_wall_ns;
 __attribute__((constructor)) static void on_load(void)
 {
-  loaded_cpu_ns = thread_cpu_ns();
+  loaded_cpu_ns = oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
   start_wall_ns = oa_clock_ns(CLOCK_MONOTONIC);
 }
 
@@ -745,17 +468,12 @@ uint64_t oa_prof_startup_mpi_ns;
 void oa_prof_start(void)
 {
   oa_thread *t = oa_me();
-  uint64_t now = thread_cpu_ns(), before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
+  uint64_t now = oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+  uint64_t before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
   uint64_t in_mpi = __atomic_load_n(&oa_prof_startup_mpi_ns, __ATOMIC_RELAXED);
   before = before > in_mpi ? before - in_mpi : 0;  /* MPI_Init: no directive's work */
   oa_prof_init();
-  if (oa_the_run.metric == OA_METRIC_TSC)
-    tsc_on_core_init();
-  if (oa_the_run.metric != OA_METRIC_INSTRUCTIONS)
-    startup_work = (uint64_t)((double)before * metric_per_cpu_ns(t));
-  if (oa_the_run.metric == OA_METRIC_CPUTIME)
-    ns_per_tick = oa_ns_per_tick();
-  measure_read_cost(t);
+  startup_work = oa_measure_start(t, before);
   __atomic_store_n(&oa_prof_started, 1, __ATOMIC_RELEASE);
 }
 
@@ -764,7 +482,6 @@ void oa_prof_init(void)
   oa_the_run.metric = oa_conf.metric;
   oa_prof_task_cost = oa_conf.task_cost;
   oa_prof_task_cost_undeferred = oa_conf.task_cost_undeferred;
-  rt_costs = oa_conf.rt_costs;
   oa_prof_raw = oa_conf.raw;
   oa_prof_record = oa_conf.record;
   P.hooks.finished = on_finished;
@@ -893,7 +610,7 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
     span = cp.len;
   }
   memset(h, 0, sizeof *h);
-  oa_agg_fill(all_aggs(), &cp, work, span, nlocs, &the_locs, h, l, nest, room_nested);
+  oa_agg_fill(all_aggs(), &cp, work, span, nlocs, &oa_prof_locs, h, l, nest, room_nested);
   h->metric = oa_the_run.metric;
   h->flags = P.flags | (final ? 0 : OA_PROF_PARTIAL);
   h->task_cost = oa_prof_task_cost;
@@ -909,12 +626,6 @@ static size_t profile_bytes(uint32_t nlocs, uint32_t nnested)
          + nnested * sizeof(oa_profile_nested);
 }
 
-static uint32_t current_nlocs(void)
-{
-  uint32_t n = __atomic_load_n(&P.next_id, __ATOMIC_RELAXED) + 1;
-  return n > OA_LOC_MAX ? OA_LOC_MAX : n;
-}
-
 /* Write into c, invalid (used 0) while it is being written. */
 static void publish(oa_chunk_header *c, uint32_t nlocs, uint32_t room_nested, int final)
 {
@@ -926,7 +637,7 @@ static void publish(oa_chunk_header *c, uint32_t nlocs, uint32_t room_nested, in
 
 static void write_profile(void)
 {
-  uint32_t nlocs = current_nlocs(), nnested = oa_agg_count_nested(all_aggs());
+  uint32_t nlocs = oa_prof_nlocs(), nnested = oa_agg_count_nested(all_aggs());
   size_t bytes = profile_bytes(nlocs, nnested);
   oa_chunk_header *c = oa_out_chunk(OA_CHUNK_PROFILE, 0, (uint32_t)((bytes + 4095) & ~(size_t)4095));
   if (c)
@@ -949,10 +660,10 @@ void oa_prof_snapshot(void)
   if (last_ns && now - last_ns < 10000000u)
     return;
   last_ns = now;
-  uint32_t nlocs = current_nlocs(), nnested = oa_agg_count_nested(all_aggs());
+  uint32_t nlocs = oa_prof_nlocs(), nnested = oa_agg_count_nested(all_aggs());
   which ^= 1;
   if (!snap[which] || snap_locs[which] < nlocs || snap_nested[which] < nnested) {
-    uint32_t room = nlocs * 2 < OA_LOC_MAX ? nlocs * 2 : OA_LOC_MAX;
+    uint32_t room = nlocs * 2 < OA_PROF_LOC_MAX ? nlocs * 2 : OA_PROF_LOC_MAX;
     size_t bytes = profile_bytes(room, nnested * 2 + 8);
     if (snap[which])
       __atomic_store_n(&snap[which]->used, 0, __ATOMIC_RELEASE);

@@ -87,6 +87,12 @@ struct oa_region {
 };
 
 /* Per-thread profile state lives in oa_thread (tool.h). */
+/* The location registry (locs.c): ids of directives by code address and
+ * kind, at most OA_PROF_LOC_MAX (then 0: main, and the profile says so). */
+#define OA_PROF_LOC_MAX (1u << 15)
+extern const oa_locs oa_prof_locs;  /* for the per-directive sums */
+uint32_t oa_prof_nlocs(void);       /* ids given out so far, main's included */
+
 void oa_prof_start(void);      /* from ompt_start_tool, when libomp loads */
 extern int oa_prof_started;    /* oa_prof_start has run */
 /* mpi.c: the thread CPU time of the MPI calls made before the tool started
@@ -94,6 +100,9 @@ extern int oa_prof_started;    /* oa_prof_start has run */
 extern uint64_t oa_prof_startup_mpi_ns;
 void oa_mpi_totals(uint64_t *ns, uint64_t *calls);
 void oa_prof_init(void);
+/* measure.c, at start: the estimates it needs (the cost of a reading, the
+ * metric's rate); returns cpu_ns of CPU time in the metric's unit. */
+uint64_t oa_measure_start(oa_thread *t, uint64_t cpu_ns);
 void oa_prof_finalize(void);
 void oa_prof_snapshot(void);
 

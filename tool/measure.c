@@ -1,0 +1,207 @@
+/* Measuring fragments: the metric's clock on each thread, read as the tool
+ * enters and leaves the runtime's callbacks, the stretch between charged to
+ * the fragment that ran; and the start-up estimates (the cost of a reading,
+ * the conversion of CPU time to the metric). */
+#include "prof.h"
+
+#include <stddef.h>
+#include <sys/rseq.h>
+#include <time.h>
+
+static uint64_t thread_cpu_ns(void)
+{
+  return oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+/* tsc: the TSC runs on while a thread is off its core (preempted on a busy
+ * machine, or blocked in the kernel inside a fragment), and a fragment's
+ * ticks would count the other programs' time as its work.  The kernel tells
+ * a thread cheaply that it left the core: on its way back to user space
+ * after a preemption, a signal or a migration, it clears the thread's rseq
+ * critical-section pointer (rseq(2)) unless the thread is inside the section
+ * named there.  So the tool points it at a section no code is ever in (a
+ * byte of data; the kernel wants the signature before the abort address),
+ * and each reading of the clock looks at it: still set, the thread ran
+ * without a break since the last look; cleared, it was off for a while, and
+ * its CPU time tells how long (a system call, ~1.5 us on a VM, paid only
+ * then): that much comes off the clock from then on.  Without an rseq area
+ * (glibc before 2.35, or glibc.pthread.rseq=0) the clock is the TSC. */
+extern const ptrdiff_t __rseq_offset __attribute__((weak));
+extern const unsigned int __rseq_size __attribute__((weak));
+static const uint32_t rseq_sig_then_abort[2] = { RSEQ_SIG, 0 };
+static const char rseq_never_run[1];
+static struct rseq_cs rseq_marker __attribute__((aligned(32)));
+static double tsc_per_ns;       /* tsc: ticks per ns, measured at start */
+
+static struct rseq *rseq_of(oa_thread *t)
+{
+  if (!t->rseq_known) {
+    t->rseq_known = 1;
+    if (&__rseq_size && &__rseq_offset && __rseq_size >= 20 && tsc_per_ns > 0)
+      t->rseq = (char *)__builtin_thread_pointer() + __rseq_offset;
+  }
+  return t->rseq;
+}
+
+static uint64_t tsc_on_core(oa_thread *t)
+{
+  volatile struct rseq *rs = t->rseq;
+  if (__builtin_expect(rs && rs->rseq_cs == (uintptr_t)&rseq_marker, 1))
+    return __rdtsc() - t->off_ticks;
+  if (!rs && !(rs = rseq_of(t)))
+    return __rdtsc();
+  rs->rseq_cs = (uintptr_t)&rseq_marker;  /* before the readings: a break after it shows */
+  /* the break in nanoseconds, wall clock against CPU time (both from the
+   * kernel), so that only the break itself is converted to ticks: an error
+   * in the rate then stays a share of the break, not of the whole time
+   * since the last break */
+  uint64_t cpu = thread_cpu_ns(), wall = oa_clock_ns(CLOCK_MONOTONIC), now = __rdtsc();
+  if (t->sync_wall_ns && wall > t->sync_wall_ns && cpu >= t->sync_cpu_ns
+      && wall - t->sync_wall_ns > cpu - t->sync_cpu_ns)
+    t->off_ticks += (uint64_t)((double)(wall - t->sync_wall_ns - (cpu - t->sync_cpu_ns))
+                               * tsc_per_ns);
+  t->sync_wall_ns = wall;
+  t->sync_cpu_ns = cpu;
+  return now - t->off_ticks;
+}
+
+static void tsc_on_core_init(void)
+{
+  double r = oa_ns_per_tick();
+  tsc_per_ns = r > 0 ? 1.0 / r : 0;
+  rseq_marker.version = 0;
+  rseq_marker.flags = 0;
+  rseq_marker.start_ip = (uintptr_t)rseq_never_run;
+  rseq_marker.post_commit_offset = 1;
+  rseq_marker.abort_ip = (uintptr_t)&rseq_sig_then_abort[1];
+}
+
+static uint64_t read_metric(oa_thread *t)
+{
+  int ok;
+  enum oa_metric m = oa_the_run.metric;
+  if (m == OA_METRIC_TSC)
+    return tsc_on_core(t);
+  if ((m == OA_METRIC_CYCLES || m == OA_METRIC_INSTRUCTIONS) && t->counter_fd == -1)
+    t->counter_fd = oa_counter_open(m);
+  uint64_t v = oa_metric_read(m, t->counter_fd, &ok);
+  if (ok)
+    return v;
+  t->counter_fd = -2;
+  oa_prof_flag(OA_PROF_METRIC_FALLBACK);
+  return __rdtsc();
+}
+
+static oa_node *running_fragment(const oa_thread *t)
+{
+  oa_task *task = t->cur;
+  oa_node *top = task && task->n ? task->stack[task->n - 1] : NULL;
+  return top && top->kind == OA_W ? top : NULL;
+}
+
+/* Each measured stretch of a fragment also holds one reading of the
+ * metric (the end of the read that started it and the start of the one that
+ * ends it): ~20 ticks for tsc, a system call for cputime.  It is measured
+ * once at start-up and taken off. */
+static uint64_t read_cost;
+
+/* cputime: that system call takes a microsecond or more on a virtual
+ * machine, and longer still when its code is cold, as it is after the
+ * program's code or the tool's: the start-up estimate falls short by
+ * hundreds of nanoseconds per stretch, as much as a small loop's body.  So
+ * each reading is bracketed by the TSC, and a stretch is also measured
+ * from the TSC after one reading to the TSC before the next, which holds
+ * none of it.  That is its CPU time unless the thread was preempted in
+ * between, when the TSC runs on and the CPU time is the smaller one: the
+ * smaller of the two is taken. */
+static double ns_per_tick;      /* 0: not measured, CPU time only */
+
+/* The runtime's own time around each kind of event (OMPADV_RUNTIME_COST):
+ * a stretch between two callbacks also holds libomp's code after the first
+ * one returned and before the second one was called, which is no
+ * directive's work (SEMANTICS.md rule 19): on a libomp with debug traces,
+ * more than a microsecond per loop start, where the loop's body may take
+ * less.  The estimates are taken off each stretch, never below zero. */
+static oa_rt_costs rt_costs;
+
+void oa_prof_enter(oa_thread *t)
+{
+  oa_node *w = running_fragment(t);
+  if (w) {
+    uint64_t before = __rdtsc();
+    uint64_t now = read_metric(t);
+    uint64_t d = now > t->clock + read_cost ? now - t->clock - read_cost : 0;
+    if (oa_the_run.metric == OA_METRIC_TSC) {
+      uint64_t raw = before - t->clock_tsc, kept = now - t->clock;
+      if (t->clock_tsc && before > t->clock_tsc && raw > kept)
+        t->off_in_work += raw - kept;
+    } else if (ns_per_tick > 0 && t->clock_tsc && before > t->clock_tsc) {
+      uint64_t wall = (uint64_t)((double)(before - t->clock_tsc) * ns_per_tick);
+      if (wall < d)
+        d = wall;
+    }
+    uint64_t off = t->rt_out + rt_costs.in[t->rt < OA_RTE_N ? t->rt : 0];
+    if (d > off)
+      w->work += d - off;
+  }
+}
+
+static void measure_read_cost(oa_thread *t)
+{
+  uint64_t best = UINT64_MAX;
+  for (int round = 0; round < 5; round++) {
+    uint64_t first = read_metric(t), last = first;
+    for (int i = 0; i < 200; i++)
+      last = read_metric(t);
+    if ((last - first) / 200 < best)
+      best = (last - first) / 200;
+  }
+  read_cost = best;
+}
+
+void oa_prof_leave(oa_thread *t)
+{
+  t->ra = NULL;
+  oa_node *w = running_fragment(t);
+  if (w) {
+    t->clock = read_metric(t);
+    t->clock_tsc = ns_per_tick > 0 || oa_the_run.metric == OA_METRIC_TSC ? __rdtsc() : 0;
+    t->rt_out = rt_costs.out[t->rt < OA_RTE_N ? t->rt : 0];
+  }
+  t->rt = OA_RTE_NONE;
+
+  /* what the race runtime charges accesses to (NULL: not checked) */
+  t->race.w = w && oa_race && !oa_race->checks(t) ? NULL : w;
+}
+
+/* Units of the metric per nanosecond of CPU.  The TSC runs on while the
+ * thread is preempted, so it is compared with the wall clock; a per-thread
+ * counter stops with the thread, so it is compared with the thread's CPU. */
+static double metric_per_cpu_ns(oa_thread *t)
+{
+  if (oa_the_run.metric == OA_METRIC_CPUTIME)
+    return 1.0;
+  clockid_t id = oa_the_run.metric == OA_METRIC_TSC ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
+  struct timespec a, b;
+  clock_gettime(id, &a);
+  uint64_t m0 = read_metric(t), ns;
+  do {
+    clock_gettime(id, &b);
+    ns = (uint64_t)(b.tv_sec - a.tv_sec) * 1000000000u + (uint64_t)b.tv_nsec - (uint64_t)a.tv_nsec;
+  } while (ns < 1000000);
+  return (double)(read_metric(t) - m0) / (double)ns;
+}
+
+uint64_t oa_measure_start(oa_thread *t, uint64_t cpu_ns)
+{
+  rt_costs = oa_conf.rt_costs;
+  uint64_t work = 0;
+  if (oa_the_run.metric == OA_METRIC_TSC)
+    tsc_on_core_init();
+  if (oa_the_run.metric != OA_METRIC_INSTRUCTIONS)
+    work = (uint64_t)((double)cpu_ns * metric_per_cpu_ns(t));
+  if (oa_the_run.metric == OA_METRIC_CPUTIME)
+    ns_per_tick = oa_ns_per_tick();
+  measure_read_cost(t);
+  return work;
+}
