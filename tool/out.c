@@ -14,7 +14,7 @@
 
 int oa_out_open(const char *path, const char *runtime_version)
 {
-  oa_run *r = &oa_the_run;
+  oa_target_run *r = &oa_the_run;
   int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     fprintf(stderr, "ompadv: tool not started: cannot create %s: %s\n", path, strerror(errno));
@@ -52,7 +52,7 @@ fail:
  * Called with grow_lock held. */
 static void out_full(int err)
 {
-  oa_run *r = &oa_the_run;
+  oa_target_run *r = &oa_the_run;
   if (r->full)
     return;
   r->header->seq_cut = __atomic_load_n(&r->seq, __ATOMIC_RELAXED);
@@ -65,7 +65,7 @@ static void out_full(int err)
  * SIGBUS; when it cannot be had, the caller drops events and counts them. */
 oa_chunk_header *oa_out_chunk(uint32_t kind, uint32_t thread, uint32_t size)
 {
-  oa_run *r = &oa_the_run;
+  oa_target_run *r = &oa_the_run;
   oa_chunk_header *c = NULL;
   pthread_mutex_lock(&r->grow_lock);
   uint64_t off = r->next_off;

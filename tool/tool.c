@@ -15,7 +15,7 @@ int oa_race_detector;
 const oa_race_hooks *oa_race;
 oa_config oa_conf;
 
-oa_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
+oa_target_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
                       .modules_lock = PTHREAD_MUTEX_INITIALIZER };
 __thread oa_thread *oa_self;
 

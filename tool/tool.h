@@ -52,7 +52,7 @@ typedef struct oa_config {
 extern oa_config oa_conf;
 
 /* Everything that lives for one run of the target. */
-typedef struct oa_run {
+typedef struct oa_target_run {
   int fd;
   int enabled;                    /* 0 after a fork of the target, in the child */
   int full;                       /* atomic: the file could not grow; no new chunks */
@@ -74,9 +74,9 @@ typedef struct oa_run {
   uint32_t mode;                  /* enum oa_mode */
   uint32_t metric;                /* enum oa_metric (profile) */
   struct oa_thread *threads;      /* atomic list head: every thread's state */
-} oa_run;
+} oa_target_run;
 
-extern oa_run oa_the_run;
+extern oa_target_run oa_the_run;
 
 /* Per-thread writer into the current chunk of the result file. */
 struct oa_task;

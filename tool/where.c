@@ -48,7 +48,7 @@ static int is_runtime_name(const char *path)
 
 static void add_runtime(oa_range r)
 {
-  oa_run *run = &oa_the_run;
+  oa_target_run *run = &oa_the_run;
   if (r.hi > r.lo && run->nruntime < OA_MAX_RUNTIME_RANGES)
     run->runtime[run->nruntime++] = r;
 }
