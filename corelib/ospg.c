@@ -254,6 +254,69 @@ void oa_node_unlock(oa_node *n)
 
 enum { HAS_DIRECT = 0x1 };
 
+/* A node's fold state: what its folded children left (pre, direct, via,
+ * via_u), its summary once complete (ends), the chain it starts from when
+ * passed by the cursor (entry), and, for a task with successors, the
+ * longest chain ending at its class-1 content (dep_end).  Allocated when
+ * first needed, by whichever thread (the node's folding and its parent's
+ * passing it may race to), freed with the node. */
+typedef struct oa_fold {
+  oa_chain entry, pre, direct, dep_end;
+  oa_ends via, via_u, ends;
+  uint8_t flags;
+} oa_fold;
+
+static const oa_chain empty_chain;
+static const oa_ends empty_ends;
+
+static oa_fold *fold_of(oa_node *n)
+{
+  oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  if (f)
+    return f;
+  oa_fold *mine = calloc(1, sizeof *mine);
+  if (!mine)
+    abort();
+  if (__atomic_compare_exchange_n(&n->fold, &f, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return mine;
+  free(mine);
+  return f;
+}
+
+static void fold_free(oa_node *n)
+{
+  oa_fold *f = n->fold;
+  if (!f)
+    return;
+  oa_chain_free(&f->pre);
+  oa_chain_free(&f->direct);
+  oa_chain_free(&f->dep_end);
+  oa_chain_free(&f->entry);
+  oa_ends_free(&f->via);
+  oa_ends_free(&f->via_u);
+  oa_ends_free(&f->ends);
+  free(f);
+  n->fold = NULL;
+}
+
+const oa_ends *oa_node_ends(const oa_node *n)
+{
+  const oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  return f ? &f->ends : &empty_ends;
+}
+
+const oa_chain *oa_node_pre(const oa_node *n)
+{
+  const oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  return f ? &f->pre : &empty_chain;
+}
+
+/* A W-node's serial work: what stands for it on chains. */
+static inline uint64_t serial_work(const oa_node *w)
+{
+  return w->has_sw ? w->sw : w->work;
+}
+
 /* Nodes come from slabs owned by the pool of the thread that needs them and
  * go back to that pool, whichever thread folds them: a thread that creates
  * tasks another thread completes would otherwise allocate without end while
@@ -347,13 +410,7 @@ void oa_node_pool_destroy(oa_node_pool *pool)
 
 void oa_node_free(oa_node_pool *pool, oa_node *n)
 {
-  oa_chain_free(&n->pre);
-  oa_chain_free(&n->direct);
-  oa_chain_free(&n->dep_end);
-  oa_chain_free(&n->entry);
-  oa_ends_free(&n->via);
-  oa_ends_free(&n->via_u);
-  oa_ends_free(&n->ends);
+  fold_free(n);
   if (oa_ospg_retain) {
     if (pool->limbo)
       release_limbo(pool);
@@ -689,23 +746,37 @@ static int series_to_right(const oa_node *x, int32_t c)
  * siblings' series-to-right part, or a dependency predecessor's). */
 static void fold(oa_node *n, oa_node *x)
 {
-  const oa_chain *entry = x->floating ? &x->entry : &n->pre;
+  n->work += x->work;
+  /* x's summary: a W-node's is its serial work, at class 0 */
+  oa_ends wends = { 0 };
+  oa_ends *xe = x->fold ? &x->fold->ends : &wends;
+  if (x->kind == OA_W) {
+    oa_chain w = { 0 };
+    oa_chain_add(&w, x->loc, serial_work(x));
+    ends_offer(&wends, key(0, 0), &w);
+    xe = &wends;
+  }
+  if (!xe->n)
+    return;
+  oa_fold *nf = fold_of(n);
+  const oa_chain *entry = !x->floating ? &nf->pre : x->fold ? &x->fold->entry : &empty_chain;
   oa_chain newpre = { 0 };
   int have_newpre = 0;
-  n->work += x->work;
-  for (uint32_t i = 0; i < x->npreds && x->kind == OA_P && !x->piece; i++)  /* sibling edges only */
-    if (x->preds[i]->parent == n && chain_longer(&x->preds[i]->dep_end, entry))
-      entry = &x->preds[i]->dep_end;
-  int32_t *xc = ecls(&x->ends);
-  oa_chain *xch = echain(&x->ends);
-  for (uint32_t i = 0; i < x->ends.n; i++) {
+  for (uint32_t i = 0; i < x->npreds && x->kind == OA_P && !x->piece; i++) {  /* sibling edges only */
+    const oa_fold *pf = x->preds[i]->parent == n ? x->preds[i]->fold : NULL;
+    if (pf && chain_longer(&pf->dep_end, entry))
+      entry = &pf->dep_end;
+  }
+  int32_t *xc = ecls(xe);
+  oa_chain *xch = echain(xe);
+  for (uint32_t i = 0; i < xe->n; i++) {
     int32_t c = key_class(xc[i]);
     oa_chain cand = { 0 };
     oa_chain_concat(&cand, entry, &xch[i]);
     if (x->kind == OA_P && c == 1 && x->succ_refs >= 2) {
       oa_chain dep = { 0 };
       oa_chain_copy(&dep, &cand);
-      chain_offer(&x->dep_end, &dep);
+      chain_offer(&fold_of(x)->dep_end, &dep);
     }
     if (series_to_right(x, c)) {
       oa_chain s = { 0 };
@@ -714,20 +785,21 @@ static void fold(oa_node *n, oa_node *x)
       have_newpre = 1;
     }
     if (x->kind == OA_W || x->kind == OA_S) {
-      chain_offer(&n->direct, &cand);
-      n->flags |= HAS_DIRECT;
+      chain_offer(&nf->direct, &cand);
+      nf->flags |= HAS_DIRECT;
     } else if (x->kind == OA_P && x->anythread) {
       /* work any thread may run joins at the barrier only: no taskwait of
        * the task whose phase holds it waits for it, nor for its tasks */
-      ends_offer(&n->via_u, key(c < 1 ? 1 : c, 0), &cand);
+      ends_offer(&nf->via_u, key(c < 1 ? 1 : c, 0), &cand);
     } else if (x->kind == OA_P && x->undeferred && !x->share) {
-      ends_offer(&n->via_u, key(c, 0), &cand);
+      ends_offer(&nf->via_u, key(c, 0), &cand);
     } else {
-      ends_offer(&n->via, xc[i], &cand);
+      ends_offer(&nf->via, xc[i], &cand);
     }
   }
   if (have_newpre)
-    chain_offer(&n->pre, &newpre);
+    chain_offer(&nf->pre, &newpre);
+  oa_ends_free(&wends);
 }
 
 /* n's subtree is complete and folded: turn the fold state into the per-class
@@ -735,22 +807,30 @@ static void fold(oa_node *n, oa_node *x)
 static void summarize(oa_node *n)
 {
   if (n->kind == OA_W) {
-    oa_chain w = { 0 };
-    uint64_t serial = n->has_sw ? n->sw : n->work;
-    oa_chain_add(&w, n->loc, serial);
-    ends_offer(&n->ends, key(0, 0), &w);
-    n->span = serial;
+    /* its summary is its serial work at class 0 (fold() makes it): kept
+     * only for a root, whose summary is the program's */
+    n->span = serial_work(n);
+    if (!n->parent) {
+      oa_chain w = { 0 };
+      oa_chain_add(&w, n->loc, n->span);
+      ends_offer(&fold_of(n)->ends, key(0, 0), &w);
+    }
     return;
   }
-  if (n->flags & HAS_DIRECT) {
+  oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  if (!f) {  /* nothing folded into it: no chains */
+    n->span = 0;
+    return;
+  }
+  if (f->flags & HAS_DIRECT) {
     int32_t c = n->kind == OA_S || n->kind == OA_ST ? 0 : n->st_val;
-    ends_offer(&n->ends, key(c, 0), &n->direct);
+    ends_offer(&f->ends, key(c, 0), &f->direct);
   }
   /* a chain through an ST-node the task waited at takes the wait's drop
    * once: its other ST-nodes (around a piece) leave it as it is */
-  int32_t *vc = ecls(&n->via);
-  oa_chain *vch = echain(&n->via);
-  for (uint32_t i = 0; i < n->via.n; i++) {
+  int32_t *vc = ecls(&f->via);
+  oa_chain *vch = echain(&f->via);
+  for (uint32_t i = 0; i < f->via.n; i++) {
     int32_t c = key_class(vc[i]), w = key_waited(vc[i]);
     if (n->kind == OA_S)
       c = w = 0;
@@ -758,24 +838,24 @@ static void summarize(oa_node *n)
       c--, w = 1;
     else if (n->kind == OA_P)
       c += n->st_val, w = w && !boundary(n);
-    ends_offer(&n->ends, key(c, w), &vch[i]);
+    ends_offer(&f->ends, key(c, w), &vch[i]);
   }
   /* through an undeferred task or work any thread may run: the ST-node's
    * wait is not what waited for it */
-  int32_t *uc = ecls(&n->via_u);
-  oa_chain *uch = echain(&n->via_u);
-  for (uint32_t i = 0; i < n->via_u.n; i++) {
+  int32_t *uc = ecls(&f->via_u);
+  oa_chain *uch = echain(&f->via_u);
+  for (uint32_t i = 0; i < f->via_u.n; i++) {
     int32_t c = key_class(uc[i]);
     int32_t k = n->kind == OA_S    ? key(0, 0)
                 : n->kind == OA_ST ? key(c, 1)
                                    : key(c + n->st_val, !boundary(n));
-    ends_offer(&n->ends, k, &uch[i]);
+    ends_offer(&f->ends, k, &uch[i]);
   }
-  oa_ends_free(&n->via);
-  oa_ends_free(&n->via_u);
-  oa_chain_free(&n->pre);
-  oa_chain_free(&n->direct);
-  const oa_chain *best = oa_ends_best(&n->ends);
+  oa_ends_free(&f->via);
+  oa_ends_free(&f->via_u);
+  oa_chain_free(&f->pre);
+  oa_chain_free(&f->direct);
+  const oa_chain *best = oa_ends_best(&f->ends);
   n->span = best ? best->len : 0;
 }
 
@@ -799,7 +879,8 @@ static void advance(oa_node_pool *pool, oa_node *p)
       p->refs--;
       release_folded(pool, x);
     } else {
-      oa_chain_copy(&x->entry, &p->pre);
+      if (p->fold)  /* else it starts from nothing: an empty entry */
+        oa_chain_copy(&fold_of(x)->entry, &p->fold->pre);
       x->floating = 1;
     }
   }

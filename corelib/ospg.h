@@ -73,7 +73,6 @@ struct oa_node {
   uint32_t refs;                 /* 1 while open + children not folded yet */
   uint8_t kind;                  /* oa_kind */
   uint8_t done;                  /* subtree complete, summary valid */
-  uint8_t flags;                 /* fold state flags */
   uint8_t undeferred;            /* task P-node whose task ran to completion before its
                                   * creator went on (if(0), included, final descendants):
                                   * st_val 0, its class-0 content is series with its
@@ -96,7 +95,6 @@ struct oa_node {
                                   * dependences (it adds nothing to its parent's series
                                   * chain, so only its starting chain matters) */
   uint8_t floating;              /* passed by the fold cursor; folds when done */
-  oa_chain entry;                /* its starting chain, taken when passed */
   int8_t st_val;
   uint32_t depth;                /* root: 0 */
   uint32_t loc;                  /* location this node's work is attributed to (0: main) */
@@ -105,12 +103,10 @@ struct oa_node {
   uint64_t work;                 /* W: measured; else: sum of the subtree */
   uint64_t cost;                 /* tasking cost attributed to this node (task P-nodes) */
   uint64_t span;                 /* longest chain in the subtree (valid when done) */
-  /* fold state */
-  oa_chain pre;                  /* longest chain ending series-to-right of what is folded */
-  oa_chain direct;               /* longest chain ending at a W (or S) child */
-  oa_ends via;                   /* longest chains through P/ST children, by the child's class */
-  oa_ends via_u;                 /* the same through undeferred task P-nodes */
-  oa_ends ends;                  /* the summary, by this node's class (valid when done) */
+  /* fold state (pre, direct, via, ends, entry, dep_end: ospg.c), allocated
+   * when first needed (a W-node never needs it: its summary is its work) and
+   * freed with the node */
+  struct oa_fold *fold;
   /* task dependencies (P-nodes only) */
   oa_node **preds;               /* left siblings this P-node depends on */
   /* The last undeferred task P-node among its left siblings when it was
@@ -137,7 +133,6 @@ struct oa_node {
   uint32_t wseq_after;
   uint32_t npreds, cap_preds;
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
-  oa_chain dep_end;              /* for successors: longest chain ending at class 1 */
   void *user;                    /* the tool's per-node data */
   /* W-nodes, for what-if analysis (3.7): where the fragment began and ended
    * (location ids, 0: unknown), the annotation's factor (0: none), and the
@@ -281,6 +276,11 @@ uint64_t oa_chain_attr(const oa_chain *c, uint32_t loc);
 void oa_ends_free(oa_ends *e);
 /* The longest chain of e, or NULL when e is empty. */
 const oa_chain *oa_ends_best(const oa_ends *e);
+/* A complete node's summary (its longest chains by class; empty when it
+ * has none), and an open one's longest chain series to the right of what
+ * is folded so far (the caller holds its lock). */
+const oa_ends *oa_node_ends(const oa_node *n);
+const oa_chain *oa_node_pre(const oa_node *n);
 void oa_node_lock(oa_node *n);
 void oa_node_unlock(oa_node *n);
 

@@ -809,18 +809,18 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
   uint64_t work = 0, span = 0;
   if (P.root) {
     oa_node_lock(P.root);
-    const oa_chain *best = final ? oa_ends_best(&P.root->ends) : &P.root->pre;
+    const oa_chain *best = final ? oa_ends_best(oa_node_ends(P.root)) : oa_node_pre(P.root);
     if (best)
       oa_chain_copy(&cp, best);
     work = P.root->work;
-    span = final ? P.root->span : P.root->pre.len;
+    span = final ? P.root->span : oa_node_pre(P.root)->len;
     oa_node_unlock(P.root);
   }
   oa_node *phase = final ? NULL : __atomic_load_n(&P.phase, __ATOMIC_ACQUIRE);
   if (phase) {  /* only the initial thread changes it, and it is the one here */
     oa_chain sum = { 0 };
     oa_node_lock(phase);
-    oa_chain_concat(&sum, &cp, &phase->pre);
+    oa_chain_concat(&sum, &cp, oa_node_pre(phase));
     work += phase->work;
     oa_node_unlock(phase);
     oa_chain_free(&cp);

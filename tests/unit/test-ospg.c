@@ -351,7 +351,7 @@ static void run_case(const case_t *c)
           (unsigned long)root->work, (unsigned long)c->work);
     CHECK(root->span == c->span, "%s [%s]: root span %lu, expected %lu", c->name, on,
           (unsigned long)root->span, (unsigned long)c->span);
-    const oa_chain *best = oa_ends_best(&root->ends);
+    const oa_chain *best = oa_ends_best(oa_node_ends(root));
     CHECK(best != NULL, "%s [%s]: no critical path", c->name, on);
     uint64_t attr[MAXLOC] = { 0 };
     if (best) {
@@ -1494,7 +1494,7 @@ static void test_hold(void)
   oa_node_close(&G.pool, &hooks, wk);
   CHECK(r->span == 17 && r->work == 18, "hold: span %lu work %lu, expected 17 18",
         (unsigned long)r->span, (unsigned long)r->work);
-  const oa_chain *best = oa_ends_best(&r->ends);
+  const oa_chain *best = oa_ends_best(oa_node_ends(r));
   CHECK(best && oa_chain_attr(best, 0) == 2 && oa_chain_attr(best, 1) == 10 &&
             oa_chain_attr(best, 2) == 5,
         "hold: critical path attribution");
