@@ -269,23 +269,42 @@ typedef struct oa_fold {
 static const oa_chain empty_chain;
 static const oa_ends empty_ends;
 
-static oa_fold *fold_of(oa_node *n)
+/* *slot, zeroed memory allocated when there is none yet: threads may race
+ * to make it, one wins. */
+static void *lazy_alloc(void **slot, size_t size)
 {
-  oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
-  if (f)
-    return f;
-  oa_fold *mine = calloc(1, sizeof *mine);
+  void *p = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (p)
+    return p;
+  void *mine = calloc(1, size);
   if (!mine)
     abort();
-  if (__atomic_compare_exchange_n(&n->fold, &f, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+  if (__atomic_compare_exchange_n(slot, &p, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     return mine;
   free(mine);
-  return f;
+  return p;
+}
+
+/* A W-node's serial work: what stands for it on chains. */
+static inline uint64_t serial_work(const oa_node *w)
+{
+  return w->has_sw ? w->sw : w->work;
+}
+
+/* n's fold state (not a W-node's: what-if data has its place), or NULL */
+static inline oa_fold *fold_get(const oa_node *n)
+{
+  return n->kind == OA_W ? NULL : __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+}
+
+static oa_fold *fold_of(oa_node *n)
+{
+  return lazy_alloc((void **)&n->fold, sizeof(oa_fold));
 }
 
 static void fold_free(oa_node *n)
 {
-  oa_fold *f = n->fold;
+  oa_fold *f = fold_get(n);
   if (!f)
     return;
   oa_chain_free(&f->pre);
@@ -299,22 +318,42 @@ static void fold_free(oa_node *n)
   n->fold = NULL;
 }
 
+/* A W-node's summary: its serial work, at class 0. */
+static void w_ends(oa_ends *e, const oa_node *w);
+
 const oa_ends *oa_node_ends(const oa_node *n)
 {
-  const oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  if (n->kind == OA_W) {  /* a root that is a single fragment: made here */
+    static __thread oa_ends w;
+    oa_ends_free(&w);
+    w_ends(&w, n);
+    return &w;
+  }
+  const oa_fold *f = fold_get(n);
   return f ? &f->ends : &empty_ends;
 }
 
 const oa_chain *oa_node_pre(const oa_node *n)
 {
-  const oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  const oa_fold *f = fold_get(n);
   return f ? &f->pre : &empty_chain;
 }
 
-/* A W-node's serial work: what stands for it on chains. */
-static inline uint64_t serial_work(const oa_node *w)
+const oa_node_x oa_node_x_none;
+
+oa_node_x *oa_node_x_of(oa_node *n)
 {
-  return w->has_sw ? w->sw : w->work;
+  return lazy_alloc((void **)&n->x, sizeof(oa_node_x));
+}
+
+/* The node's memory is reused: its side record goes. */
+static void x_free(oa_node *n)
+{
+  if (!n->x)
+    return;
+  free(n->x->preds);
+  free(n->x);
+  n->x = NULL;
 }
 
 /* Nodes come from slabs owned by the pool of the thread that needs them and
@@ -356,7 +395,7 @@ static void release_limbo(oa_node_pool *pool)
   pool->limbo_epoch = now;
   while (n) {
     oa_node *next = n->limbo_next;
-    free(n->preds);
+    x_free(n);
     give_back(pool, n);
     n = next;
   }
@@ -420,7 +459,7 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
     pool->limbo = n;
     return;
   }
-  free(n->preds);
+  x_free(n);
   give_back(pool, n);
 }
 
@@ -436,13 +475,16 @@ void oa_node_attach(oa_node *parent, oa_node *child)
     parent->first = child;
   parent->last = child;
   child->ord = parent->nkids++;
-  child->ubar = parent->last_u;
   child->any_in = parent->anythread || parent->any_in;
-  child->wseq = __atomic_load_n(&parent->wseq, __ATOMIC_RELAXED);
+  const oa_node_x *px = oa_node_xr(parent);
+  uint32_t wseq = __atomic_load_n(&px->wseq, __ATOMIC_RELAXED);
+  if (px->last_u || wseq) {
+    oa_node_x *cx = oa_node_x_of(child);
+    cx->ubar = px->last_u;
+    cx->wseq = wseq;
+  }
   if (child->kind == OA_P && child->undeferred)
-    parent->last_u = child;
-  if (!parent->cursor)
-    parent->cursor = child;
+    oa_node_x_of(parent)->last_u = child;
   parent->refs++;
   oa_node_unlock(parent);
 }
@@ -468,14 +510,15 @@ static void mark(oa_node *n)
 
 static int add_pred(oa_node *succ, oa_node *pred)
 {
-  for (uint32_t i = 0; i < succ->npreds; i++)
-    if (succ->preds[i] == pred)
+  oa_node_x *x = oa_node_x_of(succ);
+  for (uint32_t i = 0; i < x->npreds; i++)
+    if (x->preds[i] == pred)
       return 0;
-  if (succ->npreds == succ->cap_preds) {
-    succ->cap_preds = succ->cap_preds ? succ->cap_preds * 2 : 2;
-    succ->preds = xrealloc(succ->preds, succ->cap_preds * sizeof *succ->preds);
+  if (x->npreds == x->cap_preds) {
+    x->cap_preds = x->cap_preds ? x->cap_preds * 2 : 2;
+    x->preds = xrealloc(x->preds, x->cap_preds * sizeof *x->preds);
   }
-  succ->preds[succ->npreds++] = pred;
+  x->preds[x->npreds++] = pred;
   __atomic_add_fetch(&pred->succ_refs, 2, __ATOMIC_RELAXED);
   return 1;
 }
@@ -500,7 +543,7 @@ static int walk_preds(const oa_node *b, int (*visit)(void *ctx, const oa_node *p
   int found = 0;
   stack[top++] = b;
   while (top > 0 && !found) {
-    const oa_node *n = stack[--top];
+    const oa_node_x *n = oa_node_xr(stack[--top]);
     for (uint32_t i = 0; i <= n->npreds && !found; i++) {
       const oa_node *p = i < n->npreds ? n->preds[i] : n->ubar;
       if (!p)
@@ -595,7 +638,7 @@ static void exit_walk(oa_node *succ, oa_node *o, const oa_node *top)
       add_pred(a, o);
       oa_node_lock(a->parent);
       if (a->parent->last == a)
-        a->parent->last_u = a;
+        oa_node_x_of(a->parent)->last_u = a;
       oa_node_unlock(a->parent);
     }
   }
@@ -648,7 +691,7 @@ int oa_node_waited(oa_node *inner, oa_node *root)
   for (oa_node *a = inner; a && a != root; a = a->parent)
     mark(a);  /* queries look further from here up (also past a piece below) */
   for (oa_node *a = inner; a && a != root; a = a->parent) {
-    __atomic_add_fetch(&a->wseq, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&oa_node_x_of(a)->wseq, 1, __ATOMIC_RELAXED);
     outer |= a->kind == OA_ST && a->has_deferred;
     if (a->anythread)
       break;  /* which task ran the piece is the schedule's choice: what the
@@ -660,7 +703,7 @@ int oa_node_waited(oa_node *inner, oa_node *root)
       while (g && !(g->kind == OA_P && g->share))
         g = g->parent;
       if (g)
-        __atomic_store_n(&g->wpend, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&oa_node_x_of(g)->wpend, 1, __ATOMIC_RELAXED);
       break;
     }
   }
@@ -669,10 +712,13 @@ int oa_node_waited(oa_node *inner, oa_node *root)
 
 int oa_node_group_end(oa_node *g, oa_node *root)
 {
-  int outer = g->wpend && g->parent && g->parent != root ? oa_node_waited(g->parent, root) : 0;
+  int outer = oa_node_xr(g)->wpend && g->parent && g->parent != root
+                  ? oa_node_waited(g->parent, root)
+                  : 0;
   if (g->parent) {
-    g->wseq_after = __atomic_load_n(&g->parent->wseq, __ATOMIC_RELAXED);
-    __atomic_store_n(&g->wdone, 1, __ATOMIC_RELEASE);
+    oa_node_x *x = oa_node_x_of(g);
+    x->wseq_after = __atomic_load_n(&oa_node_xr(g->parent)->wseq, __ATOMIC_RELAXED);
+    __atomic_store_n(&x->wdone, 1, __ATOMIC_RELEASE);
   }
   return outer;
 }
@@ -697,12 +743,13 @@ void oa_node_release(oa_node_pool *pool, oa_node *n)
 
 static void release_folded(oa_node_pool *pool, oa_node *n)
 {
-  for (uint32_t i = 0; i < n->npreds; i++)
-    unref_pred(pool, n->preds[i]);
+  oa_node_x *x = n->x;
+  for (uint32_t i = 0; x && i < x->npreds; i++)
+    unref_pred(pool, x->preds[i]);
   /* race mode still asks for paths through it: its edges stay (the nodes
    * they name are kept too) */
-  if (!oa_ospg_retain)
-    n->npreds = 0;
+  if (x && !oa_ospg_retain)
+    x->npreds = 0;
   if (__atomic_fetch_or(&n->succ_refs, 1, __ATOMIC_ACQ_REL) == 0)
     oa_node_free(pool, n);
 }
@@ -727,6 +774,13 @@ static inline int key_waited(int32_t k)
   return k & 1;
 }
 
+static void w_ends(oa_ends *e, const oa_node *w)
+{
+  oa_chain c = { 0 };
+  oa_chain_add(&c, w->loc, serial_work(w));
+  ends_offer(e, key(0, 0), &c);
+}
+
 /* Is the class-c content of child x series with x's right siblings? */
 static int series_to_right(const oa_node *x, int32_t c)
 {
@@ -747,23 +801,20 @@ static int series_to_right(const oa_node *x, int32_t c)
 static void fold(oa_node *n, oa_node *x)
 {
   n->work += x->work;
-  /* x's summary: a W-node's is its serial work, at class 0 */
   oa_ends wends = { 0 };
-  oa_ends *xe = x->fold ? &x->fold->ends : &wends;
-  if (x->kind == OA_W) {
-    oa_chain w = { 0 };
-    oa_chain_add(&w, x->loc, serial_work(x));
-    ends_offer(&wends, key(0, 0), &w);
-    xe = &wends;
-  }
+  oa_fold *xf = fold_get(x);
+  oa_ends *xe = xf ? &xf->ends : &wends;
+  if (x->kind == OA_W)
+    w_ends(&wends, x);
   if (!xe->n)
     return;
   oa_fold *nf = fold_of(n);
-  const oa_chain *entry = !x->floating ? &nf->pre : x->fold ? &x->fold->entry : &empty_chain;
+  const oa_chain *entry = !x->floating ? &nf->pre : xf ? &xf->entry : &empty_chain;
   oa_chain newpre = { 0 };
   int have_newpre = 0;
-  for (uint32_t i = 0; i < x->npreds && x->kind == OA_P && !x->piece; i++) {  /* sibling edges only */
-    const oa_fold *pf = x->preds[i]->parent == n ? x->preds[i]->fold : NULL;
+  const oa_node_x *xx = oa_node_xr(x);
+  for (uint32_t i = 0; i < xx->npreds && x->kind == OA_P && !x->piece; i++) {  /* sibling edges only */
+    const oa_fold *pf = xx->preds[i]->parent == n ? fold_get(xx->preds[i]) : NULL;
     if (pf && chain_longer(&pf->dep_end, entry))
       entry = &pf->dep_end;
   }
@@ -806,18 +857,11 @@ static void fold(oa_node *n, oa_node *x)
  * summary, relative to n itself. */
 static void summarize(oa_node *n)
 {
-  if (n->kind == OA_W) {
-    /* its summary is its serial work at class 0 (fold() makes it): kept
-     * only for a root, whose summary is the program's */
+  if (n->kind == OA_W) {  /* its summary is its serial work (w_ends) */
     n->span = serial_work(n);
-    if (!n->parent) {
-      oa_chain w = { 0 };
-      oa_chain_add(&w, n->loc, n->span);
-      ends_offer(&fold_of(n)->ends, key(0, 0), &w);
-    }
     return;
   }
-  oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  oa_fold *f = fold_get(n);
   if (!f) {  /* nothing folded into it: no chains */
     n->span = 0;
     return;
@@ -866,11 +910,11 @@ static void summarize(oa_node *n)
 static void advance(oa_node_pool *pool, oa_node *p)
 {
   oa_node *x;
-  while ((x = p->cursor)) {
+  while ((x = p->first)) {
     int done = __atomic_load_n(&x->done, __ATOMIC_ACQUIRE);
     if (!done && !x->free_order)
       break;
-    p->cursor = p->first = x->next;
+    p->first = x->next;
     if (p->last == x)
       p->last = NULL;
     x->next = NULL;
@@ -879,8 +923,8 @@ static void advance(oa_node_pool *pool, oa_node *p)
       p->refs--;
       release_folded(pool, x);
     } else {
-      if (p->fold)  /* else it starts from nothing: an empty entry */
-        oa_chain_copy(&fold_of(x)->entry, &p->fold->pre);
+      if (fold_get(p))  /* else it starts from nothing: an empty entry */
+        oa_chain_copy(&fold_of(x)->entry, &fold_get(p)->pre);
       x->floating = 1;
     }
   }
@@ -962,13 +1006,14 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
     else if (child == OA_P && prev->undeferred && !prev->share)
       waited = 1; /* the creator's taskwait is not what waited for this task's children */
     else if (child == OA_P && a->st_val == 0
-             && __atomic_load_n(&a->wseq, __ATOMIC_RELAXED)
-                    > (__atomic_load_n(&prev->wdone, __ATOMIC_ACQUIRE) ? prev->wseq_after
-                                                                       : prev->wseq))
+             && __atomic_load_n(&oa_node_xr(a)->wseq, __ATOMIC_RELAXED)
+                    > (__atomic_load_n(&oa_node_xr(prev)->wdone, __ATOMIC_ACQUIRE)
+                           ? oa_node_xr(prev)->wseq_after
+                           : oa_node_xr(prev)->wseq))
       drop = 1; /* a taskwait nested in a taskgroup, share or chunk of the
                  * creator waited for it (rule 11) */
-    else if (child == OA_P && a->last_u && a->last_u->ord > prev->ord
-             && oa_directed_path(prev, a->last_u))
+    else if (child == OA_P && oa_node_xr(a)->last_u && oa_node_xr(a)->last_u->ord > prev->ord
+             && oa_directed_path(prev, oa_node_xr(a)->last_u))
       drop = 1; /* its creator waited for it through dependences (taskwait
                  * depend, if(0)): for it, not for the children it left */
     else
@@ -1019,7 +1064,8 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
 static int reaches(const oa_node *a, const oa_node *b)
 {
   if (b->kind == OA_S || undeferred_piece(b))
-    return b->ubar && (b->ubar == a || oa_directed_path(a, b->ubar));
+    return oa_node_xr(b)->ubar
+           && (oa_node_xr(b)->ubar == a || oa_directed_path(a, oa_node_xr(b)->ubar));
   return oa_directed_path(a, b);
 }
 
@@ -1084,24 +1130,25 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
   if (unordered_piece(lc) && unordered_piece(rc) && lc->own_loc == rc->own_loc
       && lc->inst == rc->inst)
     return 0;  /* two chunks of one loop in a team of one: either may run first */
-  uint32_t since = lx->wseq;
-  if (lc != lx && __atomic_load_n(&lc->wdone, __ATOMIC_ACQUIRE))
+  uint32_t since = oa_node_xr(lx)->wseq;
+  if (lc != lx && __atomic_load_n(&oa_node_xr(lc)->wdone, __ATOMIC_ACQUIRE))
     for (const oa_node *z = lx->parent; z != lc; z = z->parent)
       if (unordered_piece(z))
-        since = lc->wseq_after;  /* a chunk's task: only later waits count */
+        since = oa_node_xr(lc)->wseq_after;  /* a chunk's task: only later waits count */
   for (const oa_node *z = r;; z = z->parent) {
     if (boundary(z))
       rx = z;
     if (z == rc)
       break;
   }
-  if (__atomic_load_n(&rx->wseq, __ATOMIC_RELAXED) > since)
+  if (__atomic_load_n(&oa_node_xr(rx)->wseq, __ATOMIC_RELAXED) > since)
     return 1;
   int found = 0;
   for (const oa_node *z = r;; z = z->parent) {
     if (boundary(z))
       found = 0;  /* what lies inside that task is its own */
-    if (!found && (z != rc || lx != lc) && ((z->kind == OA_P && z->npreds) || z->ubar)
+    if (!found && (z != rc || lx != lc)
+        && ((z->kind == OA_P && oa_node_xr(z)->npreds) || oa_node_xr(z)->ubar)
         && reaches(lx, z))
       found = 1;
     if (z == rc)
@@ -1128,12 +1175,13 @@ static __thread int chain_steps;
 
 static int chain_before(const oa_node *a, const oa_node *b, int nested)
 {
-  uint64_t y = __atomic_load_n(&b->oafter, __ATOMIC_RELAXED);
-  uint64_t chain = __atomic_load_n(&b->ochain, __ATOMIC_ACQUIRE);
+  const oa_node_x *ax = oa_node_xr(a), *bx = oa_node_xr(b);
+  uint64_t y = __atomic_load_n(&bx->oafter, __ATOMIC_RELAXED);
+  uint64_t chain = __atomic_load_n(&bx->ochain, __ATOMIC_ACQUIRE);
   if (!y || !chain)
     return 0;
-  if (a->opo && __atomic_load_n(&a->ochain, __ATOMIC_ACQUIRE) == chain) {
-    uint64_t x = __atomic_load_n(&a->obefore, __ATOMIC_RELAXED);
+  if (ax->opo && __atomic_load_n(&ax->ochain, __ATOMIC_ACQUIRE) == chain) {
+    uint64_t x = __atomic_load_n(&ax->obefore, __ATOMIC_RELAXED);
     return x && x < y;
   }
   if (!oa_ord_prev_last || chain_steps >= CHAIN_STEPS)
@@ -1141,7 +1189,8 @@ static int chain_before(const oa_node *a, const oa_node *b, int nested)
   const oa_node *e = oa_ord_prev_last(chain, y);
   if (!e || e == a)
     return e == a;
-  if (e->t0 || a->t0 ? e->t0 < a->t0 : e->id < a->id)
+  uint64_t et0 = oa_node_xr(e)->t0, at0 = ax->t0;
+  if (et0 || at0 ? et0 < at0 : e->id < a->id)
     return 0;  /* a began after e (race mode times fragments, a dump numbers
                 * them in creation order): it cannot precede it */
   chain_steps++;
@@ -1153,7 +1202,7 @@ static int chain_before(const oa_node *a, const oa_node *b, int nested)
 static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const oa_node *rc,
                   int nested)
 {
-  if (l->kind == OA_W && r->kind == OA_W && (r->oafter || l->oafter)
+  if (l->kind == OA_W && r->kind == OA_W && (oa_node_xr(r)->oafter || oa_node_xr(l)->oafter)
       && (chain_before(l, r, nested) || chain_before(r, l, nested)))
     return 0;
   if (any_thread(r, rc) || any_thread(l, lc))
@@ -1161,7 +1210,8 @@ static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const o
   if (lc->kind != OA_P)
     return lc->kind == OA_ST && !nested ? class_upto(l, lc) > 0 : 0;
   /* a path of dependences from lc to rc, or to an undeferred task left of rc */
-  int deps = (rc->kind == OA_P && rc->npreds) || (rc->ubar && rc->ubar->ord > lc->ord);
+  const oa_node_x *rcx = oa_node_xr(rc);
+  int deps = (rc->kind == OA_P && rcx->npreds) || (rcx->ubar && rcx->ubar->ord > lc->ord);
   int xmark = __atomic_load_n(&lc->parent->xmark, __ATOMIC_RELAXED);
   if (nested)
     return !(lc->undeferred || (deps && reaches(lc, rc)) || (xmark && cross_order(l, lc, r, rc)));

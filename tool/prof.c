@@ -569,7 +569,7 @@ void oa_frag_end(oa_thread *t, oa_task *task)
     t->flushes = 0;
     top->edge_end = edge_loc(t);
     if (oa_race_active)
-      top->t1 = __rdtsc();
+      oa_node_x_of(top)->t1 = __rdtsc();
     oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
     oa_task_pop_close(t, task);
   }
@@ -602,12 +602,13 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->whatif = task->whatif;
   w->edge_begin = edge_loc(t);
   if (oa_race_active) {  /* who ran it, in which implicit task, and when */
-    w->thread = t->id;
-    w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
-    w->solo = task->solo;
-    w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
-    w->t0 = __rdtsc();
-    w->spreds = task->spreds;
+    oa_node_x *x = oa_node_x_of(w);
+    x->thread = t->id;
+    x->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
+    x->solo = task->solo;
+    x->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
+    x->t0 = __rdtsc();
+    x->spreds = task->spreds;
   }
   /* A fragment that is the worksharing construct's own body on this thread
    * (a static share, the code before its first chunk) is part of the

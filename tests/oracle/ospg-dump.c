@@ -178,10 +178,11 @@ int main(int argc, char **argv)
     if (!x || !x->node)
       continue;
     if (e->type == OA_RAW_OSTAMP) {
-      x->node->ochain = e->b & ~(UINT64_C(1) << 63);
-      x->node->opo = (uint8_t)(e->b >> 63);
-      x->node->obefore = e->c;
-      x->node->oafter = e->d;
+      oa_node_x *nx = oa_node_x_of(x->node);
+      nx->ochain = e->b & ~(UINT64_C(1) << 63);
+      nx->opo = (uint8_t)(e->b >> 63);
+      nx->obefore = e->c;
+      nx->oafter = e->d;
     } else if (nregions < sizeof regions / sizeof *regions) {
       regions[nregions++] = (region){ .seq = e->b, .pred = e->c, .last = x->node };
     }

@@ -974,7 +974,8 @@ static void build_depchain(int v)
 
 static void extra_depchain(void)
 {
-  CHECK(N("P2")->npreds == 1, "depchain: duplicate pred kept (%u preds)", N("P2")->npreds);
+  CHECK(oa_node_xr(N("P2"))->npreds == 1, "depchain: duplicate pred kept (%u preds)",
+        oa_node_xr(N("P2"))->npreds);
   CHECK(oa_directed_path(N("P1"), N("P2")) == 1, "depchain: path P1 -> P2");
   CHECK(oa_directed_path(N("P2"), N("P3")) == 1, "depchain: path P2 -> P3");
   CHECK(oa_directed_path(N("P1"), N("P3")) == 1, "depchain: transitive path P1 -> P3");
@@ -1669,10 +1670,11 @@ static const oa_node *chain_prev_last(uint64_t chain, uint64_t y)
 
 static void stamp(oa_node *w, uint64_t before, uint64_t after)
 {
-  w->ochain = 7;
-  w->obefore = before;
-  w->oafter = after;
-  w->opo = 1;
+  oa_node_x *x = oa_node_x_of(w);
+  x->ochain = 7;
+  x->obefore = before;
+  x->oafter = after;
+  x->opo = 1;
 }
 
 static void test_ordered_chain(void)
@@ -1695,7 +1697,7 @@ static void test_ordered_chain(void)
   stamp(a0, 1, 0), stamp(a1, 1, 1), stamp(a2, 0, 1);
   stamp(b0, 2, 0), stamp(b1, 2, 2), stamp(b2, 0, 2);
   stamp(c0, 3, 0), stamp(c1, 3, 3), stamp(c2, 0, 3);
-  wu->ochain = 7;  /* a task of the chunk: no program-order stamps */
+  oa_node_x_of(wu)->ochain = 7;  /* a task of the chunk: no program-order stamps */
   for (int i = 0; i < G.n; i++)
     G.node[i]->id = (uint64_t)i + 1;  /* creation order */
   chain_last[1] = a1;
