@@ -264,24 +264,52 @@ typedef struct oa_fold {
   oa_chain entry, pre, direct, dep_end;
   oa_ends via, via_u, ends;
   uint8_t flags;
+  struct oa_fold *next;          /* in its pool's list of free ones */
+  oa_node_pool *owner;           /* the pool it came from */
 } oa_fold;
 
 static const oa_chain empty_chain;
 static const oa_ends empty_ends;
 
+/* Side records this thread freed, kept for reuse (at most CACHE_MAX): the
+ * thread that frees one is often not the one that made it, and malloc is
+ * slow across threads. */
+#define CACHE_MAX 64
+typedef struct cache {
+  void *head;
+  unsigned n;
+} cache;
+static __thread cache x_cache;
+
+static void cache_put(cache *c, void *p)
+{
+  if (c->n >= CACHE_MAX) {
+    free(p);
+    return;
+  }
+  *(void **)p = c->head;
+  c->head = p;
+  c->n++;
+}
+
 /* *slot, zeroed memory allocated when there is none yet: threads may race
  * to make it, one wins. */
-static void *lazy_alloc(void **slot, size_t size)
+static void *lazy_alloc(void **slot, cache *c, size_t size)
 {
   void *p = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
   if (p)
     return p;
-  void *mine = calloc(1, size);
-  if (!mine)
+  void *mine = c->head;
+  if (mine) {
+    c->head = *(void **)mine;
+    c->n--;
+    memset(mine, 0, size);
+  } else if (!(mine = calloc(1, size))) {
     abort();
+  }
   if (__atomic_compare_exchange_n(slot, &p, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     return mine;
-  free(mine);
+  cache_put(c, mine);
   return p;
 }
 
@@ -297,12 +325,53 @@ static inline oa_fold *fold_get(const oa_node *n)
   return n->kind == OA_W ? NULL : __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
 }
 
-static oa_fold *fold_of(oa_node *n)
+/* Fold states, as nodes (give_back), come from the pool of the thread that
+ * needs one and go back to it, whichever thread frees them. */
+static oa_fold *fold_new(oa_node_pool *pool)
 {
-  return lazy_alloc((void **)&n->fold, sizeof(oa_fold));
+  if (!pool->folds && __atomic_load_n(&pool->remote_folds, __ATOMIC_RELAXED))
+    pool->folds = __atomic_exchange_n(&pool->remote_folds, NULL, __ATOMIC_ACQUIRE);
+  oa_fold *f = pool->folds;
+  if (f) {  /* fold_free left its chains empty */
+    pool->folds = f->next;
+    f->flags = 0;
+    f->next = NULL;
+  } else if (!(f = calloc(1, sizeof *f))) {
+    abort();
+  }
+  f->owner = pool;
+  return f;
 }
 
-static void fold_free(oa_node *n)
+static void fold_give_back(oa_node_pool *pool, oa_fold *f)
+{
+  oa_node_pool *owner = f->owner;
+  if (owner == pool) {
+    f->next = pool->folds;
+    pool->folds = f;
+    return;
+  }
+  f->next = __atomic_load_n(&owner->remote_folds, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&owner->remote_folds, &f->next, f, 1, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED))
+    ;
+}
+
+/* n's fold state, made when it has none (the thread folding into n and
+ * the one passing it with the cursor may race to: one wins) */
+static oa_fold *fold_of(oa_node_pool *pool, oa_node *n)
+{
+  oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  if (f)
+    return f;
+  oa_fold *mine = fold_new(pool);
+  if (__atomic_compare_exchange_n(&n->fold, &f, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return mine;
+  fold_give_back(pool, mine);
+  return f;
+}
+
+static void fold_free(oa_node_pool *pool, oa_node *n)
 {
   oa_fold *f = fold_get(n);
   if (!f)
@@ -314,7 +383,7 @@ static void fold_free(oa_node *n)
   oa_ends_free(&f->via);
   oa_ends_free(&f->via_u);
   oa_ends_free(&f->ends);
-  free(f);
+  fold_give_back(pool, f);
   n->fold = NULL;
 }
 
@@ -343,7 +412,7 @@ const oa_node_x oa_node_x_none;
 
 oa_node_x *oa_node_x_of(oa_node *n)
 {
-  return lazy_alloc((void **)&n->x, sizeof(oa_node_x));
+  return lazy_alloc((void **)&n->x, &x_cache, sizeof(oa_node_x));
 }
 
 /* The node's memory is reused: its side record goes. */
@@ -352,7 +421,7 @@ static void x_free(oa_node *n)
   if (!n->x)
     return;
   free(n->x->preds);
-  free(n->x);
+  cache_put(&x_cache, n->x);
   n->x = NULL;
 }
 
@@ -441,6 +510,14 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
 
 void oa_node_pool_destroy(oa_node_pool *pool)
 {
+  for (int remote = 0; remote < 2; remote++) {
+    oa_fold *f = remote ? pool->remote_folds : pool->folds;
+    while (f) {
+      oa_fold *next = f->next;
+      free(f);
+      f = next;
+    }
+  }
   for (size_t i = 0; i < pool->nslabs && !oa_ospg_slab_alloc; i++)
     free(pool->slabs[i]);
   free(pool->slabs);
@@ -449,7 +526,7 @@ void oa_node_pool_destroy(oa_node_pool *pool)
 
 void oa_node_free(oa_node_pool *pool, oa_node *n)
 {
-  fold_free(n);
+  fold_free(pool, n);
   if (oa_ospg_retain) {
     if (pool->limbo)
       release_limbo(pool);
@@ -476,13 +553,10 @@ void oa_node_attach(oa_node *parent, oa_node *child)
   parent->last = child;
   child->ord = parent->nkids++;
   child->any_in = parent->anythread || parent->any_in;
+  child->wseq = __atomic_load_n(&parent->wseq, __ATOMIC_RELAXED);
   const oa_node_x *px = oa_node_xr(parent);
-  uint32_t wseq = __atomic_load_n(&px->wseq, __ATOMIC_RELAXED);
-  if (px->last_u || wseq) {
-    oa_node_x *cx = oa_node_x_of(child);
-    cx->ubar = px->last_u;
-    cx->wseq = wseq;
-  }
+  if (px->last_u)
+    oa_node_x_of(child)->ubar = px->last_u;
   if (child->kind == OA_P && child->undeferred)
     oa_node_x_of(parent)->last_u = child;
   parent->refs++;
@@ -691,7 +765,7 @@ int oa_node_waited(oa_node *inner, oa_node *root)
   for (oa_node *a = inner; a && a != root; a = a->parent)
     mark(a);  /* queries look further from here up (also past a piece below) */
   for (oa_node *a = inner; a && a != root; a = a->parent) {
-    __atomic_add_fetch(&oa_node_x_of(a)->wseq, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&a->wseq, 1, __ATOMIC_RELAXED);
     outer |= a->kind == OA_ST && a->has_deferred;
     if (a->anythread)
       break;  /* which task ran the piece is the schedule's choice: what the
@@ -717,7 +791,7 @@ int oa_node_group_end(oa_node *g, oa_node *root)
                   : 0;
   if (g->parent) {
     oa_node_x *x = oa_node_x_of(g);
-    x->wseq_after = __atomic_load_n(&oa_node_xr(g->parent)->wseq, __ATOMIC_RELAXED);
+    x->wseq_after = __atomic_load_n(&g->parent->wseq, __ATOMIC_RELAXED);
     __atomic_store_n(&x->wdone, 1, __ATOMIC_RELEASE);
   }
   return outer;
@@ -798,17 +872,17 @@ static int series_to_right(const oa_node *x, int32_t c)
 /* Fold finished child x into n (n locked): every chain of x's subtree is
  * preceded by the longest chain that is series with x (the folded left
  * siblings' series-to-right part, or a dependency predecessor's). */
-static void fold(oa_node *n, oa_node *x)
+static void fold(oa_node_pool *pool, oa_node *n, oa_node *x, const oa_ends *x_ends)
 {
   n->work += x->work;
   oa_ends wends = { 0 };
   oa_fold *xf = fold_get(x);
-  oa_ends *xe = xf ? &xf->ends : &wends;
-  if (x->kind == OA_W)
+  const oa_ends *xe = x_ends ? x_ends : xf ? &xf->ends : &wends;
+  if (x->kind == OA_W && !x_ends)
     w_ends(&wends, x);
   if (!xe->n)
     return;
-  oa_fold *nf = fold_of(n);
+  oa_fold *nf = fold_of(pool, n);
   const oa_chain *entry = !x->floating ? &nf->pre : xf ? &xf->entry : &empty_chain;
   oa_chain newpre = { 0 };
   int have_newpre = 0;
@@ -818,8 +892,8 @@ static void fold(oa_node *n, oa_node *x)
     if (pf && chain_longer(&pf->dep_end, entry))
       entry = &pf->dep_end;
   }
-  int32_t *xc = ecls(xe);
-  oa_chain *xch = echain(xe);
+  const int32_t *xc = xe->cap ? xe->c : xe->c_in;
+  const oa_chain *xch = xe->cap ? xe->chain : xe->chain_in;
   for (uint32_t i = 0; i < xe->n; i++) {
     int32_t c = key_class(xc[i]);
     oa_chain cand = { 0 };
@@ -827,7 +901,7 @@ static void fold(oa_node *n, oa_node *x)
     if (x->kind == OA_P && c == 1 && x->succ_refs >= 2) {
       oa_chain dep = { 0 };
       oa_chain_copy(&dep, &cand);
-      chain_offer(&fold_of(x)->dep_end, &dep);
+      chain_offer(&fold_of(pool, x)->dep_end, &dep);
     }
     if (series_to_right(x, c)) {
       oa_chain s = { 0 };
@@ -907,7 +981,7 @@ static void summarize(oa_node *n)
  * child that may fold out of order and is not done yet is passed: it takes
  * the chain it starts from now, leaves the list, and folds when it is done.
  * The list then always starts at the cursor. */
-static void advance(oa_node_pool *pool, oa_node *p)
+static void advance(oa_node_pool *pool, oa_node *p, const oa_node *w, const oa_ends *w_sum)
 {
   oa_node *x;
   while ((x = p->first)) {
@@ -919,12 +993,12 @@ static void advance(oa_node_pool *pool, oa_node *p)
       p->last = NULL;
     x->next = NULL;
     if (done) {
-      fold(p, x);
+      fold(pool, p, x, x == w ? w_sum : NULL);
       p->refs--;
       release_folded(pool, x);
     } else {
       if (fold_get(p))  /* else it starts from nothing: an empty entry */
-        oa_chain_copy(&fold_of(x)->entry, &fold_get(p)->pre);
+        oa_chain_copy(&fold_of(pool, x)->entry, &fold_get(p)->pre);
       x->floating = 1;
     }
   }
@@ -941,17 +1015,22 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
     oa_node *p = n->parent;
     if (!p)
       return;  /* the root: its summary is the program's */
+    oa_ends wn = { 0 };  /* a W-node's summary, made before taking the lock */
+    if (n->kind == OA_W)
+      w_ends(&wn, n);
+    const oa_ends *ne = n->kind == OA_W ? &wn : NULL;
     oa_node_lock(p);
     __atomic_store_n(&n->done, 1, __ATOMIC_RELEASE);
     if (n->floating) {
-      fold(p, n);
+      fold(pool, p, n, ne);
       p->refs--;
       release_folded(pool, n);
     } else {
-      advance(pool, p);
+      advance(pool, p, n, ne);
     }
     int whole = p->refs == 0;
     oa_node_unlock(p);
+    oa_ends_free(&wn);
     n = whole ? p : NULL;
   }
 }
@@ -1006,10 +1085,10 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
     else if (child == OA_P && prev->undeferred && !prev->share)
       waited = 1; /* the creator's taskwait is not what waited for this task's children */
     else if (child == OA_P && a->st_val == 0
-             && __atomic_load_n(&oa_node_xr(a)->wseq, __ATOMIC_RELAXED)
+             && __atomic_load_n(&a->wseq, __ATOMIC_RELAXED)
                     > (__atomic_load_n(&oa_node_xr(prev)->wdone, __ATOMIC_ACQUIRE)
                            ? oa_node_xr(prev)->wseq_after
-                           : oa_node_xr(prev)->wseq))
+                           : prev->wseq))
       drop = 1; /* a taskwait nested in a taskgroup, share or chunk of the
                  * creator waited for it (rule 11) */
     else if (child == OA_P && oa_node_xr(a)->last_u && oa_node_xr(a)->last_u->ord > prev->ord
@@ -1130,7 +1209,7 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
   if (unordered_piece(lc) && unordered_piece(rc) && lc->own_loc == rc->own_loc
       && lc->inst == rc->inst)
     return 0;  /* two chunks of one loop in a team of one: either may run first */
-  uint32_t since = oa_node_xr(lx)->wseq;
+  uint32_t since = lx->wseq;
   if (lc != lx && __atomic_load_n(&oa_node_xr(lc)->wdone, __ATOMIC_ACQUIRE))
     for (const oa_node *z = lx->parent; z != lc; z = z->parent)
       if (unordered_piece(z))
@@ -1141,7 +1220,7 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
     if (z == rc)
       break;
   }
-  if (__atomic_load_n(&oa_node_xr(rx)->wseq, __ATOMIC_RELAXED) > since)
+  if (__atomic_load_n(&rx->wseq, __ATOMIC_RELAXED) > since)
     return 1;
   int found = 0;
   for (const oa_node *z = r;; z = z->parent) {

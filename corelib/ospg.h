@@ -81,10 +81,7 @@ typedef struct oa_node_x {
    * node too: queries follow it as one more predecessor.  last_u: the same
    * for the next child attached. */
   oa_node *ubar, *last_u;
-  /* The nested taskwaits its task had passed when it was attached (see
-   * oa_node_waited): inherited from its parent at attach time. */
-  uint32_t wseq;
-  uint32_t wseq_after;
+  uint32_t wseq_after;           /* oa_node.wseq of its parent when it closed (wdone) */
   uint8_t wpend;                 /* a chunk under it had a nested taskwait: its owner
                                   * passes it on (oa_node_group_end) when it closes */
   uint8_t wdone;                 /* ... it did: the tasks of its chunks are older than
@@ -170,6 +167,9 @@ struct oa_node {
   uint32_t ord, nkids;           /* its place among its siblings (attached left to right),
                                   * and how many children it had */
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
+  /* The nested taskwaits its task had passed when it was attached (see
+   * oa_node_waited): inherited from its parent at attach time. */
+  uint32_t wseq;
   /* Work handed to any thread (anythread, below): any_phase, on such a
    * node, is the depth of the node holding its thread's part of the barrier
    * phase: what lies below it is logically parallel with whatever lies in
@@ -229,6 +229,8 @@ typedef struct oa_node_pool {
   void **slabs;
   size_t nslabs, cap_slabs;
   oa_node *remote;               /* atomic: nodes other threads gave back */
+  struct oa_fold *folds;         /* fold states: free ones, and (atomic) those */
+  struct oa_fold *remote_folds;  /* other threads gave back */
   /* called as each node of this pool is freed (single-threaded users) */
   void (*on_free)(struct oa_node_pool *pool, oa_node *n, void *ctx);
   void *free_ctx;
