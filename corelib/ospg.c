@@ -248,6 +248,177 @@ void oa_node_unlock(oa_node *n)
 
 enum { HAS_DIRECT = 0x1 };
 
+/* A node's fold state: what its folded children left (pre, direct, via,
+ * via_u), its summary once complete (ends), the chain it starts from when
+ * passed by the cursor (entry), and, for a task with successors, the
+ * longest chain ending at its class-1 content (dep_end).  Allocated when
+ * first needed, by whichever thread (the node's folding and its parent's
+ * passing it may race to), freed with the node. */
+typedef struct oa_fold {
+  oa_chain entry, pre, direct, dep_end;
+  oa_ends via, via_u, ends;
+  uint8_t flags;
+  struct oa_fold *next;          /* in its pool's list of free ones */
+  oa_node_pool *owner;           /* the pool it came from */
+} oa_fold;
+
+static const oa_chain empty_chain;
+static const oa_ends empty_ends;
+
+/* Side records this thread freed, kept for reuse (at most CACHE_MAX): the
+ * thread that frees one is often not the one that made it, and malloc is
+ * slow across threads. */
+#define CACHE_MAX 64
+typedef struct cache {
+  void *head;
+  unsigned n;
+} cache;
+static __thread cache x_cache;
+
+static void cache_put(cache *c, void *p)
+{
+  if (c->n >= CACHE_MAX) {
+    free(p);
+    return;
+  }
+  *(void **)p = c->head;
+  c->head = p;
+  c->n++;
+}
+
+/* *slot, zeroed memory allocated when there is none yet: threads may race
+ * to make it, one wins. */
+static void *lazy_alloc(void **slot, cache *c, size_t size)
+{
+  void *p = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (p)
+    return p;
+  void *mine = c->head;
+  if (mine) {
+    c->head = *(void **)mine;
+    c->n--;
+    memset(mine, 0, size);
+  } else {
+    mine = oa_xcalloc(1, size);
+  }
+  if (__atomic_compare_exchange_n(slot, &p, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return mine;
+  cache_put(c, mine);
+  return p;
+}
+
+/* A W-node's serial work: what stands for it on chains. */
+static inline uint64_t serial_work(const oa_node *w)
+{
+  return w->has_sw ? w->sw : w->work;
+}
+
+/* n's fold state (not a W-node's: what-if data has its place), or NULL */
+static inline oa_fold *fold_get(const oa_node *n)
+{
+  return n->kind == OA_W ? NULL : __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+}
+
+/* Fold states, as nodes (give_back), come from the pool of the thread that
+ * needs one and go back to it, whichever thread frees them. */
+static oa_fold *fold_new(oa_node_pool *pool)
+{
+  if (!pool->folds && __atomic_load_n(&pool->remote_folds, __ATOMIC_RELAXED))
+    pool->folds = __atomic_exchange_n(&pool->remote_folds, NULL, __ATOMIC_ACQUIRE);
+  oa_fold *f = pool->folds;
+  if (f) {  /* fold_free left its chains empty */
+    pool->folds = f->next;
+    f->flags = 0;
+    f->next = NULL;
+  } else {
+    f = oa_xcalloc(1, sizeof *f);
+  }
+  f->owner = pool;
+  return f;
+}
+
+static void fold_give_back(oa_node_pool *pool, oa_fold *f)
+{
+  oa_node_pool *owner = f->owner;
+  if (owner == pool) {
+    f->next = pool->folds;
+    pool->folds = f;
+    return;
+  }
+  f->next = __atomic_load_n(&owner->remote_folds, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&owner->remote_folds, &f->next, f, 1, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED))
+    ;
+}
+
+/* n's fold state, made when it has none (the thread folding into n and
+ * the one passing it with the cursor may race to: one wins) */
+static oa_fold *fold_of(oa_node_pool *pool, oa_node *n)
+{
+  oa_fold *f = __atomic_load_n(&n->fold, __ATOMIC_ACQUIRE);
+  if (f)
+    return f;
+  oa_fold *mine = fold_new(pool);
+  if (__atomic_compare_exchange_n(&n->fold, &f, mine, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return mine;
+  fold_give_back(pool, mine);
+  return f;
+}
+
+static void fold_free(oa_node_pool *pool, oa_node *n)
+{
+  oa_fold *f = fold_get(n);
+  if (!f)
+    return;
+  oa_chain_free(&f->pre);
+  oa_chain_free(&f->direct);
+  oa_chain_free(&f->dep_end);
+  oa_chain_free(&f->entry);
+  oa_ends_free(&f->via);
+  oa_ends_free(&f->via_u);
+  oa_ends_free(&f->ends);
+  fold_give_back(pool, f);
+  n->fold = NULL;
+}
+
+/* A W-node's summary: its serial work, at class 0. */
+static void w_ends(oa_ends *e, const oa_node *w);
+
+const oa_ends *oa_node_ends(const oa_node *n)
+{
+  if (n->kind == OA_W) {  /* a root that is a single fragment: made here */
+    static __thread oa_ends w;
+    oa_ends_free(&w);
+    w_ends(&w, n);
+    return &w;
+  }
+  const oa_fold *f = fold_get(n);
+  return f ? &f->ends : &empty_ends;
+}
+
+const oa_chain *oa_node_pre(const oa_node *n)
+{
+  const oa_fold *f = fold_get(n);
+  return f ? &f->pre : &empty_chain;
+}
+
+const oa_node_x oa_node_x_none;
+
+oa_node_x *oa_node_x_of(oa_node *n)
+{
+  return lazy_alloc((void **)&n->x, &x_cache, sizeof(oa_node_x));
+}
+
+/* The node's memory is reused: its side record goes. */
+static void x_free(oa_node *n)
+{
+  if (!n->x)
+    return;
+  free(n->x->preds);
+  cache_put(&x_cache, n->x);
+  n->x = NULL;
+}
+
 /* Nodes come from slabs owned by the pool of the thread that needs them and
  * go back to that pool, whichever thread folds them: a thread that creates
  * tasks another thread completes would otherwise allocate without end while
@@ -287,7 +458,7 @@ static void release_limbo(oa_node_pool *pool)
   pool->limbo_epoch = now;
   while (n) {
     oa_node *next = n->limbo_next;
-    free(n->preds);
+    x_free(n);
     give_back(pool, n);
     n = next;
   }
@@ -333,6 +504,14 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
 
 void oa_node_pool_destroy(oa_node_pool *pool)
 {
+  for (int remote = 0; remote < 2; remote++) {
+    oa_fold *f = remote ? pool->remote_folds : pool->folds;
+    while (f) {
+      oa_fold *next = f->next;
+      free(f);
+      f = next;
+    }
+  }
   for (size_t i = 0; i < pool->nslabs && !oa_ospg_slab_alloc; i++)
     free(pool->slabs[i]);
   free(pool->slabs);
@@ -341,13 +520,7 @@ void oa_node_pool_destroy(oa_node_pool *pool)
 
 void oa_node_free(oa_node_pool *pool, oa_node *n)
 {
-  oa_chain_free(&n->pre);
-  oa_chain_free(&n->direct);
-  oa_chain_free(&n->dep_end);
-  oa_chain_free(&n->entry);
-  oa_ends_free(&n->via);
-  oa_ends_free(&n->via_u);
-  oa_ends_free(&n->ends);
+  fold_free(pool, n);
   if (oa_ospg_retain) {
     if (pool->limbo)
       release_limbo(pool);
@@ -357,7 +530,7 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
     pool->limbo = n;
     return;
   }
-  free(n->preds);
+  x_free(n);
   give_back(pool, n);
 }
 
@@ -373,13 +546,13 @@ void oa_node_attach(oa_node *parent, oa_node *child)
     parent->first = child;
   parent->last = child;
   child->ord = parent->nkids++;
-  child->ubar = parent->last_u;
   child->any_in = parent->anythread || parent->any_in;
   child->wseq = __atomic_load_n(&parent->wseq, __ATOMIC_RELAXED);
+  const oa_node_x *px = oa_node_xr(parent);
+  if (px->last_u)
+    oa_node_x_of(child)->ubar = px->last_u;
   if (child->kind == OA_P && child->undeferred)
-    parent->last_u = child;
-  if (!parent->cursor)
-    parent->cursor = child;
+    oa_node_x_of(parent)->last_u = child;
   parent->refs++;
   oa_node_unlock(parent);
 }
@@ -405,14 +578,15 @@ static void mark(oa_node *n)
 
 static int add_pred(oa_node *succ, oa_node *pred)
 {
-  for (uint32_t i = 0; i < succ->npreds; i++)
-    if (succ->preds[i] == pred)
+  oa_node_x *x = oa_node_x_of(succ);
+  for (uint32_t i = 0; i < x->npreds; i++)
+    if (x->preds[i] == pred)
       return 0;
-  if (succ->npreds == succ->cap_preds) {
-    succ->cap_preds = succ->cap_preds ? succ->cap_preds * 2 : 2;
-    succ->preds = oa_xrealloc(succ->preds, succ->cap_preds * sizeof *succ->preds);
+  if (x->npreds == x->cap_preds) {
+    x->cap_preds = x->cap_preds ? x->cap_preds * 2 : 2;
+    x->preds = oa_xrealloc(x->preds, x->cap_preds * sizeof *x->preds);
   }
-  succ->preds[succ->npreds++] = pred;
+  x->preds[x->npreds++] = pred;
   __atomic_add_fetch(&pred->succ_refs, 2, __ATOMIC_RELAXED);
   return 1;
 }
@@ -437,7 +611,7 @@ static int walk_preds(const oa_node *b, int (*visit)(void *ctx, const oa_node *p
   int found = 0;
   stack[top++] = b;
   while (top > 0 && !found) {
-    const oa_node *n = stack[--top];
+    const oa_node_x *n = oa_node_xr(stack[--top]);
     for (uint32_t i = 0; i <= n->npreds && !found; i++) {
       const oa_node *p = i < n->npreds ? n->preds[i] : n->ubar;
       if (!p)
@@ -530,7 +704,7 @@ static void exit_walk(oa_node *succ, oa_node *o, const oa_node *top)
       add_pred(a, o);
       oa_node_lock(a->parent);
       if (a->parent->last == a)
-        a->parent->last_u = a;
+        oa_node_x_of(a->parent)->last_u = a;
       oa_node_unlock(a->parent);
     }
   }
@@ -595,7 +769,7 @@ int oa_node_waited(oa_node *inner, oa_node *root)
       while (g && !(g->kind == OA_P && g->share))
         g = g->parent;
       if (g)
-        __atomic_store_n(&g->wpend, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&oa_node_x_of(g)->wpend, 1, __ATOMIC_RELAXED);
       break;
     }
   }
@@ -604,10 +778,13 @@ int oa_node_waited(oa_node *inner, oa_node *root)
 
 int oa_node_group_end(oa_node *g, oa_node *root)
 {
-  int outer = g->wpend && g->parent && g->parent != root ? oa_node_waited(g->parent, root) : 0;
+  int outer = oa_node_xr(g)->wpend && g->parent && g->parent != root
+                  ? oa_node_waited(g->parent, root)
+                  : 0;
   if (g->parent) {
-    g->wseq_after = __atomic_load_n(&g->parent->wseq, __ATOMIC_RELAXED);
-    __atomic_store_n(&g->wdone, 1, __ATOMIC_RELEASE);
+    oa_node_x *x = oa_node_x_of(g);
+    x->wseq_after = __atomic_load_n(&g->parent->wseq, __ATOMIC_RELAXED);
+    __atomic_store_n(&x->wdone, 1, __ATOMIC_RELEASE);
   }
   return outer;
 }
@@ -632,12 +809,13 @@ void oa_node_release(oa_node_pool *pool, oa_node *n)
 
 static void release_folded(oa_node_pool *pool, oa_node *n)
 {
-  for (uint32_t i = 0; i < n->npreds; i++)
-    unref_pred(pool, n->preds[i]);
+  oa_node_x *x = n->x;
+  for (uint32_t i = 0; x && i < x->npreds; i++)
+    unref_pred(pool, x->preds[i]);
   /* race mode still asks for paths through it: its edges stay (the nodes
    * they name are kept too) */
-  if (!oa_ospg_retain)
-    n->npreds = 0;
+  if (x && !oa_ospg_retain)
+    x->npreds = 0;
   if (__atomic_fetch_or(&n->succ_refs, 1, __ATOMIC_ACQ_REL) == 0)
     oa_node_free(pool, n);
 }
@@ -662,6 +840,13 @@ static inline int key_waited(int32_t k)
   return k & 1;
 }
 
+static void w_ends(oa_ends *e, const oa_node *w)
+{
+  oa_chain c = { 0 };
+  oa_chain_add(&c, w->loc, serial_work(w));
+  ends_offer(e, key(0, 0), &c);
+}
+
 /* Is the class-c content of child x series with x's right siblings? */
 static int series_to_right(const oa_node *x, int32_t c)
 {
@@ -679,25 +864,36 @@ static int series_to_right(const oa_node *x, int32_t c)
 /* Fold finished child x into n (n locked): every chain of x's subtree is
  * preceded by the longest chain that is series with x (the folded left
  * siblings' series-to-right part, or a dependency predecessor's). */
-static void fold(oa_node *n, oa_node *x)
+static void fold(oa_node_pool *pool, oa_node *n, oa_node *x, const oa_ends *x_ends)
 {
-  const oa_chain *entry = x->floating ? &x->entry : &n->pre;
+  n->work += x->work;
+  oa_ends wends = { 0 };
+  oa_fold *xf = fold_get(x);
+  const oa_ends *xe = x_ends ? x_ends : xf ? &xf->ends : &wends;
+  if (x->kind == OA_W && !x_ends)
+    w_ends(&wends, x);
+  if (!xe->n)
+    return;
+  oa_fold *nf = fold_of(pool, n);
+  const oa_chain *entry = !x->floating ? &nf->pre : xf ? &xf->entry : &empty_chain;
   oa_chain newpre = { 0 };
   int have_newpre = 0;
-  n->work += x->work;
-  for (uint32_t i = 0; i < x->npreds && x->kind == OA_P && !x->piece; i++)  /* sibling edges only */
-    if (x->preds[i]->parent == n && chain_longer(&x->preds[i]->dep_end, entry))
-      entry = &x->preds[i]->dep_end;
-  int32_t *xc = ecls(&x->ends);
-  oa_chain *xch = echain(&x->ends);
-  for (uint32_t i = 0; i < x->ends.n; i++) {
+  const oa_node_x *xx = oa_node_xr(x);
+  for (uint32_t i = 0; i < xx->npreds && x->kind == OA_P && !x->piece; i++) {  /* sibling edges only */
+    const oa_fold *pf = xx->preds[i]->parent == n ? fold_get(xx->preds[i]) : NULL;
+    if (pf && chain_longer(&pf->dep_end, entry))
+      entry = &pf->dep_end;
+  }
+  const int32_t *xc = xe->cap ? xe->c : xe->c_in;
+  const oa_chain *xch = xe->cap ? xe->chain : xe->chain_in;
+  for (uint32_t i = 0; i < xe->n; i++) {
     int32_t c = key_class(xc[i]);
     oa_chain cand = { 0 };
     oa_chain_concat(&cand, entry, &xch[i]);
     if (x->kind == OA_P && c == 1 && x->succ_refs >= 2) {
       oa_chain dep = { 0 };
       oa_chain_copy(&dep, &cand);
-      chain_offer(&x->dep_end, &dep);
+      chain_offer(&fold_of(pool, x)->dep_end, &dep);
     }
     if (series_to_right(x, c)) {
       oa_chain s = { 0 };
@@ -706,43 +902,45 @@ static void fold(oa_node *n, oa_node *x)
       have_newpre = 1;
     }
     if (x->kind == OA_W || x->kind == OA_S) {
-      chain_offer(&n->direct, &cand);
-      n->flags |= HAS_DIRECT;
+      chain_offer(&nf->direct, &cand);
+      nf->flags |= HAS_DIRECT;
     } else if (x->kind == OA_P && x->anythread) {
       /* work any thread may run joins at the barrier only: no taskwait of
        * the task whose phase holds it waits for it, nor for its tasks */
-      ends_offer(&n->via_u, key(c < 1 ? 1 : c, 0), &cand);
+      ends_offer(&nf->via_u, key(c < 1 ? 1 : c, 0), &cand);
     } else if (x->kind == OA_P && x->undeferred && !x->share) {
-      ends_offer(&n->via_u, key(c, 0), &cand);
+      ends_offer(&nf->via_u, key(c, 0), &cand);
     } else {
-      ends_offer(&n->via, xc[i], &cand);
+      ends_offer(&nf->via, xc[i], &cand);
     }
   }
   if (have_newpre)
-    chain_offer(&n->pre, &newpre);
+    chain_offer(&nf->pre, &newpre);
+  oa_ends_free(&wends);
 }
 
 /* n's subtree is complete and folded: turn the fold state into the per-class
  * summary, relative to n itself. */
 static void summarize(oa_node *n)
 {
-  if (n->kind == OA_W) {
-    oa_chain w = { 0 };
-    uint64_t serial = n->has_sw ? n->sw : n->work;
-    oa_chain_add(&w, n->loc, serial);
-    ends_offer(&n->ends, key(0, 0), &w);
-    n->span = serial;
+  if (n->kind == OA_W) {  /* its summary is its serial work (w_ends) */
+    n->span = serial_work(n);
     return;
   }
-  if (n->flags & HAS_DIRECT) {
+  oa_fold *f = fold_get(n);
+  if (!f) {  /* nothing folded into it: no chains */
+    n->span = 0;
+    return;
+  }
+  if (f->flags & HAS_DIRECT) {
     int32_t c = n->kind == OA_S || n->kind == OA_ST ? 0 : n->st_val;
-    ends_offer(&n->ends, key(c, 0), &n->direct);
+    ends_offer(&f->ends, key(c, 0), &f->direct);
   }
   /* a chain through an ST-node the task waited at takes the wait's drop
    * once: its other ST-nodes (around a piece) leave it as it is */
-  int32_t *vc = ecls(&n->via);
-  oa_chain *vch = echain(&n->via);
-  for (uint32_t i = 0; i < n->via.n; i++) {
+  int32_t *vc = ecls(&f->via);
+  oa_chain *vch = echain(&f->via);
+  for (uint32_t i = 0; i < f->via.n; i++) {
     int32_t c = key_class(vc[i]), w = key_waited(vc[i]);
     if (n->kind == OA_S)
       c = w = 0;
@@ -750,24 +948,24 @@ static void summarize(oa_node *n)
       c--, w = 1;
     else if (n->kind == OA_P)
       c += n->st_val, w = w && !boundary(n);
-    ends_offer(&n->ends, key(c, w), &vch[i]);
+    ends_offer(&f->ends, key(c, w), &vch[i]);
   }
   /* through an undeferred task or work any thread may run: the ST-node's
    * wait is not what waited for it */
-  int32_t *uc = ecls(&n->via_u);
-  oa_chain *uch = echain(&n->via_u);
-  for (uint32_t i = 0; i < n->via_u.n; i++) {
+  int32_t *uc = ecls(&f->via_u);
+  oa_chain *uch = echain(&f->via_u);
+  for (uint32_t i = 0; i < f->via_u.n; i++) {
     int32_t c = key_class(uc[i]);
     int32_t k = n->kind == OA_S    ? key(0, 0)
                 : n->kind == OA_ST ? key(c, 1)
                                    : key(c + n->st_val, !boundary(n));
-    ends_offer(&n->ends, k, &uch[i]);
+    ends_offer(&f->ends, k, &uch[i]);
   }
-  oa_ends_free(&n->via);
-  oa_ends_free(&n->via_u);
-  oa_chain_free(&n->pre);
-  oa_chain_free(&n->direct);
-  const oa_chain *best = oa_ends_best(&n->ends);
+  oa_ends_free(&f->via);
+  oa_ends_free(&f->via_u);
+  oa_chain_free(&f->pre);
+  oa_chain_free(&f->direct);
+  const oa_chain *best = oa_ends_best(&f->ends);
   n->span = best ? best->len : 0;
 }
 
@@ -775,23 +973,24 @@ static void summarize(oa_node *n)
  * child that may fold out of order and is not done yet is passed: it takes
  * the chain it starts from now, leaves the list, and folds when it is done.
  * The list then always starts at the cursor. */
-static void advance(oa_node_pool *pool, oa_node *p)
+static void advance(oa_node_pool *pool, oa_node *p, const oa_node *w, const oa_ends *w_sum)
 {
   oa_node *x;
-  while ((x = p->cursor)) {
+  while ((x = p->first)) {
     int done = __atomic_load_n(&x->done, __ATOMIC_ACQUIRE);
     if (!done && !x->free_order)
       break;
-    p->cursor = p->first = x->next;
+    p->first = x->next;
     if (p->last == x)
       p->last = NULL;
     x->next = NULL;
     if (done) {
-      fold(p, x);
+      fold(pool, p, x, x == w ? w_sum : NULL);
       p->refs--;
       release_folded(pool, x);
     } else {
-      oa_chain_copy(&x->entry, &p->pre);
+      if (fold_get(p))  /* else it starts from nothing: an empty entry */
+        oa_chain_copy(&fold_of(pool, x)->entry, &fold_get(p)->pre);
       x->floating = 1;
     }
   }
@@ -808,17 +1007,22 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
     oa_node *p = n->parent;
     if (!p)
       return;  /* the root: its summary is the program's */
+    oa_ends wn = { 0 };  /* a W-node's summary, made before taking the lock */
+    if (n->kind == OA_W)
+      w_ends(&wn, n);
+    const oa_ends *ne = n->kind == OA_W ? &wn : NULL;
     oa_node_lock(p);
     __atomic_store_n(&n->done, 1, __ATOMIC_RELEASE);
     if (n->floating) {
-      fold(p, n);
+      fold(pool, p, n, ne);
       p->refs--;
       release_folded(pool, n);
     } else {
-      advance(pool, p);
+      advance(pool, p, n, ne);
     }
     int whole = p->refs == 0;
     oa_node_unlock(p);
+    oa_ends_free(&wn);
     n = whole ? p : NULL;
   }
 }
@@ -874,12 +1078,13 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
       waited = 1; /* the creator's taskwait is not what waited for this task's children */
     else if (child == OA_P && a->st_val == 0
              && __atomic_load_n(&a->wseq, __ATOMIC_RELAXED)
-                    > (__atomic_load_n(&prev->wdone, __ATOMIC_ACQUIRE) ? prev->wseq_after
-                                                                       : prev->wseq))
+                    > (__atomic_load_n(&oa_node_xr(prev)->wdone, __ATOMIC_ACQUIRE)
+                           ? oa_node_xr(prev)->wseq_after
+                           : prev->wseq))
       drop = 1; /* a taskwait nested in a taskgroup, share or chunk of the
                  * creator waited for it (rule 11) */
-    else if (child == OA_P && a->last_u && a->last_u->ord > prev->ord
-             && oa_directed_path(prev, a->last_u))
+    else if (child == OA_P && oa_node_xr(a)->last_u && oa_node_xr(a)->last_u->ord > prev->ord
+             && oa_directed_path(prev, oa_node_xr(a)->last_u))
       drop = 1; /* its creator waited for it through dependences (taskwait
                  * depend, if(0)): for it, not for the children it left */
     else
@@ -930,7 +1135,8 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
 static int reaches(const oa_node *a, const oa_node *b)
 {
   if (b->kind == OA_S || undeferred_piece(b))
-    return b->ubar && (b->ubar == a || oa_directed_path(a, b->ubar));
+    return oa_node_xr(b)->ubar
+           && (oa_node_xr(b)->ubar == a || oa_directed_path(a, oa_node_xr(b)->ubar));
   return oa_directed_path(a, b);
 }
 
@@ -996,10 +1202,10 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
       && lc->inst == rc->inst)
     return 0;  /* two chunks of one loop in a team of one: either may run first */
   uint32_t since = lx->wseq;
-  if (lc != lx && __atomic_load_n(&lc->wdone, __ATOMIC_ACQUIRE))
+  if (lc != lx && __atomic_load_n(&oa_node_xr(lc)->wdone, __ATOMIC_ACQUIRE))
     for (const oa_node *z = lx->parent; z != lc; z = z->parent)
       if (unordered_piece(z))
-        since = lc->wseq_after;  /* a chunk's task: only later waits count */
+        since = oa_node_xr(lc)->wseq_after;  /* a chunk's task: only later waits count */
   for (const oa_node *z = r;; z = z->parent) {
     if (boundary(z))
       rx = z;
@@ -1012,7 +1218,8 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
   for (const oa_node *z = r;; z = z->parent) {
     if (boundary(z))
       found = 0;  /* what lies inside that task is its own */
-    if (!found && (z != rc || lx != lc) && ((z->kind == OA_P && z->npreds) || z->ubar)
+    if (!found && (z != rc || lx != lc)
+        && ((z->kind == OA_P && oa_node_xr(z)->npreds) || oa_node_xr(z)->ubar)
         && reaches(lx, z))
       found = 1;
     if (z == rc)
@@ -1039,12 +1246,13 @@ static __thread int chain_steps;
 
 static int chain_before(const oa_node *a, const oa_node *b, int nested)
 {
-  uint64_t y = __atomic_load_n(&b->oafter, __ATOMIC_RELAXED);
-  uint64_t chain = __atomic_load_n(&b->ochain, __ATOMIC_ACQUIRE);
+  const oa_node_x *ax = oa_node_xr(a), *bx = oa_node_xr(b);
+  uint64_t y = __atomic_load_n(&bx->oafter, __ATOMIC_RELAXED);
+  uint64_t chain = __atomic_load_n(&bx->ochain, __ATOMIC_ACQUIRE);
   if (!y || !chain)
     return 0;
-  if (a->opo && __atomic_load_n(&a->ochain, __ATOMIC_ACQUIRE) == chain) {
-    uint64_t x = __atomic_load_n(&a->obefore, __ATOMIC_RELAXED);
+  if (ax->opo && __atomic_load_n(&ax->ochain, __ATOMIC_ACQUIRE) == chain) {
+    uint64_t x = __atomic_load_n(&ax->obefore, __ATOMIC_RELAXED);
     return x && x < y;
   }
   if (!oa_ord_prev_last || chain_steps >= CHAIN_STEPS)
@@ -1052,7 +1260,8 @@ static int chain_before(const oa_node *a, const oa_node *b, int nested)
   const oa_node *e = oa_ord_prev_last(chain, y);
   if (!e || e == a)
     return e == a;
-  if (e->t0 || a->t0 ? e->t0 < a->t0 : e->id < a->id)
+  uint64_t et0 = oa_node_xr(e)->t0, at0 = ax->t0;
+  if (et0 || at0 ? et0 < at0 : e->id < a->id)
     return 0;  /* a began after e (race mode times fragments, a dump numbers
                 * them in creation order): it cannot precede it */
   chain_steps++;
@@ -1064,7 +1273,7 @@ static int chain_before(const oa_node *a, const oa_node *b, int nested)
 static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const oa_node *rc,
                   int nested)
 {
-  if (l->kind == OA_W && r->kind == OA_W && (r->oafter || l->oafter)
+  if (l->kind == OA_W && r->kind == OA_W && (oa_node_xr(r)->oafter || oa_node_xr(l)->oafter)
       && (chain_before(l, r, nested) || chain_before(r, l, nested)))
     return 0;
   if (any_thread(r, rc) || any_thread(l, lc))
@@ -1072,7 +1281,8 @@ static int decide(const oa_node *l, const oa_node *lc, const oa_node *r, const o
   if (lc->kind != OA_P)
     return lc->kind == OA_ST && !nested ? class_upto(l, lc) > 0 : 0;
   /* a path of dependences from lc to rc, or to an undeferred task left of rc */
-  int deps = (rc->kind == OA_P && rc->npreds) || (rc->ubar && rc->ubar->ord > lc->ord);
+  const oa_node_x *rcx = oa_node_xr(rc);
+  int deps = (rc->kind == OA_P && rcx->npreds) || (rcx->ubar && rcx->ubar->ord > lc->ord);
   int xmark = __atomic_load_n(&lc->parent->xmark, __ATOMIC_RELAXED);
   if (nested)
     return !(lc->undeferred || (deps && reaches(lc, rc)) || (xmark && cross_order(l, lc, r, rc)));

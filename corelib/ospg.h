@@ -65,15 +65,126 @@ typedef struct oa_ospg_hooks {
   void *ctx;
 } oa_ospg_hooks;
 
+/* What few nodes need, kept apart so that every node does not pay for it:
+ * allocated when first written (oa_node_x_of), read through oa_node_xr (all
+ * zero when there is none), and kept as long as the node's memory (in race
+ * mode until the node's limbo is over). */
+typedef struct oa_node_x {
+  /* task dependencies (P-nodes; a taskgroup's S-node or an undeferred
+   * piece: the exit predecessors of what follows it) */
+  oa_node **preds;               /* left siblings this P-node depends on */
+  uint32_t npreds, cap_preds;
+  /* The last undeferred task P-node among its left siblings when it was
+   * attached (NULL: none).  An undeferred task precedes every right
+   * sibling, so whatever reaches it by dependence edges (the wait of
+   * `taskwait depend`, an if(0) task with depend clauses) precedes this
+   * node too: queries follow it as one more predecessor.  last_u: the same
+   * for the next child attached. */
+  oa_node *ubar, *last_u;
+  uint32_t wseq_after;           /* oa_node.wseq of its parent when it closed (wdone) */
+  uint8_t wpend;                 /* a chunk under it had a nested taskwait: its owner
+                                  * passes it on (oa_node_group_end) when it closes */
+  uint8_t wdone;                 /* ... it did: the tasks of its chunks are older than
+                                  * the waits its parent had passed then (wseq_after) */
+  /* W-nodes, race mode and raw logs: the chain of ordered regions of a loop
+   * instance (SEMANTICS.md rule 7).  ochain names the loop instance (0:
+   * none); the loop's ordered regions are numbered in the order they run,
+   * which is iteration order.  oafter: the last ordered region whose start
+   * precedes this fragment in its task (0: none); obefore: the first one
+   * whose end it precedes (0: none known yet), when opo is set: the
+   * fragment is in the program order of the task that runs the loop's
+   * chunk or share (else only oafter counts: a task created in an
+   * iteration).  Region x precedes region y for x < y, so a fragment with
+   * obefore x precedes one with oafter y. */
+  uint8_t opo;
+  uint64_t ochain, obefore, oafter;
+  /* Race mode (tool/race.c), W-nodes: the thread that ran the fragment,
+   * when it ran (TSC; t1 0: still running), in which implicit task */
+  uint8_t solo;                  /* a fragment only the initial thread runs, in every
+                                  * execution (tool/prof.h: oa_task.solo) */
+  uint32_t thread;
+  uint64_t itask;                /* a fragment of an implicit task: that task's id, else 0 */
+  uintptr_t itop;                /* ... and the top of that task's stack frames */
+  uint64_t t0, t1;
+  /* Race mode, precise detector: fragments whose end precedes this one's
+   * start by an order the program forces through a lock or an atomic flag
+   * (tool/race.c), with theirs in turn; NULL: none */
+  const struct oa_spred *spreds;
+} oa_node_x;
+
+/* The node: what every node needs for its whole life, and by kind what a
+ * W-node (what-if data) or any other node (its children and fold state)
+ * needs; rarer data in its side record (oa_node_x).  Race mode packs node
+ * addresses in 32 bits, in units of 8 bytes. */
 struct oa_node {
   oa_node *parent;
-  oa_node *first, *last, *next;  /* children, left to right */
-  oa_node *cursor;               /* first child not folded yet */
-  uint32_t lock;                 /* spin lock: children list, folding, refs */
+  oa_node *next;                 /* its right sibling */
+  union {
+    /* S, P and ST-nodes: their children, left to right, from the first not
+     * folded yet (the fold cursor), and their fold state (pre, direct, via,
+     * ends, entry, dep_end: ospg.c), allocated when first needed and freed
+     * with the node.  Once freed, race mode keeps a node (of any kind) in a
+     * list of freed nodes readable until the parallel region they belong to
+     * is over. */
+    struct {
+      union {
+        oa_node *first;
+        oa_node *limbo_next;
+      };
+      oa_node *last;
+      struct oa_fold *fold;
+    };
+    /* W-nodes (a leaf, never folding: its summary is its work), for what-if
+     * analysis (3.7): where the fragment began and ended (location ids, 0:
+     * unknown), the annotation's factor (0: none), and the serial work that
+     * stands for its work on chains when has_sw is set */
+    struct {
+      uint32_t edge_begin, edge_end;
+      float whatif;
+      uint8_t cont;              /* a later fragment of the same directive instance's body
+                                  * (after a task creation, a taskwait, a nested critical
+                                  * ...): its work counts, the instance is not counted again */
+      uint8_t has_sw;
+      uint8_t busy;              /* ran `#pragma omp flush` OA_BUSY_FLUSHES times or more:
+                                  * busy-waiting, most likely (its work is still work) */
+      uint64_t sw;
+    };
+  };
+  /* what few nodes need (dependences, nested waits, ordered chains, race
+   * mode's data): NULL until first written, see oa_node_x_of */
+  struct oa_node_x *x;
+  struct oa_node_pool *owner;    /* the pool it came from */
+  void *user;                    /* the tool's per-node data */
+  uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
+  uint64_t inst;                 /* instance of the directive (ws constructs), 0: itself */
+  uint64_t work;                 /* W: measured; else: sum of the subtree */
+  uint64_t cost;                 /* tasking cost attributed to this node (task P-nodes) */
+  uint64_t span;                 /* longest chain in the subtree (valid when done) */
   uint32_t refs;                 /* 1 while open + children not folded yet */
+  uint32_t depth;                /* root: 0 */
+  uint32_t loc;                  /* location this node's work is attributed to (0: main) */
+  uint32_t own_loc;              /* location of the directive that created it, or 0 */
+  uint32_t ord, nkids;           /* its place among its siblings (attached left to right),
+                                  * and how many children it had */
+  uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
+  /* The nested taskwaits its task had passed when it was attached (see
+   * oa_node_waited): inherited from its parent at attach time. */
+  uint32_t wseq;
+  /* Work handed to any thread (anythread, below): any_phase, on such a
+   * node, is the depth of the node holding its thread's part of the barrier
+   * phase: what lies below it is logically parallel with whatever lies in
+   * the same phase outside it (a query whose LCA is at a depth of at least
+   * any_phase).  any_in: some ancestor is such a node. */
+  uint32_t any_phase;
+  /* For per-directive aggregation: the directives of the same kind whose
+   * instances enclose this node, when known at creation (nanc 0xff: not set) */
+  uint32_t anc[4];
+  uint8_t nanc;
+  uint16_t team_index;           /* the thread of the team that created it (tool's use) */
+  uint8_t lock;                  /* spin lock: children list, folding, refs */
   uint8_t kind;                  /* oa_kind */
   uint8_t done;                  /* subtree complete, summary valid */
-  uint8_t flags;                 /* fold state flags */
+  int8_t st_val;
   uint8_t undeferred;            /* task P-node whose task ran to completion before its
                                   * creator went on (if(0), included, final descendants):
                                   * st_val 0, its class-0 content is series with its
@@ -87,106 +198,22 @@ struct oa_node {
                                   * logically parallel with its left siblings too, the
                                   * code its phase ran before it on the thread that
                                   * happened to run it (SEMANTICS.md rules 5-6) */
+  uint8_t any_in;
   uint8_t piece;                 /* P-node that is a piece of its task's own work, not a task
                                   * (a static share, a chunk, a section, a single body) */
   uint8_t xmark;                 /* nested waits or dependences cross the levels below it:
                                   * queries under it look further (cross_order) */
-  uint16_t team_index;           /* the thread of the team that created it (tool's use) */
   uint8_t free_order;            /* may fold out of order: a deferred task P-node with no
                                   * dependences (it adds nothing to its parent's series
                                   * chain, so only its starting chain matters) */
   uint8_t floating;              /* passed by the fold cursor; folds when done */
-  oa_chain entry;                /* its starting chain, taken when passed */
-  int8_t st_val;
-  uint32_t depth;                /* root: 0 */
-  uint32_t loc;                  /* location this node's work is attributed to (0: main) */
-  uint32_t own_loc;              /* location of the directive that created it, or 0 */
-  uint64_t inst;                 /* instance of the directive (ws constructs), 0: itself */
-  uint64_t work;                 /* W: measured; else: sum of the subtree */
-  uint64_t cost;                 /* tasking cost attributed to this node (task P-nodes) */
-  uint64_t span;                 /* longest chain in the subtree (valid when done) */
-  /* fold state */
-  oa_chain pre;                  /* longest chain ending series-to-right of what is folded */
-  oa_chain direct;               /* longest chain ending at a W (or S) child */
-  oa_ends via;                   /* longest chains through P/ST children, by the child's class */
-  oa_ends via_u;                 /* the same through undeferred task P-nodes */
-  oa_ends ends;                  /* the summary, by this node's class (valid when done) */
-  /* task dependencies (P-nodes only) */
-  oa_node **preds;               /* left siblings this P-node depends on */
-  /* The last undeferred task P-node among its left siblings when it was
-   * attached (NULL: none).  An undeferred task precedes every right
-   * sibling, so whatever reaches it by dependence edges (the wait of
-   * `taskwait depend`, an if(0) task with depend clauses) precedes this
-   * node too: queries follow it as one more predecessor.  last_u: the same
-   * for the next child attached. */
-  oa_node *ubar, *last_u;
-  /* Work handed to any thread (anythread, below): any_phase, on such a node,
-   * is the depth of the node holding its thread's part of the barrier phase:
-   * what lies below it is logically parallel with whatever lies in the same
-   * phase outside it (a query whose LCA is at a depth of at least
-   * any_phase).  any_in: some ancestor is such a node. */
-  uint32_t any_phase;
-  uint8_t any_in;
-  /* The nested taskwaits its task had passed when it was attached (see
-   * oa_node_waited): inherited from its parent at attach time. */
-  uint32_t wseq;
-  uint8_t wpend;                 /* a chunk under it had a nested taskwait: its owner
-                                  * passes it on (oa_node_group_end) when it closes */
-  uint8_t wdone;                 /* ... it did: the tasks of its chunks are older than
-                                  * the waits its parent had passed then (wseq_after) */
-  uint32_t wseq_after;
-  uint32_t npreds, cap_preds;
-  uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
-  oa_chain dep_end;              /* for successors: longest chain ending at class 1 */
-  void *user;                    /* the tool's per-node data */
-  /* W-nodes, for what-if analysis (3.7): where the fragment began and ended
-   * (location ids, 0: unknown), the annotation's factor (0: none), and the
-   * serial work that stands for its work on chains when has_sw is set */
-  uint32_t edge_begin, edge_end;
-  float whatif;
-  uint8_t cont;                  /* a later fragment of the same directive instance's body
-                                  * (after a task creation, a taskwait, a nested critical
-                                  * ...): its work counts, the instance is not counted again */
-  uint8_t has_sw;
-  uint8_t busy;                  /* ran `#pragma omp flush` OA_BUSY_FLUSHES times or more:
-                                  * busy-waiting, most likely (its work is still work) */
-  uint64_t sw;
-  uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
-  struct oa_node_pool *owner;    /* the pool it came from */
-  /* Race detection (tool/race.c): its place among its siblings (children
-   * are attached left to right), the thread that ran a fragment, when it
-   * ran (TSC; t1 0: still running), and the list of freed nodes kept
-   * readable until the parallel region they belong to is over */
-  uint32_t ord, nkids;
-  uint8_t has_deferred;           /* ST: a deferred task was created in it */
-  uint8_t solo;                  /* a fragment only the initial thread runs, in every
-                                  * execution (tool/prof.h: oa_task.solo) */
-  uint32_t thread;
-  uint64_t itask;                /* a fragment of an implicit task: that task's id, else 0 */
-  uintptr_t itop;                /* ... and the top of that task's stack frames */
-  uint64_t t0, t1;
-  oa_node *limbo_next;
-  /* For per-directive aggregation: the directives of the same kind whose
-   * instances enclose this node, when known at creation (nanc 0xff: not set) */
-  uint8_t nanc;
-  uint32_t anc[4];
-  /* W-nodes, race mode and raw logs: the chain of ordered regions of a loop
-   * instance (SEMANTICS.md rule 7).  ochain names the loop instance (0:
-   * none); the loop's ordered regions are numbered in the order they run,
-   * which is iteration order.  oafter: the last ordered region whose start
-   * precedes this fragment in its task (0: none); obefore: the first one
-   * whose end it precedes (0: none known yet), when opo is set: the
-   * fragment is in the program order of the task that runs the loop's
-   * chunk or share (else only oafter counts: a task created in an
-   * iteration).  Region x precedes region y for x < y, so a fragment with
-   * obefore x precedes one with oafter y. */
-  uint64_t ochain, obefore, oafter;
-  uint8_t opo;
-  /* Race mode, precise detector: fragments whose end precedes this one's
-   * start by an order the program forces through a lock or an atomic flag
-   * (tool/race.c), with theirs in turn; NULL: none */
-  const struct oa_spred *spreds;
+  uint8_t has_deferred;          /* ST: a deferred task was created in it */
 };
+/* 176 bytes on LP64 (1072 before issue 16, item 3, when the fold state and
+ * the dependence, wait, ordered-chain, race and what-if data lived in every
+ * node).  The goal is 128: what still stands between is the tool's
+ * per-node data (id, user, inst, cost, team_index, nanc, anc). */
+_Static_assert(sizeof(oa_node) <= 176, "oa_node: keep what few nodes need in oa_node_x");
 
 /* The last fragment of the ordered region before region y in chain (the
  * loop's previous one: every fragment that precedes its end precedes y's
@@ -202,6 +229,8 @@ typedef struct oa_node_pool {
   void **slabs;
   size_t nslabs, cap_slabs;
   oa_node *remote;               /* atomic: nodes other threads gave back */
+  struct oa_fold *folds;         /* fold states: free ones, and (atomic) those */
+  struct oa_fold *remote_folds;  /* other threads gave back */
   /* called as each node of this pool is freed (single-threaded users) */
   void (*on_free)(struct oa_node_pool *pool, oa_node *n, void *ctx);
   void *free_ctx;
@@ -281,6 +310,11 @@ uint64_t oa_chain_attr(const oa_chain *c, uint32_t loc);
 void oa_ends_free(oa_ends *e);
 /* The longest chain of e, or NULL when e is empty. */
 const oa_chain *oa_ends_best(const oa_ends *e);
+/* A complete node's summary (its longest chains by class; empty when it
+ * has none), and an open one's longest chain series to the right of what
+ * is folded so far (the caller holds its lock). */
+const oa_ends *oa_node_ends(const oa_node *n);
+const oa_chain *oa_node_pre(const oa_node *n);
 void oa_node_lock(oa_node *n);
 void oa_node_unlock(oa_node *n);
 
@@ -288,6 +322,16 @@ void oa_node_unlock(oa_node *n);
  * let it go again. */
 void oa_node_hold(oa_node *n);
 void oa_node_release(oa_node_pool *pool, oa_node *n);
+
+/* A node's side record: oa_node_x_of makes it when there is none
+ * (any thread may); oa_node_xr reads it, all zero when there is none. */
+oa_node_x *oa_node_x_of(oa_node *n);
+extern const oa_node_x oa_node_x_none;
+static inline const oa_node_x *oa_node_xr(const oa_node *n)
+{
+  const oa_node_x *x = __atomic_load_n(&n->x, __ATOMIC_ACQUIRE);
+  return x ? x : &oa_node_x_none;
+}
 
 /* Free a node and what it owns (its summary); not its children. */
 void oa_node_free(oa_node_pool *pool, oa_node *n);

@@ -184,12 +184,12 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
     oa_loc_stats *s = stats_of(a, n->own_loc);
     s->work += n->work;
     s->serial += n->span;
-    s->count += !n->cont;
+    s->count += !(n->kind == OA_W && n->cont);  /* cont: a W-node's */
   } else {
     oa_profile_nested *e = nested_of(a, n->own_loc, cx->anc, cx->nanc);
     e->work += n->work;
     e->serial += n->span;
-    e->count += !n->cont;
+    e->count += !(n->kind == OA_W && n->cont);
   }
 }
 

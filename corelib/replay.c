@@ -589,7 +589,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
     }
   }
   /* the root completes when its last child folds */
-  const oa_chain *best = oa_ends_best(&p.root->ends);
+  const oa_chain *best = oa_ends_best(oa_node_ends(p.root));
   if (best)
     oa_chain_copy(&out->cp, best);
   uint32_t nlocs = r->nlocs;

@@ -104,14 +104,17 @@ void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
   if (task->kind != OA_TASK_EXPLICIT && !task->chunk && !task->single && !task->group
       && task->nphase < OA_ORD_PHASE_MAX)
     pending_add(&task->ophase, &task->nphase, &task->cap_phase, p);
-  w->opo = task->kind != OA_TASK_EXPLICIT;  /* a task created in an iteration: no */
+  uint8_t opo = task->kind != OA_TASK_EXPLICIT;  /* a task created in an iteration: no */
+  if (opo)
+    oa_node_x_of(w)->opo = opo;
   if (!task->ochain)
     return;
   uint64_t before = task->oin ? task->oafter : 0;
-  w->ochain = task->ochain;
-  w->oafter = task->oafter;
-  w->obefore = before;
-  raw_ostamp(t, w->id, task->ochain, w->opo, before, task->oafter);
+  oa_node_x *x = oa_node_x_of(w);
+  x->ochain = task->ochain;
+  x->oafter = task->oafter;
+  x->obefore = before;
+  raw_ostamp(t, w->id, task->ochain, x->opo, before, task->oafter);
   if (task->nphase && task->ophase[task->nphase - 1].id == w->id) {
     task->ophase[task->nphase - 1].chain = task->ochain;
     task->ophase[task->nphase - 1].oafter = task->oafter;
@@ -166,13 +169,14 @@ static void ord_begin(oa_thread *t, oa_task *task)
     oa_ord_pending *p = &task->opend[i];
     uint64_t after = p->chain == task->ochain ? p->oafter : 0;  /* another loop's: dropped */
     if (p->node) {
-      if (p->node->ochain != task->ochain) {  /* another loop's stamps go first */
-        __atomic_store_n(&p->node->obefore, 0, __ATOMIC_RELEASE);
-        __atomic_store_n(&p->node->oafter, 0, __ATOMIC_RELEASE);
-        __atomic_store_n(&p->node->ochain, task->ochain, __ATOMIC_RELEASE);
+      oa_node_x *nx = oa_node_x_of(p->node);
+      if (nx->ochain != task->ochain) {  /* another loop's stamps go first */
+        __atomic_store_n(&nx->obefore, 0, __ATOMIC_RELEASE);
+        __atomic_store_n(&nx->oafter, 0, __ATOMIC_RELEASE);
+        __atomic_store_n(&nx->ochain, task->ochain, __ATOMIC_RELEASE);
       }
-      __atomic_store_n(&p->node->obefore, x, __ATOMIC_RELAXED);
-      p->node->opo = 1;
+      __atomic_store_n(&nx->obefore, x, __ATOMIC_RELAXED);
+      nx->opo = 1;
     }
     raw_ostamp(t, p->id, task->ochain, 1, x, after);
   }

@@ -388,7 +388,7 @@ void oa_frag_end(oa_thread *t, oa_task *task)
     t->flushes = 0;
     top->edge_end = edge_loc(t);
     if (oa_race)
-      top->t1 = __rdtsc();
+      oa_node_x_of(top)->t1 = __rdtsc();
     oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
     oa_task_pop_close(t, task);
   }
@@ -421,12 +421,13 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->whatif = task->whatif;
   w->edge_begin = edge_loc(t);
   if (oa_race) {  /* who ran it, in which implicit task, and when */
-    w->thread = t->id;
-    w->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
-    w->solo = task->solo;
-    w->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
-    w->t0 = __rdtsc();
-    w->spreds = task->spreds;
+    oa_node_x *x = oa_node_x_of(w);
+    x->thread = t->id;
+    x->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
+    x->solo = task->solo;
+    x->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
+    x->t0 = __rdtsc();
+    x->spreds = task->spreds;
   }
   /* A fragment that is the worksharing construct's own body on this thread
    * (a static share, the code before its first chunk) is part of the
@@ -591,18 +592,18 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
   uint64_t work = 0, span = 0;
   if (P.root) {
     oa_node_lock(P.root);
-    const oa_chain *best = final ? oa_ends_best(&P.root->ends) : &P.root->pre;
+    const oa_chain *best = final ? oa_ends_best(oa_node_ends(P.root)) : oa_node_pre(P.root);
     if (best)
       oa_chain_copy(&cp, best);
     work = P.root->work;
-    span = final ? P.root->span : P.root->pre.len;
+    span = final ? P.root->span : oa_node_pre(P.root)->len;
     oa_node_unlock(P.root);
   }
   oa_node *phase = final ? NULL : __atomic_load_n(&P.phase, __ATOMIC_ACQUIRE);
   if (phase) {  /* only the initial thread changes it, and it is the one here */
     oa_chain sum = { 0 };
     oa_node_lock(phase);
-    oa_chain_concat(&sum, &cp, &phase->pre);
+    oa_chain_concat(&sum, &cp, oa_node_pre(phase));
     work += phase->work;
     oa_node_unlock(phase);
     oa_chain_free(&cp);

@@ -228,8 +228,9 @@ static uint64_t construct_of(const oa_node *n, unsigned *kind)
 /* Did the two fragments run at the same time on two threads? */
 static int overlapped(const oa_node *earlier, const oa_node *later)
 {
-  uint64_t end = __atomic_load_n(&earlier->t1, __ATOMIC_RELAXED);
-  return earlier->thread != later->thread && (end == 0 || end > later->t0);
+  const oa_node_x *ex = oa_node_xr(earlier), *lx = oa_node_xr(later);
+  uint64_t end = __atomic_load_n(&ex->t1, __ATOMIC_RELAXED);
+  return ex->thread != lx->thread && (end == 0 || end > lx->t0);
 }
 
 typedef struct access {
@@ -255,7 +256,8 @@ static inline int both_sync(uint32_t earlier_site, const access *a)
 static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
                        const oa_node *e)
 {
-  return e->itask && e->itask == cur->itask && a->addr < cur->itop
+  const oa_node_x *ex = oa_node_xr(e), *cx = oa_node_xr(cur);
+  return ex->itask && ex->itask == cx->itask && a->addr < cx->itop
          && a->addr >= t->race.stack_lo;
 }
 
@@ -293,7 +295,7 @@ static void learn_tls(oa_race_thread *r)
 static int own_tls(oa_thread *t, const access *a, const oa_node *e)
 {
   oa_race_thread *r = &t->race;
-  if (e->thread != t->id)
+  if (oa_node_xr(e)->thread != t->id)
     return 0;
   learn_tls(r);
   for (uint32_t i = 0; i < r->ntls; i++)
@@ -334,7 +336,7 @@ static uint64_t memory_of(uintptr_t addr)
  * time as such a task. */
 static int initial_thread_only(const oa_node *e, const oa_node *cur)
 {
-  return e->solo && cur->solo;
+  return oa_node_xr(e)->solo && oa_node_xr(cur)->solo;
 }
 
 /* STACK records for up to 15 call sites, innermost first (contract.h). */
@@ -384,7 +386,7 @@ static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t e
   if (!ev)
     return;
   struct oa_race_report *x = &ev->race_report;
-  x->earlier_thread = e->thread;
+  x->earlier_thread = oa_node_xr(e)->thread;
   x->size = (uint8_t)a->size;
   x->later_kind = (uint8_t)kc;
   x->earlier_kind = (uint8_t)kd;
@@ -430,14 +432,14 @@ static int before_or_at(const oa_node *e, const oa_node *p, int depth)
   if (e == p)
     return 1;
   uint32_t d;
-  if (e->t0 <= p->t0 && !oa_may_parallel_at(e, p, 1, &d))
+  if (oa_node_xr(e)->t0 <= oa_node_xr(p)->t0 && !oa_may_parallel_at(e, p, 1, &d))
     return 1;
   return depth > 0 && sync_before(e, p, depth - 1);
 }
 
 static int sync_before(const oa_node *e, const oa_node *cur, int depth)
 {
-  for (const oa_spred *s = cur->spreds; s; s = s->next)
+  for (const oa_spred *s = oa_node_xr(cur)->spreds; s; s = s->next)
     if (before_or_at(e, s->pred, depth))
       return 1;
   return 0;
@@ -467,7 +469,7 @@ static void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pr
     n++;
   }
   task->spreds = head;
-  w->spreds = head;
+  oa_node_x_of(w)->spreds = head;
   memset(t->race.pcache, 0, sizeof t->race.pcache);  /* answers for w may change */
 }
 
@@ -558,7 +560,7 @@ static inline int par_at(uint32_t ref, const oa_node *cur, int nested, uint32_t 
   __typeof__(t->race.pcache[0]) *e = &t->race.pcache[k & (OA_RACE_PCACHE - 1)];
   if (e->ref != ref || e->cur != me || e->nested != nested) {
     e->par = (uint8_t)oa_may_parallel_at(node_of(ref), cur, nested, &e->depth);
-    if (e->par && cur->spreds && sync_before(node_of(ref), cur, 3))
+    if (e->par && oa_node_xr(cur)->spreds && sync_before(node_of(ref), cur, 3))
       e->par = 0;
     e->ref = ref;
     e->cur = me;
@@ -1537,7 +1539,8 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
   pthread_mutex_unlock(&handover_lock);
   /* the other region began before this one in every schedule (by the graph
    * or by orders forced before): it also ended before */
-  if (in && out && in->thread != inside->thread && before_or_at(in, inside, 3))
+  if (in && out && oa_node_xr(in)->thread != oa_node_xr(inside)->thread
+      && before_or_at(in, inside, 3))
     add_spred(t, task, inside, out);
 }
 

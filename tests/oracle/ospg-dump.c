@@ -178,10 +178,11 @@ int main(int argc, char **argv)
       continue;
     if (e->type == OA_RAW_OSTAMP) {
       const struct oa_raw_ostamp *o = &oa_record_of(e)->raw_ostamp;
-      x->node->ochain = o->ochain;
-      x->node->opo = o->sub;
-      x->node->obefore = o->obefore;
-      x->node->oafter = o->oafter;
+      oa_node_x *nx = oa_node_x_of(x->node);
+      nx->ochain = o->ochain;
+      nx->opo = o->sub;
+      nx->obefore = o->obefore;
+      nx->oafter = o->oafter;
     } else if (nregions < sizeof regions / sizeof *regions) {
       regions[nregions++] = (region){ .seq = e->b, .pred = e->c, .last = x->node };
     }

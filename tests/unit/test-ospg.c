@@ -341,7 +341,7 @@ static void run_case(const case_t *c)
           (unsigned long)root->work, (unsigned long)c->work);
     CHECK(root->span == c->span, "%s [%s]: root span %lu, expected %lu", c->name, on,
           (unsigned long)root->span, (unsigned long)c->span);
-    const oa_chain *best = oa_ends_best(&root->ends);
+    const oa_chain *best = oa_ends_best(oa_node_ends(root));
     CHECK(best != NULL, "%s [%s]: no critical path", c->name, on);
     uint64_t attr[MAXLOC] = { 0 };
     if (best) {
@@ -964,7 +964,8 @@ static void build_depchain(int v)
 
 static void extra_depchain(void)
 {
-  CHECK(N("P2")->npreds == 1, "depchain: duplicate pred kept (%u preds)", N("P2")->npreds);
+  CHECK(oa_node_xr(N("P2"))->npreds == 1, "depchain: duplicate pred kept (%u preds)",
+        oa_node_xr(N("P2"))->npreds);
   CHECK(oa_directed_path(N("P1"), N("P2")) == 1, "depchain: path P1 -> P2");
   CHECK(oa_directed_path(N("P2"), N("P3")) == 1, "depchain: path P2 -> P3");
   CHECK(oa_directed_path(N("P1"), N("P3")) == 1, "depchain: transitive path P1 -> P3");
@@ -1484,7 +1485,7 @@ static void test_hold(void)
   oa_node_close(&G.pool, &hooks, wk);
   CHECK(r->span == 17 && r->work == 18, "hold: span %lu work %lu, expected 17 18",
         (unsigned long)r->span, (unsigned long)r->work);
-  const oa_chain *best = oa_ends_best(&r->ends);
+  const oa_chain *best = oa_ends_best(oa_node_ends(r));
   CHECK(best && oa_chain_attr(best, 0) == 2 && oa_chain_attr(best, 1) == 10 &&
             oa_chain_attr(best, 2) == 5,
         "hold: critical path attribution");
@@ -1659,10 +1660,11 @@ static const oa_node *chain_prev_last(uint64_t chain, uint64_t y)
 
 static void stamp(oa_node *w, uint64_t before, uint64_t after)
 {
-  w->ochain = 7;
-  w->obefore = before;
-  w->oafter = after;
-  w->opo = 1;
+  oa_node_x *x = oa_node_x_of(w);
+  x->ochain = 7;
+  x->obefore = before;
+  x->oafter = after;
+  x->opo = 1;
 }
 
 static void test_ordered_chain(void)
@@ -1685,7 +1687,7 @@ static void test_ordered_chain(void)
   stamp(a0, 1, 0), stamp(a1, 1, 1), stamp(a2, 0, 1);
   stamp(b0, 2, 0), stamp(b1, 2, 2), stamp(b2, 0, 2);
   stamp(c0, 3, 0), stamp(c1, 3, 3), stamp(c2, 0, 3);
-  wu->ochain = 7;  /* a task of the chunk: no program-order stamps */
+  oa_node_x_of(wu)->ochain = 7;  /* a task of the chunk: no program-order stamps */
   for (int i = 0; i < G.n; i++)
     G.node[i]->id = (uint64_t)i + 1;  /* creation order */
   chain_last[1] = a1;
