@@ -21,7 +21,7 @@
 typedef struct ident ident_t;
 
 /* An undeferred task (if(0)) runs on its creator's stack from where the
- * creator called this: the frames below are dead (race.c).  Its
+ * creator called this: the frames below are dead (race-omp.c).  Its
  * task_create callback comes from inside this call. */
 EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, void *task)
 {

@@ -3,36 +3,32 @@
  * history (fast: Alg. 19, precise: Alg. 20) with the OSPG's may-parallel
  * query, and the history is updated.  Histories and the OSPG nodes they name
  * live for one top-level parallel region (an epoch): what came before it is
- * in series with everything in it.  Also here: check mode (Alg. 17), the
- * locksets, the reports, and forgetting memory that tasks reuse (4.4.1). */
+ * in series with everything in it.  This file holds the detectors and their
+ * data (node references and access sites packed in cells, calling contexts,
+ * the orders forced through locks and atomics, locksets, byte-split cells)
+ * and the access path tsan.c calls.  The reports are race-report.c's; the
+ * hooks the tool calls as the program's OpenMP runtime runs (start, epochs,
+ * tasks' frames and reused task memory (4.4.1), mutexes, check mode (Alg.
+ * 17), the summary) are race-omp.c's; what the three share is race-int.h. */
 
-#include "race.h"
+#include "race-int.h"
 
-#include <link.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <x86intrin.h>
 
-#include "prof.h"
-#include "shadow.h"
-
-static void oa_race_finalize(void);
-
-static int detecting;           /* fast or precise: accesses are checked */
-static uint32_t epoch = 1;      /* cells of older epochs read as empty */
+int detecting;           /* fast or precise: accesses are checked */
+uint32_t epoch = 1;      /* cells of older epochs read as empty */
 
 /* --- node references: 32 bits in a cell ------------------------------------
  * In race mode OSPG nodes come from one reserved range, so a node is its
  * offset in 8-byte units (plus one: 0 is "none"). */
-#define ARENA_BYTES (UINT64_C(32) << 30)
-static uintptr_t arena, arena_used;  /* arena_used: atomic */
+uintptr_t arena, arena_used;  /* arena_used: atomic */
 
-static void *arena_alloc(size_t bytes)
+void *arena_alloc(size_t bytes)
 {
   bytes = (bytes + 63) & ~(size_t)63;
   uintptr_t off = __atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED);
@@ -49,23 +45,11 @@ static inline uint32_t ref_of(const oa_node *n)
   return (uint32_t)(((uintptr_t)n - arena) >> 3) + 1;
 }
 
-static inline oa_node *node_of(uint32_t ref)
-{
-  return (oa_node *)(arena + ((uintptr_t)(ref - 1) << 3));
-}
-
 /* --- access sites: 32 bits in a cell ----------------------------------------
  * A code address in the main executable is its offset there; others go
  * through a table (instrumented shared libraries: few sites). */
 #define SITE_TABLE 65536
-/* A site's access was synchronized with the others so marked (an atomic
- * construct, a reduction's combination): two of them never race, one of
- * them with a plain access does. */
-#define SITE_SYNC 0x40000000u
-/* In a fast-mode reader slot: a write kept there (see stash()). */
-#define SITE_WR 0x20000000u
-#define SITE_FLAGS (SITE_SYNC | SITE_WR)
-static uintptr_t exe_lo;
+uintptr_t exe_lo;
 static uint64_t site_pc[SITE_TABLE];  /* open addressing, CAS-inserted */
 
 static inline uint32_t site_of(uintptr_t pc)
@@ -98,11 +82,10 @@ static inline uint32_t site_of(uintptr_t pc)
  * table of (code address, context) sites instead of taking its code address
  * as it is.  The two tables share one layout: an entry is a code address
  * (0: free) and a context; its index + 1 names it. */
-#define CTX_TABLE (1u << 22)
 #define CTX_PROBES 64
-static int ctx_on;
-static uint64_t *ctx_pc, *cs_pc;      /* [CTX_TABLE]: call site / access's code address */
-static uint32_t *ctx_up, *cs_ctx;     /* ... the context it is in (0: a thread's bottom) */
+int ctx_on;
+uint64_t *ctx_pc, *cs_pc;      /* [CTX_TABLE]: call site / access's code address */
+uint32_t *ctx_up, *cs_ctx;     /* ... the context it is in (0: a thread's bottom) */
 static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* (pc, in) in the table: its index + 1, inserted if new; 0 when the
@@ -157,7 +140,7 @@ static uint32_t site_in_context(oa_race_thread *r, uintptr_t pc)
   return s & 0x80000000u ? 0 : s;
 }
 
-static inline uintptr_t pc_of(uint32_t site)
+uintptr_t pc_of(uint32_t site)
 {
   site &= ~SITE_FLAGS;
   if (!site)
@@ -168,235 +151,22 @@ static inline uintptr_t pc_of(uint32_t site)
 }
 
 /* The context a site names (0: none known). */
-static uint32_t context_of_site(uint32_t site)
+uint32_t context_of_site(uint32_t site)
 {
   site &= ~SITE_FLAGS;
   return ctx_on && site & 0x80000000u ? cs_ctx[(site & ~0x80000000u) - 1] : 0;
 }
 
 /* Reports are deduplicated by code addresses, whatever their contexts. */
-static uint32_t pair_site(uint32_t site)
+uint32_t pair_site(uint32_t site)
 {
   return ctx_on ? site_of(pc_of(site)) : site;
 }
 
-static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
-{
-  uintptr_t lo = UINTPTR_MAX;
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    if (info->dlpi_phdr[i].p_type == PT_LOAD && info->dlpi_addr + info->dlpi_phdr[i].p_vaddr < lo)
-      lo = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
-  *(uintptr_t *)data = lo;
-  return 1;  /* the first object is the program */
-}
-
-/* --- reports ------------------------------------------------------------------ */
-
-#define PAIR_TABLE 65536
-static uint64_t pairs[PAIR_TABLE];  /* reported (earlier site, later site) */
-static uint64_t races_found, pairs_dropped;
-
-/* 1 the first time this pair of sites is seen. */
-static int new_pair(uint32_t earlier, uint32_t later)
-{
-  earlier &= ~SITE_FLAGS;
-  later &= ~SITE_FLAGS;
-  uint64_t key = (uint64_t)earlier << 32 | later;
-  if (!key)
-    return 0;
-  uint32_t h = (uint32_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
-  for (uint32_t i = 0; i < PAIR_TABLE; i++, h = (h + 1) & (PAIR_TABLE - 1)) {
-    uint64_t cur = __atomic_load_n(&pairs[h], __ATOMIC_ACQUIRE);
-    if (cur == key)
-      return 0;
-    if (!cur && __atomic_compare_exchange_n(&pairs[h], &cur, key, 0, __ATOMIC_ACQ_REL,
-                                            __ATOMIC_ACQUIRE))
-      return 1;
-    if (cur == key)
-      return 0;
-  }
-  __atomic_add_fetch(&pairs_dropped, 1, __ATOMIC_RELAXED);
-  return 0;
-}
-
-static uint64_t construct_of(const oa_node *n, unsigned *kind)
-{
-  *kind = oa_prof_loc_kind(n->loc);
-  return oa_prof_loc_where(n->loc);
-}
-
-/* Did the two fragments run at the same time on two threads? */
-static int overlapped(const oa_node *earlier, const oa_node *later)
-{
-  const oa_node_x *ex = oa_node_xr(earlier), *lx = oa_node_xr(later);
-  uint64_t end = __atomic_load_n(&ex->t1, __ATOMIC_RELAXED);
-  return ex->thread != lx->thread && (end == 0 || end > lx->t0);
-}
-
-typedef struct access {
-  uintptr_t addr;
-  uint32_t size;
-  int write;
-  uint32_t site;
-  uintptr_t pc;
-  int poll;                       /* a synchronized read this thread made just before */
-  int rf;                         /* a synchronized read: it may observe a write (rule 16b, 17) */
-} access;
-
+/* Two synchronized accesses (SITE_SYNC) never race with each other. */
 static inline int both_sync(uint32_t earlier_site, const access *a)
 {
   return earlier_site & a->site & SITE_SYNC;
-}
-
-/* Storage of an implicit task's own frames (its private variables, its
- * reduction copies, the loop's bounds) is used by whichever chunks of its
- * worksharing loops its thread runs: chunks are logically parallel, but in
- * any schedule each thread uses its own copy, so two fragments of the same
- * implicit task never race there.  (Explicit tasks it runs are checked.) */
-static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
-                       const oa_node *e)
-{
-  const oa_node_x *ex = oa_node_xr(e), *cx = oa_node_xr(cur);
-  return ex->itask && ex->itask == cx->itask && a->addr < cx->itop
-         && a->addr >= t->race.stack_lo;
-}
-
-/* A threadprivate variable (thread-local storage) has a copy per thread:
- * whichever fragments a thread runs use its copy, and never at the same
- * time, so two accesses of one thread to its own copy never race, even
- * when the fragments are logically parallel (in another schedule each
- * would use the copy of the thread that ran it).  Another thread that
- * reaches the copy through a pointer is checked as usual. */
-static int tls_range(struct dl_phdr_info *info, size_t size, void *data)
-{
-  (void)size;
-  oa_race_thread *r = data;
-  if (!info->dlpi_tls_data || r->ntls == OA_RACE_TLS)
-    return 0;
-  for (int i = 0; i < info->dlpi_phnum; i++)
-    if (info->dlpi_phdr[i].p_type == PT_TLS) {
-      r->tls[r->ntls].lo = (uintptr_t)info->dlpi_tls_data;
-      r->tls[r->ntls].hi = (uintptr_t)info->dlpi_tls_data + info->dlpi_phdr[i].p_memsz;
-      r->ntls++;
-    }
-  return 0;
-}
-
-/* The thread's own copies, learnt once (when it begins its first implicit
- * task, or at its first report): modules loaded later are not seen. */
-static void learn_tls(oa_race_thread *r)
-{
-  if (!r->tls_known) {
-    dl_iterate_phdr(tls_range, r);
-    __atomic_store_n(&r->tls_known, 1, __ATOMIC_RELEASE);
-  }
-}
-
-static int own_tls(oa_thread *t, const access *a, const oa_node *e)
-{
-  oa_race_thread *r = &t->race;
-  if (oa_node_xr(e)->thread != t->id)
-    return 0;
-  learn_tls(r);
-  for (uint32_t i = 0; i < r->ntls; i++)
-    if (a->addr >= r->tls[i].lo && a->addr < r->tls[i].hi)
-      return 1;
-  return 0;
-}
-
-/* Whose memory addr is, for the report (OA_RACE_MEM_*): the thread-local
- * storage or the stack of a thread of the run (its id + 1 in the low bits),
- * or neither (0: a global, the heap, a mapping). */
-static uint64_t memory_of(uintptr_t addr)
-{
-  for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
-       u = u->next_thread) {
-    const oa_race_thread *r = &u->race;
-    uint64_t who = u->id + 1 < OA_RACE_MEM_THREAD ? u->id + 1 : 0;
-    uint32_t ntls = __atomic_load_n(&r->tls_known, __ATOMIC_ACQUIRE) ? r->ntls : 0;
-    for (uint32_t i = 0; i < ntls && i < OA_RACE_TLS; i++)
-      if (addr >= r->tls[i].lo && addr < r->tls[i].hi)
-        return who | OA_RACE_MEM_TLS;
-    if (r->stack_lo && addr >= r->stack_lo && addr < r->stack_hi)
-      return who;
-  }
-  return 0;
-}
-
-/* The program's implicit parallel region has a team of one thread whatever
- * the configuration (OMP_NUM_THREADS sizes the teams of parallel
- * constructs): the tasks created outside every parallel and teams construct
- * are logically parallel with their creator's continuation (SEMANTICS.md
- * rule 9), but only the initial thread ever runs them, one task region at
- * a time.  Two accesses both made there are never made by two threads, in
- * any execution: no data race (OpenMP 5.2, section 1.4.1: a race is
- * between threads), only an order that may differ, which is the program's
- * business.  An access from inside a parallel region is checked against
- * them as usual: one of that team's other threads may run at the same
- * time as such a task. */
-static int initial_thread_only(const oa_node *e, const oa_node *cur)
-{
-  return oa_node_xr(e)->solo && oa_node_xr(cur)->solo;
-}
-
-/* STACK records for up to 15 call sites, innermost first (contract.h). */
-static void emit_callers(oa_thread *t, const uint64_t *fr, uint32_t n, unsigned flag)
-{
-  for (uint32_t i = 0; i < n && i < 15; i += 5) {
-    uint32_t k = n - i < 5 ? n - i : 5;
-    oa_record *st = oa_begin_record(t, OA_RACE_STACK, k | flag);
-    if (!st)
-      return;
-    memcpy(st->race_stack.callers, fr + i, k * sizeof *fr);
-    oa_commit(t);
-  }
-}
-
-static void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
-                   uint32_t earlier_site, int earlier_write)
-{
-  if (!__atomic_load_n(&detecting, __ATOMIC_ACQUIRE))
-    return;  /* the shadow ran out: the cells may be the sink's */
-  const oa_node *e = node_of(earlier_ref);
-  if (own_private(t, a, cur, e) || own_tls(t, a, e) || initial_thread_only(e, cur))
-    return;
-  __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
-  if (!new_pair(pair_site(earlier_site), pair_site(a->site)))
-    return;
-  /* the later access's callers (the earlier access's are gone, unless its
-   * site names its calling context: --earlier-stacks) */
-  oa_race_thread *r = &t->race;
-  uint32_t depth = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
-  uint64_t fr[15];
-  uint32_t n = 0;
-  for (; n < depth && n < 15; n++)
-    fr[n] = r->callers[depth - 1 - n];
-  emit_callers(t, fr, n, 0);
-  /* the earlier access's, when its site names its context */
-  n = 0;
-  for (uint32_t ctx = context_of_site(earlier_site); ctx && n < 15; ctx = ctx_up[ctx - 1])
-    fr[n++] = ctx_pc[ctx - 1];
-  emit_callers(t, fr, n, OA_RACE_STACK_EARLIER);
-  unsigned kc, kd;
-  uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
-  uint64_t where = memory_of(a->addr);
-  unsigned bits = (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0)
-                  | (overlapped(e, cur) ? OA_RACE_CONCURRENT : 0);
-  oa_record *ev = oa_begin_record(t, OA_RACE_REPORT, bits);
-  if (!ev)
-    return;
-  struct oa_race_report *x = &ev->race_report;
-  x->earlier_thread = oa_node_xr(e)->thread;
-  x->size = (uint8_t)a->size;
-  x->later_kind = (uint8_t)kc;
-  x->earlier_kind = (uint8_t)kd;
-  x->memory = (uint8_t)where;
-  x->address = a->addr;
-  x->later_code = a->pc;
-  x->earlier_code = pc_of(earlier_site);
-  x->later_construct = c;
-  x->earlier_construct = d;
-  oa_commit(t);
 }
 
 /* --- orders the program forces through locks and atomics (precise mode) ----
@@ -427,7 +197,7 @@ typedef struct oa_spred {
 static int sync_before(const oa_node *e, const oa_node *cur, int depth);
 
 /* e precedes p (or is p): by the graph, or through p's forced predecessors. */
-static int before_or_at(const oa_node *e, const oa_node *p, int depth)
+int before_or_at(const oa_node *e, const oa_node *p, int depth)
 {
   if (e == p)
     return 1;
@@ -445,7 +215,7 @@ static int sync_before(const oa_node *e, const oa_node *cur, int depth)
   return 0;
 }
 
-static void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
+void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
 {
   if (!task || !w || pred == w)
     return;
@@ -724,16 +494,11 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
 
 /* --- locksets ------------------------------------------------------------------
  * A set of held locks is interned once: its id is its index (0: no lock). */
-#define MAX_LOCKSETS 4096
-typedef struct lockset {
-  uint32_t n;
-  uint64_t locks[OA_RACE_MAXLOCKS];
-} lockset;
-static lockset *locksets;           /* [MAX_LOCKSETS] */
+lockset *locksets;           /* [MAX_LOCKSETS] */
 static uint32_t nlocksets = 1;
 static pthread_mutex_t lockset_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static uint32_t intern_lockset(const uint64_t *locks, uint32_t n)
+uint32_t intern_lockset(const uint64_t *locks, uint32_t n)
 {
   if (!n)
     return 0;
@@ -793,13 +558,9 @@ typedef struct oa_hist {
 /* Histories come from per-thread blocks that all go back at the end of the
  * epoch (no thread runs the program's code then). */
 #define HIST_BLOCK (1u << 20)
-typedef struct hist_block {
-  struct hist_block *next;
-  size_t used;
-} hist_block;
-static hist_block *blocks_used, *blocks_free;  /* under blocks_lock */
-static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t hist_bytes;
+hist_block *blocks_used, *blocks_free;  /* under blocks_lock */
+pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+uint64_t hist_bytes;
 static __thread hist_block *my_block;
 static __thread uint32_t my_block_epoch;
 
@@ -808,7 +569,7 @@ static __thread uint32_t my_free_epoch;
 
 /* The lists of cells being cleared come back to this thread (only this
  * epoch's: older ones went with their blocks). */
-static void release_lists(oa_cell *from, oa_cell *to)
+void release_lists(oa_cell *from, oa_cell *to)
 {
   if (my_free_epoch != epoch) {
     my_free = NULL;
@@ -974,9 +735,8 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
  * history (TSan keeps each access's offset and size in its shadow for the
  * same reason).  c->f.spare names the split (1 + its index; it lies in
  * p.spare[1], unused, in precise mode); splits go back with the epoch. */
-#define SPLITS_MAX (UINT32_C(1) << 25)   /* 32M splits, 4 GiB reserved */
-static oa_cell (*splits)[4];
-static uint32_t splits_used;           /* atomic */
+oa_cell (*splits)[4];
+uint32_t splits_used;           /* atomic */
 static uint64_t splits_lost;           /* no room: checked as whole cells */
 
 static inline oa_cell *split_of(const oa_cell *c)
@@ -1217,412 +977,3 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   f->key = key;
   f->stamp = r->stamp;
 }
-
-/* --- hooks (race.h) ---------------------------------------------------------------- */
-
-static uint32_t why, why_set;   /* check mode: OA_RACE_WHY_*; why_set: the first */
-static uint64_t why_where;
-
-void _exit(int status) __attribute__((noreturn));  /* <unistd.h> would name access() */
-
-static void rule_out_fast(unsigned reason, uint64_t where)
-{
-  if (!__atomic_fetch_or(&why, reason, __ATOMIC_RELAXED)
-      && !__atomic_exchange_n(&why_set, 1, __ATOMIC_RELAXED)) {
-    why_where = where;
-    if (oa_race_detector == OA_DET_CHECK) {
-      /* The verdict is in: the check run ends here rather than run the
-       * whole program (one that never ends, a server, a producer and
-       * consumer, would hold ompadv in it).  Its results are complete. */
-      oa_race_finalize();
-      oa_out_write_modules();
-      oa_out_finalize();
-      _exit(0);
-    }
-  }
-}
-
-int oa_race_detecting(void)
-{
-  return detecting;
-}
-
-/* A forked child shares the shadow blocks (shared mappings) with its
- * parent: it must not touch them. */
-static void stop_in_child(void)
-{
-  detecting = 0;
-}
-
-static uint64_t as_limit(void)
-{
-  struct rlimit rl;
-  return getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ? (uint64_t)rl.rlim_cur
-                                                                       : 0;
-}
-
-/* No more shadow: detection stops for every thread (the program runs on),
- * what was found stays reported, and the driver says why from the header. */
-static void shadow_exhausted(uint64_t mapped_bytes)
-{
-  if (!__atomic_exchange_n(&detecting, 0, __ATOMIC_ACQ_REL))
-    return;
-  oa_file_header *h = oa_the_run.header;
-  if (h) {
-    h->shadow_stopped_at = mapped_bytes;
-    h->shadow_limit = as_limit();
-    __atomic_store_n(&h->shadow_stopped, 1, __ATOMIC_RELEASE);
-  }
-}
-
-static int oa_race_start(void)
-{
-  oa_race_detector = oa_conf.race_detector;
-  dl_iterate_phdr(find_exe, &exe_lo);
-  if (oa_race_detector != OA_DET_CHECK) {
-    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    void *sp = mmap(NULL, SPLITS_MAX * sizeof *splits, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    locksets = calloc(MAX_LOCKSETS, sizeof *locksets);
-    if (p == MAP_FAILED || sp == MAP_FAILED || !locksets || oa_shadow_init(oa_conf.race_grain) != 0) {
-      static int said;  /* libomp may ask twice: the preloaded library, then the named one */
-      uint64_t lim = as_limit(), need = ARENA_BYTES + SPLITS_MAX * sizeof *splits
-                                        + oa_shadow_reserved();
-      if (!said++ && lim)
-        fprintf(stderr, "ompadv: race: cannot reserve the %llu MB of address space race "
-                "detection starts with: the program runs with an address-space limit of %llu MB "
-                "(ulimit -v, RLIMIT_AS); raise it (ulimit -v unlimited) or remove the program's "
-                "own setrlimit\n", (unsigned long long)(need >> 20),
-                (unsigned long long)(lim >> 20));
-      else if (said == 1)
-        fprintf(stderr, "ompadv: race: cannot reserve the %llu MB of address space race "
-                "detection starts with (vm.overcommit_memory=2?)\n",
-                (unsigned long long)(need >> 20));
-      return 0;
-    }
-    if (oa_conf.race_stacks) {
-      size_t bytes = (size_t)CTX_TABLE * 2 * (sizeof *ctx_pc + sizeof *ctx_up);
-      char *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (m != MAP_FAILED) {
-        ctx_pc = (uint64_t *)m;
-        cs_pc = ctx_pc + CTX_TABLE;
-        ctx_up = (uint32_t *)(cs_pc + CTX_TABLE);
-        cs_ctx = ctx_up + CTX_TABLE;
-        ctx_on = 1;
-      } else {
-        fprintf(stderr, "ompadv: race: --earlier-stacks: cannot reserve %zu MB for the calling "
-                        "contexts; the earlier accesses' stacks are not kept\n", bytes >> 20);
-      }
-    }
-    oa_shadow_exhausted = shadow_exhausted;
-    arena = (uintptr_t)p;
-    splits = sp;
-    oa_ospg_slab_alloc = arena_alloc;
-    oa_ospg_retain = 1;
-    __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
-    pthread_atfork(NULL, NULL, stop_in_child);
-    if (oa_race_detector == OA_DET_PRECISE)
-      oa_shadow_release = release_lists;
-    detecting = 1;
-  }
-  return 1;
-}
-
-/* Called by the initial thread at the start and the end of each top-level
- * parallel region, when no other thread runs the program's code. */
-static void oa_race_epoch(void)
-{
-  if (!detecting)
-    return;
-  pthread_mutex_lock(&blocks_lock);
-  hist_block *b = blocks_used;
-  while (b) {
-    hist_block *next = b->next;
-    b->next = blocks_free;
-    blocks_free = b;
-    b = next;
-  }
-  blocks_used = NULL;
-  pthread_mutex_unlock(&blocks_lock);
-  __atomic_store_n(&splits_used, 0, __ATOMIC_RELAXED);
-  __atomic_store_n(&epoch, epoch + 1, __ATOMIC_RELEASE);
-  __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
-}
-
-/* A task's frames lie below the runtime's call into it; the callback runs
- * a little deeper than that call, so the top is taken with some margin.
- * The lowest frame (__tsan_func_entry) or stack address it accessed (its
- * alloca blocks) bounds them below. */
-#define FRAME_MARGIN 512
-
-static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
-{
-  oa_race_thread *r = &t->race;
-  uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
-  if (implicit && detecting)
-    learn_tls(r);  /* for reports that name another thread's copy */
-  uintptr_t stack_hi = 0;
-  if (!r->stack_lo || implicit == 2) {
-    pthread_attr_t attr;
-    void *lo;
-    size_t size;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-      if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
-        r->stack_lo = (uintptr_t)lo;
-        stack_hi = (uintptr_t)lo + size;
-        r->stack_hi = stack_hi;
-      }
-      pthread_attr_destroy(&attr);
-    }
-  }
-  /* The frames below the task's top are dead: calls that returned before
-   * the runtime started it; its own frames will take their place.  An
-   * undeferred task runs from its creator's own frame, not from below the
-   * runtime's: the creator's frame when it called the runtime bounds them
-   * (r->call_sp, set by interpose.c), exactly: the margin would reach into
-   * the creator's own frame (its shared locals, which a task that ran
-   * during the wait for the undeferred task's dependences wrote). */
-  uintptr_t dead = r->call_sp ? r->call_sp : top;
-  if (r->call_sp)
-    top = r->call_sp;
-  r->call_sp = 0;
-  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
-    oa_shadow_clear(r->sp_min, dead);
-  if (r->nframes < OA_RACE_MAXFRAMES) {
-    r->frames[r->nframes].top = dead;  /* its frames end there */
-    r->frames[r->nframes].sp_min = r->sp_min;
-    r->frames[r->nframes].task = task;
-  }
-  r->nframes++;
-  r->sp_min = top;
-  /* the initial task starts lazily, inside the program's first OpenMP call:
-   * all of main's stack is its own */
-  return implicit == 2 && stack_hi ? stack_hi : top;
-}
-
-/* Is task the one whose frames lie just below the innermost task's? */
-static int oa_race_task_below(oa_thread *t, const void *task)
-{
-  oa_race_thread *r = &t->race;
-  return r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
-         && r->frames[r->nframes - 2].task == task;
-}
-
-/* Its locals are gone: a later task may get the same addresses, and must
- * not be taken for a racing sibling. */
-static void oa_race_task_end(oa_thread *t)
-{
-  oa_race_thread *r = &t->race;
-  if (!r->nframes)
-    return;
-  r->nframes--;
-  if (r->nframes >= OA_RACE_MAXFRAMES)
-    return;
-  uintptr_t top = r->frames[r->nframes].top;
-  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < top)
-    oa_shadow_clear(r->sp_min, top);
-  r->sp_min = r->frames[r->nframes].sp_min;
-}
-
-/* libomp allocates a task's private data and shareds right behind the task
- * structure that holds its OMPT data, and reuses them for later tasks: the
- * block of a new task starts with no history.  The distance between the
- * two is learnt from the first task created through __kmpc_omp_task_alloc
- * (tsan.c), and serves for tasks libomp allocates itself (taskloop). */
-static intptr_t block_offset;
-static int block_offset_known;
-
-void oa_race_task_block(oa_thread *t, void *block, size_t size)
-{
-  t->race.task_block = block;
-  t->race.task_size = size;
-  if (detecting)  /* before the creator writes the task's firstprivate values */
-    oa_shadow_clear((uintptr_t)block, (uintptr_t)block + size);
-}
-
-int oa_race_block_offset_unknown(void)
-{
-  return !__atomic_load_n(&block_offset_known, __ATOMIC_ACQUIRE);
-}
-
-static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a task
-                                    * (or ran chunks) */
-
-static int oa_race_checks(oa_thread *t)
-{
-  if (!detecting)
-    return 0;
-  return !t->cur || t->cur->kind != OA_TASK_INITIAL
-         || __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
-}
-
-static void oa_race_root_pieces(oa_thread *t)
-{
-  if (t->cur && t->cur->kind == OA_TASK_INITIAL)
-    __atomic_store_n(&root_tasks_epoch, epoch, __ATOMIC_RELAXED);
-}
-
-static void oa_race_task_created(oa_thread *t, void *task_data)
-{
-  oa_race_root_pieces(t);
-  oa_race_thread *r = &t->race;
-  char *block = r->task_block;
-  if (block) {  /* cleared when allocated */
-    intptr_t off = block - (char *)task_data;
-    if (!block_offset_known && off > -4096 && off < 4096) {
-      block_offset = off;
-      __atomic_store_n(&block_offset_known, 1, __ATOMIC_RELEASE);
-    }
-    r->task_block = NULL;
-  } else if (block_offset_known && r->task_size && detecting) {
-    block = (char *)task_data + block_offset;  /* a taskloop's copy */
-    oa_shadow_clear((uintptr_t)block, (uintptr_t)block + r->task_size);
-  }
-}
-
-/* The last region of each lock: its first and last fragments, and the
- * thread holding the lock now (id + 1; 0: released). */
-#define HANDOVERS 1024
-static struct {
-  uint64_t id;
-  const oa_node *in, *out;
-  uint32_t epoch, holder;
-} handovers[HANDOVERS];
-static pthread_mutex_t handover_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* libomp reports a release after the lock is free: the next holder's
- * acquisition can be handled first.  It waits for the release to be
- * recorded, a few microseconds, never long (a holder that never reports its
- * release, one killed meanwhile: the order is not taken). */
-#define HANDOVER_WAIT 4000
-
-static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired, uint64_t id,
-                     const oa_node *first)
-{
-  if (oa_race_detector != OA_DET_PRECISE || !inside)
-    return;
-  uint32_t h = (uint32_t)((id * UINT64_C(0x9e3779b97f4a7c15)) >> 54);
-  const oa_node *in = NULL, *out = NULL;
-  pthread_mutex_lock(&handover_lock);
-  if (acquired) {
-    for (int spin = 0; spin < HANDOVER_WAIT && handovers[h].id == id
-                       && handovers[h].epoch == epoch && handovers[h].holder
-                       && handovers[h].holder != t->id + 1; spin++) {
-      pthread_mutex_unlock(&handover_lock);
-      if (spin > 64)
-        sched_yield();
-      else
-        _mm_pause();
-      pthread_mutex_lock(&handover_lock);
-    }
-    if (handovers[h].id == id && handovers[h].epoch == epoch && !handovers[h].holder) {
-      in = handovers[h].in;
-      out = handovers[h].out;
-    }
-    if (handovers[h].id != id || handovers[h].epoch != epoch) {
-      handovers[h].id = id;
-      handovers[h].in = handovers[h].out = NULL;
-      handovers[h].epoch = epoch;
-    }
-    handovers[h].holder = t->id + 1;
-  } else if (first) {
-    handovers[h].id = id;
-    handovers[h].in = first;
-    handovers[h].out = inside;
-    handovers[h].epoch = epoch;
-    handovers[h].holder = 0;
-  } else if (handovers[h].id == id && handovers[h].holder == t->id + 1) {
-    handovers[h].holder = 0;
-  }
-  pthread_mutex_unlock(&handover_lock);
-  /* the other region began before this one in every schedule (by the graph
-   * or by orders forced before): it also ended before */
-  if (in && out && oa_node_xr(in)->thread != oa_node_xr(inside)->thread
-      && before_or_at(in, inside, 3))
-    add_spred(t, task, inside, out);
-}
-
-static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, unsigned kind,
-                   uint64_t wait_id, const void *ra)
-{
-  oa_race_thread *r = &t->race;
-  if (acquired)
-    rule_out_fast(OA_RACE_WHY_MUTEX, (uint64_t)(uintptr_t)ra);
-  /* critical names and locks are told apart by their wait ids; the kind
-   * keeps an ordered region apart from a lock at the same address.  They
-   * exclude only the threads of one contention group (OpenMP 5.2 15.2,
-   * 18.9: their binding thread set): each team of a league has its own. */
-  uint64_t group = task ? task->cgroup * UINT64_C(0x9e3779b97f4a7c15) : 0;
-  uint64_t id = wait_id ^ ((uint64_t)kind << 56) ^ group;
-  int sync = detecting && kind != ompt_mutex_ordered;  /* ordered regions: their chain */
-  r->sync_held += kind == ompt_mutex_ordered ? 0 : acquired ? 1 : r->sync_held ? -1u : 0;
-  if (acquired && r->nlocks < OA_RACE_MAXLOCKS) {
-    r->lock_in[r->nlocks] = inside;
-    r->locks[r->nlocks++] = id;
-    if (sync)
-      handover(t, task, inside, 1, id, NULL);
-  } else if (!acquired) {
-    /* the writes its reads observed precede what this task runs next */
-    for (uint32_t i = 0; i < r->nrf; i++)
-      add_spred(t, task, inside, r->rf[i].writer);
-    r->nrf = 0;
-    for (uint32_t i = r->nlocks; i-- > 0;)
-      if (r->locks[i] == id) {
-        if (sync)
-          handover(t, task, inside, 0, id, r->lock_in[i]);
-        r->locks[i] = r->locks[--r->nlocks];
-        r->lock_in[i] = r->lock_in[r->nlocks];
-        break;
-      }
-  }
-  if (detecting)
-    r->lockset = intern_lockset(r->locks, r->nlocks);
-}
-
-static void oa_race_task_left_children(oa_thread *t, uint64_t where)
-{
-  rule_out_fast(OA_RACE_WHY_TASKWAIT, where);
-}
-
-static void oa_race_finalize(void)
-{
-  oa_thread *t = oa_me();
-  uint64_t checked = 0;
-  for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
-       u = u->next_thread)
-    checked += u->race.checked;
-  if (oa_race_detector == OA_DET_CHECK) {
-    oa_record *r = oa_begin_record(t, OA_RACE_CHECK, 0);
-    if (r) {
-      r->race_check.fast_ok = why == 0;
-      r->race_check.why = why;
-      r->race_check.why_code = why_where;
-      oa_commit(t);
-    }
-  }
-  oa_record *r = oa_begin_record(t, OA_RACE_SUMMARY, 1u << oa_shadow_grain_shift);
-  if (!r)
-    return;
-  r->race_summary.detector = (uint64_t)oa_race_detector;
-  r->race_summary.checked = checked;
-  r->race_summary.races = races_found;
-  r->race_summary.dropped = pairs_dropped;
-  r->race_summary.peak_shadow = oa_shadow_mapped() + hist_bytes + arena_used;
-  oa_commit(t);
-}
-
-const oa_race_hooks oa_race_runtime = {
-  .start = oa_race_start,
-  .epoch = oa_race_epoch,
-  .task_begin = oa_race_task_begin,
-  .task_end = oa_race_task_end,
-  .task_below = oa_race_task_below,
-  .task_created = oa_race_task_created,
-  .root_pieces = oa_race_root_pieces,
-  .mutex = oa_race_mutex,
-  .task_left_children = oa_race_task_left_children,
-  .finalize = oa_race_finalize,
-  .checks = oa_race_checks,
-};

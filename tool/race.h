@@ -117,7 +117,7 @@ typedef struct oa_race_hooks {
   int (*checks)(struct oa_thread *t);
 } oa_race_hooks;
 
-/* The race runtime's hooks: defined in race.c, so only in libompadv-race.so
+/* The race runtime's hooks: defined in race-omp.c, so only in libompadv-race.so
  * (the one weak reference of the tool). */
 extern const oa_race_hooks oa_race_runtime __attribute__((weak, visibility("hidden")));
 /* &oa_race_runtime once `ompadv race` started it, else NULL: the tool calls

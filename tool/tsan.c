@@ -35,7 +35,7 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
 
 EXPORT void __tsan_init(void) {}
 /* The call sites of the active calls make a reported access's stack; the
- * lowest frame of the running task bounds the stack it used (race.c). */
+ * lowest frame of the running task bounds the stack it used (race-omp.c). */
 EXPORT void __tsan_func_entry(void *caller_pc)
 {
   oa_thread *t = oa_self;
@@ -338,7 +338,7 @@ EXPORT void __kmpc_end_reduce(ident_t *loc, int32_t gtid, void *lck)
   end_reduce();
 }
 
-/* The block a new task's private data and shareds live in (race.c). */
+/* The block a new task's private data and shareds live in (race-omp.c). */
 EXPORT void *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags, size_t size_task,
                                    size_t size_shareds, void *entry)
 {
@@ -351,7 +351,7 @@ EXPORT void *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags, si
 }
 
 /* A taskloop's tasks are copies libomp makes of the pattern task, in
- * blocks of the pattern's size found from their OMPT data (race.c), which
+ * blocks of the pattern's size found from their OMPT data (race-omp.c), which
  * needs one task created the ordinary way first: an empty undeferred task
  * does, if the program has not made one yet.  The copies' firstprivate
  * values are written by the program's task_dup function inside the call:

@@ -1,0 +1,439 @@
+/* The race runtime's side of the program's OpenMP runtime: the hooks
+ * (race.h) the tool calls as it builds the OSPG from libomp's events.
+ * Starting the runtime (the reservations race.c's detectors work in),
+ * epochs (a top-level parallel region: the histories go back), the tasks'
+ * stack frames and the task blocks libomp reuses (forgotten, 4.4.1),
+ * mutual exclusion (locksets, and the order of a lock's regions in precise
+ * mode), check mode's verdict (Alg. 17), and the summary at the end. */
+
+#include "race-int.h"
+
+#include <link.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <x86intrin.h>
+
+static void oa_race_finalize(void);
+
+/* --- hooks (race.h) ---------------------------------------------------------------- */
+
+static uint32_t why, why_set;   /* check mode: OA_RACE_WHY_*; why_set: the first */
+static uint64_t why_where;
+
+void _exit(int status) __attribute__((noreturn));  /* <unistd.h> would name access() */
+
+static void rule_out_fast(unsigned reason, uint64_t where)
+{
+  if (!__atomic_fetch_or(&why, reason, __ATOMIC_RELAXED)
+      && !__atomic_exchange_n(&why_set, 1, __ATOMIC_RELAXED)) {
+    why_where = where;
+    if (oa_race_detector == OA_DET_CHECK) {
+      /* The verdict is in: the check run ends here rather than run the
+       * whole program (one that never ends, a server, a producer and
+       * consumer, would hold ompadv in it).  Its results are complete. */
+      oa_race_finalize();
+      oa_out_write_modules();
+      oa_out_finalize();
+      _exit(0);
+    }
+  }
+}
+
+int oa_race_detecting(void)
+{
+  return detecting;
+}
+
+/* A forked child shares the shadow blocks (shared mappings) with its
+ * parent: it must not touch them. */
+static void stop_in_child(void)
+{
+  detecting = 0;
+}
+
+static uint64_t as_limit(void)
+{
+  struct rlimit rl;
+  return getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ? (uint64_t)rl.rlim_cur
+                                                                       : 0;
+}
+
+/* No more shadow: detection stops for every thread (the program runs on),
+ * what was found stays reported, and the driver says why from the header. */
+static void shadow_exhausted(uint64_t mapped_bytes)
+{
+  if (!__atomic_exchange_n(&detecting, 0, __ATOMIC_ACQ_REL))
+    return;
+  oa_file_header *h = oa_the_run.header;
+  if (h) {
+    h->shadow_stopped_at = mapped_bytes;
+    h->shadow_limit = as_limit();
+    __atomic_store_n(&h->shadow_stopped, 1, __ATOMIC_RELEASE);
+  }
+}
+
+static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
+{
+  uintptr_t lo = UINTPTR_MAX;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD && info->dlpi_addr + info->dlpi_phdr[i].p_vaddr < lo)
+      lo = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+  *(uintptr_t *)data = lo;
+  return 1;  /* the first object is the program */
+}
+
+static int oa_race_start(void)
+{
+  oa_race_detector = oa_conf.race_detector;
+  dl_iterate_phdr(find_exe, &exe_lo);
+  if (oa_race_detector != OA_DET_CHECK) {
+    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *sp = mmap(NULL, SPLITS_MAX * sizeof *splits, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    locksets = calloc(MAX_LOCKSETS, sizeof *locksets);
+    if (p == MAP_FAILED || sp == MAP_FAILED || !locksets || oa_shadow_init(oa_conf.race_grain) != 0) {
+      static int said;  /* libomp may ask twice: the preloaded library, then the named one */
+      uint64_t lim = as_limit(), need = ARENA_BYTES + SPLITS_MAX * sizeof *splits
+                                        + oa_shadow_reserved();
+      if (!said++ && lim)
+        fprintf(stderr, "ompadv: race: cannot reserve the %llu MB of address space race "
+                "detection starts with: the program runs with an address-space limit of %llu MB "
+                "(ulimit -v, RLIMIT_AS); raise it (ulimit -v unlimited) or remove the program's "
+                "own setrlimit\n", (unsigned long long)(need >> 20),
+                (unsigned long long)(lim >> 20));
+      else if (said == 1)
+        fprintf(stderr, "ompadv: race: cannot reserve the %llu MB of address space race "
+                "detection starts with (vm.overcommit_memory=2?)\n",
+                (unsigned long long)(need >> 20));
+      return 0;
+    }
+    if (oa_conf.race_stacks) {
+      size_t bytes = (size_t)CTX_TABLE * 2 * (sizeof *ctx_pc + sizeof *ctx_up);
+      char *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (m != MAP_FAILED) {
+        ctx_pc = (uint64_t *)m;
+        cs_pc = ctx_pc + CTX_TABLE;
+        ctx_up = (uint32_t *)(cs_pc + CTX_TABLE);
+        cs_ctx = ctx_up + CTX_TABLE;
+        ctx_on = 1;
+      } else {
+        fprintf(stderr, "ompadv: race: --earlier-stacks: cannot reserve %zu MB for the calling "
+                        "contexts; the earlier accesses' stacks are not kept\n", bytes >> 20);
+      }
+    }
+    oa_shadow_exhausted = shadow_exhausted;
+    arena = (uintptr_t)p;
+    splits = sp;
+    oa_ospg_slab_alloc = arena_alloc;
+    oa_ospg_retain = 1;
+    __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+    pthread_atfork(NULL, NULL, stop_in_child);
+    if (oa_race_detector == OA_DET_PRECISE)
+      oa_shadow_release = release_lists;
+    detecting = 1;
+  }
+  return 1;
+}
+
+/* Called by the initial thread at the start and the end of each top-level
+ * parallel region, when no other thread runs the program's code. */
+static void oa_race_epoch(void)
+{
+  if (!detecting)
+    return;
+  pthread_mutex_lock(&blocks_lock);
+  hist_block *b = blocks_used;
+  while (b) {
+    hist_block *next = b->next;
+    b->next = blocks_free;
+    blocks_free = b;
+    b = next;
+  }
+  blocks_used = NULL;
+  pthread_mutex_unlock(&blocks_lock);
+  __atomic_store_n(&splits_used, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&epoch, epoch + 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+}
+
+/* A task's frames lie below the runtime's call into it; the callback runs
+ * a little deeper than that call, so the top is taken with some margin.
+ * The lowest frame (__tsan_func_entry) or stack address it accessed (its
+ * alloca blocks) bounds them below. */
+#define FRAME_MARGIN 512
+
+static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
+{
+  oa_race_thread *r = &t->race;
+  uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
+  if (implicit && detecting)
+    learn_tls(r);  /* for reports that name another thread's copy */
+  uintptr_t stack_hi = 0;
+  if (!r->stack_lo || implicit == 2) {
+    pthread_attr_t attr;
+    void *lo;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
+        r->stack_lo = (uintptr_t)lo;
+        stack_hi = (uintptr_t)lo + size;
+        r->stack_hi = stack_hi;
+      }
+      pthread_attr_destroy(&attr);
+    }
+  }
+  /* The frames below the task's top are dead: calls that returned before
+   * the runtime started it; its own frames will take their place.  An
+   * undeferred task runs from its creator's own frame, not from below the
+   * runtime's: the creator's frame when it called the runtime bounds them
+   * (r->call_sp, set by interpose.c), exactly: the margin would reach into
+   * the creator's own frame (its shared locals, which a task that ran
+   * during the wait for the undeferred task's dependences wrote). */
+  uintptr_t dead = r->call_sp ? r->call_sp : top;
+  if (r->call_sp)
+    top = r->call_sp;
+  r->call_sp = 0;
+  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
+    oa_shadow_clear(r->sp_min, dead);
+  if (r->nframes < OA_RACE_MAXFRAMES) {
+    r->frames[r->nframes].top = dead;  /* its frames end there */
+    r->frames[r->nframes].sp_min = r->sp_min;
+    r->frames[r->nframes].task = task;
+  }
+  r->nframes++;
+  r->sp_min = top;
+  /* the initial task starts lazily, inside the program's first OpenMP call:
+   * all of main's stack is its own */
+  return implicit == 2 && stack_hi ? stack_hi : top;
+}
+
+/* Is task the one whose frames lie just below the innermost task's? */
+static int oa_race_task_below(oa_thread *t, const void *task)
+{
+  oa_race_thread *r = &t->race;
+  return r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
+         && r->frames[r->nframes - 2].task == task;
+}
+
+/* Its locals are gone: a later task may get the same addresses, and must
+ * not be taken for a racing sibling. */
+static void oa_race_task_end(oa_thread *t)
+{
+  oa_race_thread *r = &t->race;
+  if (!r->nframes)
+    return;
+  r->nframes--;
+  if (r->nframes >= OA_RACE_MAXFRAMES)
+    return;
+  uintptr_t top = r->frames[r->nframes].top;
+  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < top)
+    oa_shadow_clear(r->sp_min, top);
+  r->sp_min = r->frames[r->nframes].sp_min;
+}
+
+/* libomp allocates a task's private data and shareds right behind the task
+ * structure that holds its OMPT data, and reuses them for later tasks: the
+ * block of a new task starts with no history.  The distance between the
+ * two is learnt from the first task created through __kmpc_omp_task_alloc
+ * (tsan.c), and serves for tasks libomp allocates itself (taskloop). */
+static intptr_t block_offset;
+static int block_offset_known;
+
+void oa_race_task_block(oa_thread *t, void *block, size_t size)
+{
+  t->race.task_block = block;
+  t->race.task_size = size;
+  if (detecting)  /* before the creator writes the task's firstprivate values */
+    oa_shadow_clear((uintptr_t)block, (uintptr_t)block + size);
+}
+
+int oa_race_block_offset_unknown(void)
+{
+  return !__atomic_load_n(&block_offset_known, __ATOMIC_ACQUIRE);
+}
+
+static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a task
+                                    * (or ran chunks) */
+
+static int oa_race_checks(oa_thread *t)
+{
+  if (!detecting)
+    return 0;
+  return !t->cur || t->cur->kind != OA_TASK_INITIAL
+         || __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
+}
+
+static void oa_race_root_pieces(oa_thread *t)
+{
+  if (t->cur && t->cur->kind == OA_TASK_INITIAL)
+    __atomic_store_n(&root_tasks_epoch, epoch, __ATOMIC_RELAXED);
+}
+
+static void oa_race_task_created(oa_thread *t, void *task_data)
+{
+  oa_race_root_pieces(t);
+  oa_race_thread *r = &t->race;
+  char *block = r->task_block;
+  if (block) {  /* cleared when allocated */
+    intptr_t off = block - (char *)task_data;
+    if (!block_offset_known && off > -4096 && off < 4096) {
+      block_offset = off;
+      __atomic_store_n(&block_offset_known, 1, __ATOMIC_RELEASE);
+    }
+    r->task_block = NULL;
+  } else if (block_offset_known && r->task_size && detecting) {
+    block = (char *)task_data + block_offset;  /* a taskloop's copy */
+    oa_shadow_clear((uintptr_t)block, (uintptr_t)block + r->task_size);
+  }
+}
+
+/* The last region of each lock: its first and last fragments, and the
+ * thread holding the lock now (id + 1; 0: released). */
+#define HANDOVERS 1024
+static struct {
+  uint64_t id;
+  const oa_node *in, *out;
+  uint32_t epoch, holder;
+} handovers[HANDOVERS];
+static pthread_mutex_t handover_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* libomp reports a release after the lock is free: the next holder's
+ * acquisition can be handled first.  It waits for the release to be
+ * recorded, a few microseconds, never long (a holder that never reports its
+ * release, one killed meanwhile: the order is not taken). */
+#define HANDOVER_WAIT 4000
+
+static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired, uint64_t id,
+                     const oa_node *first)
+{
+  if (oa_race_detector != OA_DET_PRECISE || !inside)
+    return;
+  uint32_t h = (uint32_t)((id * UINT64_C(0x9e3779b97f4a7c15)) >> 54);
+  const oa_node *in = NULL, *out = NULL;
+  pthread_mutex_lock(&handover_lock);
+  if (acquired) {
+    for (int spin = 0; spin < HANDOVER_WAIT && handovers[h].id == id
+                       && handovers[h].epoch == epoch && handovers[h].holder
+                       && handovers[h].holder != t->id + 1; spin++) {
+      pthread_mutex_unlock(&handover_lock);
+      if (spin > 64)
+        sched_yield();
+      else
+        _mm_pause();
+      pthread_mutex_lock(&handover_lock);
+    }
+    if (handovers[h].id == id && handovers[h].epoch == epoch && !handovers[h].holder) {
+      in = handovers[h].in;
+      out = handovers[h].out;
+    }
+    if (handovers[h].id != id || handovers[h].epoch != epoch) {
+      handovers[h].id = id;
+      handovers[h].in = handovers[h].out = NULL;
+      handovers[h].epoch = epoch;
+    }
+    handovers[h].holder = t->id + 1;
+  } else if (first) {
+    handovers[h].id = id;
+    handovers[h].in = first;
+    handovers[h].out = inside;
+    handovers[h].epoch = epoch;
+    handovers[h].holder = 0;
+  } else if (handovers[h].id == id && handovers[h].holder == t->id + 1) {
+    handovers[h].holder = 0;
+  }
+  pthread_mutex_unlock(&handover_lock);
+  /* the other region began before this one in every schedule (by the graph
+   * or by orders forced before): it also ended before */
+  if (in && out && oa_node_xr(in)->thread != oa_node_xr(inside)->thread
+      && before_or_at(in, inside, 3))
+    add_spred(t, task, inside, out);
+}
+
+static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, unsigned kind,
+                   uint64_t wait_id, const void *ra)
+{
+  oa_race_thread *r = &t->race;
+  if (acquired)
+    rule_out_fast(OA_RACE_WHY_MUTEX, (uint64_t)(uintptr_t)ra);
+  /* critical names and locks are told apart by their wait ids; the kind
+   * keeps an ordered region apart from a lock at the same address.  They
+   * exclude only the threads of one contention group (OpenMP 5.2 15.2,
+   * 18.9: their binding thread set): each team of a league has its own. */
+  uint64_t group = task ? task->cgroup * UINT64_C(0x9e3779b97f4a7c15) : 0;
+  uint64_t id = wait_id ^ ((uint64_t)kind << 56) ^ group;
+  int sync = detecting && kind != ompt_mutex_ordered;  /* ordered regions: their chain */
+  r->sync_held += kind == ompt_mutex_ordered ? 0 : acquired ? 1 : r->sync_held ? -1u : 0;
+  if (acquired && r->nlocks < OA_RACE_MAXLOCKS) {
+    r->lock_in[r->nlocks] = inside;
+    r->locks[r->nlocks++] = id;
+    if (sync)
+      handover(t, task, inside, 1, id, NULL);
+  } else if (!acquired) {
+    /* the writes its reads observed precede what this task runs next */
+    for (uint32_t i = 0; i < r->nrf; i++)
+      add_spred(t, task, inside, r->rf[i].writer);
+    r->nrf = 0;
+    for (uint32_t i = r->nlocks; i-- > 0;)
+      if (r->locks[i] == id) {
+        if (sync)
+          handover(t, task, inside, 0, id, r->lock_in[i]);
+        r->locks[i] = r->locks[--r->nlocks];
+        r->lock_in[i] = r->lock_in[r->nlocks];
+        break;
+      }
+  }
+  if (detecting)
+    r->lockset = intern_lockset(r->locks, r->nlocks);
+}
+
+static void oa_race_task_left_children(oa_thread *t, uint64_t where)
+{
+  rule_out_fast(OA_RACE_WHY_TASKWAIT, where);
+}
+
+static void oa_race_finalize(void)
+{
+  oa_thread *t = oa_me();
+  uint64_t checked = 0;
+  for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
+       u = u->next_thread)
+    checked += u->race.checked;
+  if (oa_race_detector == OA_DET_CHECK) {
+    oa_record *r = oa_begin_record(t, OA_RACE_CHECK, 0);
+    if (r) {
+      r->race_check.fast_ok = why == 0;
+      r->race_check.why = why;
+      r->race_check.why_code = why_where;
+      oa_commit(t);
+    }
+  }
+  oa_record *r = oa_begin_record(t, OA_RACE_SUMMARY, 1u << oa_shadow_grain_shift);
+  if (!r)
+    return;
+  r->race_summary.detector = (uint64_t)oa_race_detector;
+  r->race_summary.checked = checked;
+  r->race_summary.races = races_found;
+  r->race_summary.dropped = pairs_dropped;
+  r->race_summary.peak_shadow = oa_shadow_mapped() + hist_bytes + arena_used;
+  oa_commit(t);
+}
+
+const oa_race_hooks oa_race_runtime = {
+  .start = oa_race_start,
+  .epoch = oa_race_epoch,
+  .task_begin = oa_race_task_begin,
+  .task_end = oa_race_task_end,
+  .task_below = oa_race_task_below,
+  .task_created = oa_race_task_created,
+  .root_pieces = oa_race_root_pieces,
+  .mutex = oa_race_mutex,
+  .task_left_children = oa_race_task_left_children,
+  .finalize = oa_race_finalize,
+  .checks = oa_race_checks,
+};

@@ -1,0 +1,206 @@
+/* Race reports, the race runtime's third part (with race.c, the detectors,
+ * and race-omp.c, the hooks): a race the detectors found becomes an
+ * OA_RACE_REPORT record (contract.h) with the later access's call stack,
+ * and the earlier one's with --earlier-stacks, once per pair of sites;
+ * unless it is none after all: an implicit task's own frames, a thread's
+ * own threadprivate copy, two accesses only the initial thread makes.
+ * Also the counts the summary gives (races found, pairs dropped). */
+
+#include "race-int.h"
+
+#include <link.h>
+#include <string.h>
+
+/* --- reports ------------------------------------------------------------------ */
+
+#define PAIR_TABLE 65536
+static uint64_t pairs[PAIR_TABLE];  /* reported (earlier site, later site) */
+uint64_t races_found, pairs_dropped;
+
+/* 1 the first time this pair of sites is seen. */
+static int new_pair(uint32_t earlier, uint32_t later)
+{
+  earlier &= ~SITE_FLAGS;
+  later &= ~SITE_FLAGS;
+  uint64_t key = (uint64_t)earlier << 32 | later;
+  if (!key)
+    return 0;
+  uint32_t h = (uint32_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
+  for (uint32_t i = 0; i < PAIR_TABLE; i++, h = (h + 1) & (PAIR_TABLE - 1)) {
+    uint64_t cur = __atomic_load_n(&pairs[h], __ATOMIC_ACQUIRE);
+    if (cur == key)
+      return 0;
+    if (!cur && __atomic_compare_exchange_n(&pairs[h], &cur, key, 0, __ATOMIC_ACQ_REL,
+                                            __ATOMIC_ACQUIRE))
+      return 1;
+    if (cur == key)
+      return 0;
+  }
+  __atomic_add_fetch(&pairs_dropped, 1, __ATOMIC_RELAXED);
+  return 0;
+}
+
+static uint64_t construct_of(const oa_node *n, unsigned *kind)
+{
+  *kind = oa_prof_loc_kind(n->loc);
+  return oa_prof_loc_where(n->loc);
+}
+
+/* Did the two fragments run at the same time on two threads? */
+static int overlapped(const oa_node *earlier, const oa_node *later)
+{
+  const oa_node_x *ex = oa_node_xr(earlier), *lx = oa_node_xr(later);
+  uint64_t end = __atomic_load_n(&ex->t1, __ATOMIC_RELAXED);
+  return ex->thread != lx->thread && (end == 0 || end > lx->t0);
+}
+
+/* Storage of an implicit task's own frames (its private variables, its
+ * reduction copies, the loop's bounds) is used by whichever chunks of its
+ * worksharing loops its thread runs: chunks are logically parallel, but in
+ * any schedule each thread uses its own copy, so two fragments of the same
+ * implicit task never race there.  (Explicit tasks it runs are checked.) */
+static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
+                       const oa_node *e)
+{
+  const oa_node_x *ex = oa_node_xr(e), *cx = oa_node_xr(cur);
+  return ex->itask && ex->itask == cx->itask && a->addr < cx->itop
+         && a->addr >= t->race.stack_lo;
+}
+
+/* A threadprivate variable (thread-local storage) has a copy per thread:
+ * whichever fragments a thread runs use its copy, and never at the same
+ * time, so two accesses of one thread to its own copy never race, even
+ * when the fragments are logically parallel (in another schedule each
+ * would use the copy of the thread that ran it).  Another thread that
+ * reaches the copy through a pointer is checked as usual. */
+static int tls_range(struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void)size;
+  oa_race_thread *r = data;
+  if (!info->dlpi_tls_data || r->ntls == OA_RACE_TLS)
+    return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_TLS) {
+      r->tls[r->ntls].lo = (uintptr_t)info->dlpi_tls_data;
+      r->tls[r->ntls].hi = (uintptr_t)info->dlpi_tls_data + info->dlpi_phdr[i].p_memsz;
+      r->ntls++;
+    }
+  return 0;
+}
+
+/* The thread's own copies, learnt once (when it begins its first implicit
+ * task, or at its first report): modules loaded later are not seen. */
+void learn_tls(oa_race_thread *r)
+{
+  if (!r->tls_known) {
+    dl_iterate_phdr(tls_range, r);
+    __atomic_store_n(&r->tls_known, 1, __ATOMIC_RELEASE);
+  }
+}
+
+static int own_tls(oa_thread *t, const access *a, const oa_node *e)
+{
+  oa_race_thread *r = &t->race;
+  if (oa_node_xr(e)->thread != t->id)
+    return 0;
+  learn_tls(r);
+  for (uint32_t i = 0; i < r->ntls; i++)
+    if (a->addr >= r->tls[i].lo && a->addr < r->tls[i].hi)
+      return 1;
+  return 0;
+}
+
+/* Whose memory addr is, for the report (OA_RACE_MEM_*): the thread-local
+ * storage or the stack of a thread of the run (its id + 1 in the low bits),
+ * or neither (0: a global, the heap, a mapping). */
+static uint64_t memory_of(uintptr_t addr)
+{
+  for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
+       u = u->next_thread) {
+    const oa_race_thread *r = &u->race;
+    uint64_t who = u->id + 1 < OA_RACE_MEM_THREAD ? u->id + 1 : 0;
+    uint32_t ntls = __atomic_load_n(&r->tls_known, __ATOMIC_ACQUIRE) ? r->ntls : 0;
+    for (uint32_t i = 0; i < ntls && i < OA_RACE_TLS; i++)
+      if (addr >= r->tls[i].lo && addr < r->tls[i].hi)
+        return who | OA_RACE_MEM_TLS;
+    if (r->stack_lo && addr >= r->stack_lo && addr < r->stack_hi)
+      return who;
+  }
+  return 0;
+}
+
+/* The program's implicit parallel region has a team of one thread whatever
+ * the configuration (OMP_NUM_THREADS sizes the teams of parallel
+ * constructs): the tasks created outside every parallel and teams construct
+ * are logically parallel with their creator's continuation (SEMANTICS.md
+ * rule 9), but only the initial thread ever runs them, one task region at
+ * a time.  Two accesses both made there are never made by two threads, in
+ * any execution: no data race (OpenMP 5.2, section 1.4.1: a race is
+ * between threads), only an order that may differ, which is the program's
+ * business.  An access from inside a parallel region is checked against
+ * them as usual: one of that team's other threads may run at the same
+ * time as such a task. */
+static int initial_thread_only(const oa_node *e, const oa_node *cur)
+{
+  return oa_node_xr(e)->solo && oa_node_xr(cur)->solo;
+}
+
+/* STACK records for up to 15 call sites, innermost first (contract.h). */
+static void emit_callers(oa_thread *t, const uint64_t *fr, uint32_t n, unsigned flag)
+{
+  for (uint32_t i = 0; i < n && i < 15; i += 5) {
+    uint32_t k = n - i < 5 ? n - i : 5;
+    oa_record *st = oa_begin_record(t, OA_RACE_STACK, k | flag);
+    if (!st)
+      return;
+    memcpy(st->race_stack.callers, fr + i, k * sizeof *fr);
+    oa_commit(t);
+  }
+}
+
+void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
+            uint32_t earlier_site, int earlier_write)
+{
+  if (!__atomic_load_n(&detecting, __ATOMIC_ACQUIRE))
+    return;  /* the shadow ran out: the cells may be the sink's */
+  const oa_node *e = node_of(earlier_ref);
+  if (own_private(t, a, cur, e) || own_tls(t, a, e) || initial_thread_only(e, cur))
+    return;
+  __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
+  if (!new_pair(pair_site(earlier_site), pair_site(a->site)))
+    return;
+  /* the later access's callers (the earlier access's are gone, unless its
+   * site names its calling context: --earlier-stacks) */
+  oa_race_thread *r = &t->race;
+  uint32_t depth = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
+  uint64_t fr[15];
+  uint32_t n = 0;
+  for (; n < depth && n < 15; n++)
+    fr[n] = r->callers[depth - 1 - n];
+  emit_callers(t, fr, n, 0);
+  /* the earlier access's, when its site names its context */
+  n = 0;
+  for (uint32_t ctx = context_of_site(earlier_site); ctx && n < 15; ctx = ctx_up[ctx - 1])
+    fr[n++] = ctx_pc[ctx - 1];
+  emit_callers(t, fr, n, OA_RACE_STACK_EARLIER);
+  unsigned kc, kd;
+  uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
+  uint64_t where = memory_of(a->addr);
+  unsigned bits = (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0)
+                  | (overlapped(e, cur) ? OA_RACE_CONCURRENT : 0);
+  oa_record *ev = oa_begin_record(t, OA_RACE_REPORT, bits);
+  if (!ev)
+    return;
+  struct oa_race_report *x = &ev->race_report;
+  x->earlier_thread = oa_node_xr(e)->thread;
+  x->size = (uint8_t)a->size;
+  x->later_kind = (uint8_t)kc;
+  x->earlier_kind = (uint8_t)kd;
+  x->memory = (uint8_t)where;
+  x->address = a->addr;
+  x->later_code = a->pc;
+  x->earlier_code = pc_of(earlier_site);
+  x->later_construct = c;
+  x->earlier_construct = d;
+  oa_commit(t);
+}
