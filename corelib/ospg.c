@@ -536,7 +536,12 @@ void oa_node_free(oa_node_pool *pool, oa_node *n)
 
 void oa_node_attach(oa_node *parent, oa_node *child)
 {
+  OA_ASSERT(parent->kind != OA_W, "a fragment (W-node) has no children");
+  OA_ASSERT(!child->parent, "a node is attached once");
   oa_node_lock(parent);
+  OA_ASSERT(parent->refs > 0 && !parent->done,
+            "children join a node its owner has not closed (SEMANTICS.md: the OSPG grows "
+            "only under open nodes)");
   child->parent = parent;
   child->depth = parent->depth + 1;
   child->next = NULL;
@@ -793,6 +798,8 @@ int oa_node_group_end(oa_node *g, oa_node *root)
  * once the node is folded.  The node is freed when it reaches exactly 1. */
 static void unref_pred(oa_node_pool *pool, oa_node *pred)
 {
+  OA_ASSERT(__atomic_load_n(&pred->succ_refs, __ATOMIC_RELAXED) >= 2,
+            "a successor or holder lets go of a node it holds");
   if (__atomic_sub_fetch(&pred->succ_refs, 2, __ATOMIC_ACQ_REL) == 1)
     oa_node_free(pool, pred);
 }
@@ -985,6 +992,7 @@ static void advance(oa_node_pool *pool, oa_node *p, const oa_node *w, const oa_e
       p->last = NULL;
     x->next = NULL;
     if (done) {
+      OA_ASSERT(p->refs > 0, "each child holds one reference on its parent until folded");
       fold(pool, p, x, x == w ? w_sum : NULL);
       p->refs--;
       release_folded(pool, x);
@@ -1001,6 +1009,7 @@ static void advance(oa_node_pool *pool, oa_node *p, const oa_node *w, const oa_e
 static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
 {
   while (n) {
+    OA_ASSERT(n->refs == 0, "a node completes when it is closed and every child folded");
     summarize(n);
     if (hooks && hooks->finished)
       hooks->finished(hooks->ctx, n);
@@ -1014,6 +1023,7 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
     oa_node_lock(p);
     __atomic_store_n(&n->done, 1, __ATOMIC_RELEASE);
     if (n->floating) {
+      OA_ASSERT(p->refs > 0, "each child holds one reference on its parent until folded");
       fold(pool, p, n, ne);
       p->refs--;
       release_folded(pool, n);
@@ -1030,6 +1040,7 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
 void oa_node_close(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
 {
   oa_node_lock(n);
+  OA_ASSERT(n->refs > 0 && !n->done, "a node is closed once, by its owner");
   int whole = --n->refs == 0;
   oa_node_unlock(n);
   if (whole)
