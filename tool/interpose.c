@@ -54,7 +54,7 @@ enum {
 static int64_t split_chunk(int32_t schedule, int64_t chunk)
 {
   oa_thread *t = oa_self;
-  if (!t || oa_the_run.mode != OA_MODE_PROFILE)
+  if (!t || oa_conf.mode != OA_MODE_PROFILE)
     return 0;
   oa_task *task = oa_task_of(t, NULL);
   if (!task || task->team > 1)
@@ -86,7 +86,7 @@ static void ordered_check(int32_t schedule, int64_t split, int several)
 {
   int32_t base = schedule & ~SCH_MODIFIERS;
   oa_thread *t = oa_self;
-  if (!t || oa_the_run.mode != OA_MODE_PROFILE || base < SCH_ORD_FIRST || base > SCH_ORD_LAST)
+  if (!t || oa_conf.mode != OA_MODE_PROFILE || base < SCH_ORD_FIRST || base > SCH_ORD_LAST)
     return;
   oa_task *task = oa_task_of(t, NULL);
   if (task)

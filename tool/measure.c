@@ -79,7 +79,7 @@ static void tsc_on_core_init(void)
 static uint64_t read_metric(oa_thread *t)
 {
   int ok;
-  enum oa_metric m = oa_the_run.metric;
+  enum oa_metric m = oa_conf.metric;
   if (m == OA_METRIC_TSC)
     return tsc_on_core(t);
   if ((m == OA_METRIC_CYCLES || m == OA_METRIC_INSTRUCTIONS) && t->counter_fd == -1)
@@ -121,9 +121,9 @@ static double ns_per_tick;      /* 0: not measured, CPU time only */
  * one returned and before the second one was called, which is no
  * directive's work (SEMANTICS.md rule 19): on a libomp with debug traces,
  * more than a microsecond per loop start, where the loop's body may take
- * less.  The estimates are taken off each stretch, never below zero. */
-static oa_rt_costs rt_costs;
-
+ * less.  The estimates (oa_conf.rt_costs) are taken off each stretch, never
+ * below zero.  oa_prof_enter charges the stretch that ends now to the
+ * running fragment. */
 void oa_prof_enter(oa_thread *t)
 {
   oa_node *w = running_fragment(t);
@@ -131,7 +131,7 @@ void oa_prof_enter(oa_thread *t)
     uint64_t before = __rdtsc();
     uint64_t now = read_metric(t);
     uint64_t d = now > t->clock + read_cost ? now - t->clock - read_cost : 0;
-    if (oa_the_run.metric == OA_METRIC_TSC) {
+    if (oa_conf.metric == OA_METRIC_TSC) {
       uint64_t raw = before - t->clock_tsc, kept = now - t->clock;
       if (t->clock_tsc && before > t->clock_tsc && raw > kept)
         t->off_in_work += raw - kept;
@@ -140,7 +140,7 @@ void oa_prof_enter(oa_thread *t)
       if (wall < d)
         d = wall;
     }
-    uint64_t off = t->rt_out + rt_costs.in[t->rt < OA_RTE_N ? t->rt : 0];
+    uint64_t off = t->rt_out + oa_conf.rt_costs.in[t->rt < OA_RTE_N ? t->rt : 0];
     if (d > off)
       w->work += d - off;
   }
@@ -165,8 +165,8 @@ void oa_prof_leave(oa_thread *t)
   oa_node *w = running_fragment(t);
   if (w) {
     t->clock = read_metric(t);
-    t->clock_tsc = ns_per_tick > 0 || oa_the_run.metric == OA_METRIC_TSC ? __rdtsc() : 0;
-    t->rt_out = rt_costs.out[t->rt < OA_RTE_N ? t->rt : 0];
+    t->clock_tsc = ns_per_tick > 0 || oa_conf.metric == OA_METRIC_TSC ? __rdtsc() : 0;
+    t->rt_out = oa_conf.rt_costs.out[t->rt < OA_RTE_N ? t->rt : 0];
   }
   t->rt = OA_RTE_NONE;
 
@@ -179,9 +179,9 @@ void oa_prof_leave(oa_thread *t)
  * counter stops with the thread, so it is compared with the thread's CPU. */
 static double metric_per_cpu_ns(oa_thread *t)
 {
-  if (oa_the_run.metric == OA_METRIC_CPUTIME)
+  if (oa_conf.metric == OA_METRIC_CPUTIME)
     return 1.0;
-  clockid_t id = oa_the_run.metric == OA_METRIC_TSC ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
+  clockid_t id = oa_conf.metric == OA_METRIC_TSC ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
   struct timespec a, b;
   clock_gettime(id, &a);
   uint64_t m0 = read_metric(t), ns;
@@ -194,13 +194,12 @@ static double metric_per_cpu_ns(oa_thread *t)
 
 uint64_t oa_measure_start(oa_thread *t, uint64_t cpu_ns)
 {
-  rt_costs = oa_conf.rt_costs;
   uint64_t work = 0;
-  if (oa_the_run.metric == OA_METRIC_TSC)
+  if (oa_conf.metric == OA_METRIC_TSC)
     tsc_on_core_init();
-  if (oa_the_run.metric != OA_METRIC_INSTRUCTIONS)
+  if (oa_conf.metric != OA_METRIC_INSTRUCTIONS)
     work = (uint64_t)((double)cpu_ns * metric_per_cpu_ns(t));
-  if (oa_the_run.metric == OA_METRIC_CPUTIME)
+  if (oa_conf.metric == OA_METRIC_CPUTIME)
     ns_per_tick = oa_ns_per_tick();
   measure_read_cost(t);
   return work;

@@ -98,7 +98,7 @@ static void pending_add(oa_ord_pending **v, uint32_t *n, uint32_t *cap, oa_ord_p
 
 void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
 {
-  if (!oa_race && !oa_prof_raw)
+  if (!oa_race && !oa_conf.raw)
     return;
   oa_ord_pending p = { .node = oa_race ? w : NULL, .id = w->id };
   if (task->kind != OA_TASK_EXPLICIT && !task->chunk && !task->single && !task->group
@@ -132,7 +132,7 @@ void oa_ord_stamp(oa_thread *t, oa_task *task, oa_node *w)
  * fragments since the last barrier (its shares follow them, rule 4). */
 void oa_ord_loop(oa_task *task)
 {
-  if ((!oa_race && !oa_prof_raw) || !task->region || !task->ws_slot)
+  if ((!oa_race && !oa_conf.raw) || !task->region || !task->ws_slot)
     return;
   task->ochain = task->region->id << 20 | task->ws_slot;
   task->oafter = task->nopend = 0;
@@ -220,7 +220,7 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
    * thread alike (diff matches regions by their ends), so the stack is
    * walked then. */
   oa_prof_enter_at(t, ra);  /* the clock first: the walk is no fragment's work */
-  if (oa_prof_record
+  if (oa_conf.record
       && (!ra || ((uintptr_t)ra >= oa_the_run.libomp.lo && (uintptr_t)ra < oa_the_run.libomp.hi))) {
     uint8_t flags = 0;
     t->ra = (const void *)(uintptr_t)oa_where(ra, &flags);

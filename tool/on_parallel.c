@@ -142,7 +142,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     if (oa_race)  /* before its first fragment, which records the top */
       it->race_top = oa_race->task_begin(t, 1, it);
     oa_frag_begin(t, it, 0);
-    oa_task_top(it)->edge_begin = oa_prof_record ? r->loc : 0;  /* no address of its own */
+    oa_task_top(it)->edge_begin = oa_conf.record ? r->loc : 0;  /* no address of its own */
     oa_impl_push(t, it);
     t->cur = it;
     oa_prof_team(team);

@@ -368,7 +368,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   p->loc = p->own_loc = loc;
   p->undeferred = (uint8_t)undeferred_by_program(t, e, flags);
   p->st_val = p->undeferred ? 0 : 1;
-  p->cost = p->undeferred ? oa_prof_task_cost_undeferred : oa_prof_task_cost;
+  p->cost = p->undeferred ? oa_conf.task_cost_undeferred : oa_conf.task_cost;
   /* no dependence can name it: it may fold as soon as it is done */
   p->free_order = !p->undeferred && !has_dependences;
   p->team_index = e->team_index;

@@ -11,13 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
-uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
-int oa_prof_raw, oa_prof_record;
 static uint64_t raw_ids;  /* atomic: creation order of nodes, tasks, regions */
 
 uint64_t oa_prof_new_id(void)
 {
-  return oa_prof_raw || oa_prof_record ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
+  return oa_conf.raw || oa_conf.record ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
 }
 
 /* Recordings (contract.h: OA_REC_*): a node id (HOLD, RELEASE), one value
@@ -65,7 +63,7 @@ static struct {
 void oa_prof_flag(uint32_t flag)
 {
   uint32_t old = __atomic_fetch_or(&P.flags, flag, __ATOMIC_RELAXED);
-  if ((old | flag) != old && oa_prof_record)
+  if ((old | flag) != old && oa_conf.record)
     rec_word(oa_me(), OA_REC_FLAG, flag);
 }
 
@@ -162,7 +160,7 @@ static void rec_w(oa_thread *t, oa_node *w)
 void oa_prof_attach(oa_thread *t, oa_node *parent, oa_node *child)
 {
   oa_node_attach(parent, child);
-  if (oa_prof_record && child->kind != OA_W)
+  if (oa_conf.record && child->kind != OA_W)
     rec_new(t, child, 0);
 }
 
@@ -170,7 +168,7 @@ void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p)
 {
   oa_node_attach(parent, p);
   t->agg.tasks++;
-  if (oa_prof_record)
+  if (oa_conf.record)
     rec_new(t, p, 1);
 }
 
@@ -190,7 +188,7 @@ void oa_prof_close(oa_thread *t, oa_node *n)
     x->piece = n->piece;
     oa_commit(t);
   }
-  if (oa_prof_record && n->kind == OA_W) {
+  if (oa_conf.record && n->kind == OA_W) {
     rec_w(t, n);
   } else if ((r = oa_rec_begin(t, OA_REC_CLOSE, 0))) {
     r->rec_close.node = n->id;
@@ -370,7 +368,7 @@ static uint32_t edge_loc(oa_thread *t)
   uintptr_t ra = (uintptr_t)t->ra;
   /* an address inside the runtime would need a stack walk per fragment:
    * the directive the fragment runs in stands in for it instead */
-  if (!oa_prof_record || !ra || (ra >= oa_the_run.libomp.lo && ra < oa_the_run.libomp.hi))
+  if (!oa_conf.record || !ra || (ra >= oa_the_run.libomp.lo && ra < oa_the_run.libomp.hi))
     return 0;
   uint32_t k = (uint32_t)(ra >> 2) & (OA_EDGE_CACHE - 1);
   if (t->edge_ra[k] != t->ra) {
@@ -473,19 +471,9 @@ void oa_prof_start(void)
   uint64_t before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
   uint64_t in_mpi = __atomic_load_n(&oa_prof_startup_mpi_ns, __ATOMIC_RELAXED);
   before = before > in_mpi ? before - in_mpi : 0;  /* MPI_Init: no directive's work */
-  oa_prof_init();
+  P.hooks.finished = on_finished;
   startup_work = oa_measure_start(t, before);
   __atomic_store_n(&oa_prof_started, 1, __ATOMIC_RELEASE);
-}
-
-void oa_prof_init(void)
-{
-  oa_the_run.metric = oa_conf.metric;
-  oa_prof_task_cost = oa_conf.task_cost;
-  oa_prof_task_cost_undeferred = oa_conf.task_cost_undeferred;
-  oa_prof_raw = oa_conf.raw;
-  oa_prof_record = oa_conf.record;
-  P.hooks.finished = on_finished;
 }
 
 /* The initial task: the root S-node and the first serial fragment. */
@@ -493,12 +481,12 @@ oa_node *oa_prof_root(oa_thread *t, oa_region *r)
 {
   P.root = oa_prof_node(t, OA_S);
   P.root->user = r;
-  if (oa_prof_record) {
+  if (oa_conf.record) {
     oa_record *rec = oa_rec_begin(t, OA_REC_META, 0);
     if (rec) {
-      rec->rec_meta.metric = oa_the_run.metric;
-      rec->rec_meta.task_cost = oa_prof_task_cost;
-      rec->rec_meta.task_cost_undeferred = oa_prof_task_cost_undeferred;
+      rec->rec_meta.metric = oa_conf.metric;
+      rec->rec_meta.task_cost = oa_conf.task_cost;
+      rec->rec_meta.task_cost_undeferred = oa_conf.task_cost_undeferred;
       oa_commit(t);
     }
     rec_new(t, P.root, 0);
@@ -612,10 +600,10 @@ static void fill_profile(oa_chunk_header *c, uint32_t nlocs, uint32_t room_neste
   }
   memset(h, 0, sizeof *h);
   oa_agg_fill(all_aggs(), &cp, work, span, nlocs, &oa_prof_locs, h, l, nest, room_nested);
-  h->metric = oa_the_run.metric;
+  h->metric = oa_conf.metric;
   h->flags = P.flags | (final ? 0 : OA_PROF_PARTIAL);
-  h->task_cost = oa_prof_task_cost;
-  h->task_cost_undeferred = oa_prof_task_cost_undeferred;
+  h->task_cost = oa_conf.task_cost;
+  h->task_cost_undeferred = oa_conf.task_cost_undeferred;
   h->threads = P.threads;
   h->seq = ++P.seq;
   oa_chain_free(&cp);
@@ -694,7 +682,7 @@ void oa_prof_finalize(void)
     }
     P.root_closed = 1;
   }
-  if (oa_the_run.metric == OA_METRIC_TSC) {
+  if (oa_conf.metric == OA_METRIC_TSC) {
     uint64_t off = 0;
     int seen = 0;
     for (oa_thread *o = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); o;

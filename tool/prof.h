@@ -99,7 +99,6 @@ extern int oa_prof_started;    /* oa_prof_start has run */
  * (atomic), which the serial start's work leaves out; their totals. */
 extern uint64_t oa_prof_startup_mpi_ns;
 void oa_mpi_totals(uint64_t *ns, uint64_t *calls);
-void oa_prof_init(void);
 /* measure.c, at start: the estimates it needs (the cost of a reading, the
  * metric's rate); returns cpu_ns of CPU time in the metric's unit. */
 uint64_t oa_measure_start(oa_thread *t, uint64_t cpu_ns);
@@ -209,15 +208,12 @@ void oa_prof_charge_startup(oa_thread *t, oa_node *w);
 void oa_task_inherit(oa_task *child, const oa_task *parent);
 void oa_prof_team(uint32_t team);
 
-extern uint64_t oa_prof_task_cost, oa_prof_task_cost_undeferred;
-
 /* Raw log for the oracle (OMPADV_RAW=1): one record, in this thread's order:
  * oa_raw_begin for the kinds with a struct in contract.h (fill it, then
  * oa_commit), oa_raw for those whose fields are a..d. */
-extern int oa_prof_raw;
 static inline oa_record *oa_raw_begin(oa_thread *t, unsigned type, unsigned sub)
 {
-  return oa_prof_raw ? oa_begin_record(t, type, sub) : NULL;
+  return oa_conf.raw ? oa_begin_record(t, type, sub) : NULL;
 }
 static inline void oa_raw(oa_thread *t, unsigned type, uint64_t a, uint64_t b, uint64_t c,
                           uint64_t d)
@@ -237,10 +233,9 @@ uint64_t oa_prof_new_id(void);
  * record types OA_REC_* of contract.h, in this thread's order: a record to
  * fill (its struct in union oa_record), then oa_commit; NULL when not
  * recording. */
-extern int oa_prof_record;
 static inline oa_record *oa_rec_begin(oa_thread *t, unsigned type, unsigned sub)
 {
-  return oa_prof_record ? oa_begin_record(t, type, sub) : NULL;
+  return oa_conf.record ? oa_begin_record(t, type, sub) : NULL;
 }
 void oa_prof_whatif(oa_thread *t, oa_task *task, double factor);
 /* omp_control_tool commands of include/ompadv.h (OMPADV_CONTROL_WHATIF_*) */

@@ -31,7 +31,7 @@ static void rule_out_fast(unsigned reason, uint64_t where)
   if (!__atomic_fetch_or(&why, reason, __ATOMIC_RELAXED)
       && !__atomic_exchange_n(&why_set, 1, __ATOMIC_RELAXED)) {
     why_where = where;
-    if (oa_race_detector == OA_DET_CHECK) {
+    if (oa_conf.race_detector == OA_DET_CHECK) {
       /* The verdict is in: the check run ends here rather than run the
        * whole program (one that never ends, a server, a producer and
        * consumer, would hold ompadv in it).  Its results are complete. */
@@ -88,9 +88,8 @@ static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
 
 static int oa_race_start(void)
 {
-  oa_race_detector = oa_conf.race_detector;
   dl_iterate_phdr(find_exe, &exe_lo);
-  if (oa_race_detector != OA_DET_CHECK) {
+  if (oa_conf.race_detector != OA_DET_CHECK) {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     void *sp = mmap(NULL, SPLITS_MAX * sizeof *splits, PROT_READ | PROT_WRITE,
@@ -134,7 +133,7 @@ static int oa_race_start(void)
     oa_ospg_retain = 1;
     __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, stop_in_child);
-    if (oa_race_detector == OA_DET_PRECISE)
+    if (oa_conf.race_detector == OA_DET_PRECISE)
       oa_shadow_release = release_lists;
     detecting = 1;
   }
@@ -312,7 +311,7 @@ static pthread_mutex_t handover_lock = PTHREAD_MUTEX_INITIALIZER;
 static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired, uint64_t id,
                      const oa_node *first)
 {
-  if (oa_race_detector != OA_DET_PRECISE || !inside)
+  if (oa_conf.race_detector != OA_DET_PRECISE || !inside)
     return;
   uint32_t h = (uint32_t)((id * UINT64_C(0x9e3779b97f4a7c15)) >> 54);
   const oa_node *in = NULL, *out = NULL;
@@ -404,7 +403,7 @@ static void oa_race_finalize(void)
   for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
        u = u->next_thread)
     checked += u->race.checked;
-  if (oa_race_detector == OA_DET_CHECK) {
+  if (oa_conf.race_detector == OA_DET_CHECK) {
     oa_record *r = oa_begin_record(t, OA_RACE_CHECK, 0);
     if (r) {
       r->race_check.fast_ok = why == 0;
@@ -416,7 +415,7 @@ static void oa_race_finalize(void)
   oa_record *r = oa_begin_record(t, OA_RACE_SUMMARY, 1u << oa_shadow_grain_shift);
   if (!r)
     return;
-  r->race_summary.detector = (uint64_t)oa_race_detector;
+  r->race_summary.detector = (uint64_t)oa_conf.race_detector;
   r->race_summary.checked = checked;
   r->race_summary.races = races_found;
   r->race_summary.dropped = pairs_dropped;

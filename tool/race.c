@@ -764,7 +764,7 @@ static void copy_list(oa_cell *to, const oa_cell *from)
  * updates the whole cell, a loss as rare as fast mode's others. */
 static oa_cell *split(oa_cell *c)
 {
-  int fast = oa_race_detector == OA_DET_FAST;
+  int fast = oa_conf.race_detector == OA_DET_FAST;
   uint32_t e = 0;
   if (fast) {
     e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
@@ -813,7 +813,7 @@ static oa_cell *split(oa_cell *c)
 
 static inline void check_cell(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
 {
-  if (oa_race_detector == OA_DET_FAST)
+  if (oa_conf.race_detector == OA_DET_FAST)
     check_fast(t, c, a, cur);
   else
     check_precise(t, c, a, cur);
@@ -947,7 +947,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
       check_bytes(t, oa_shadow_cell(lo), addr > lo ? (unsigned)(addr - lo) : 0,
                   addr + size < hi ? (unsigned)(addr + size - lo) : 4, &a, cur);
     }
-  } else if (oa_race_detector != OA_DET_FAST) {
+  } else if (oa_conf.race_detector != OA_DET_FAST) {
     for (uintptr_t cell = first; cell <= last; cell++) {
       oa_cell *c = oa_shadow_cell(cell << shift);
       if (shift == 2)

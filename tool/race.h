@@ -124,7 +124,6 @@ extern const oa_race_hooks oa_race_runtime __attribute__((weak, visibility("hidd
  * the hooks through it. */
 extern const oa_race_hooks *oa_race;
 enum oa_race_detector { OA_DET_FAST = 1, OA_DET_PRECISE = 2, OA_DET_CHECK = 3 };
-extern int oa_race_detector;
 
 /* tsan.c: a task block came from __kmpc_omp_task_alloc */
 void oa_race_task_block(struct oa_thread *t, void *block, size_t size);

@@ -11,7 +11,6 @@
 
 #include "util.h"
 
-int oa_race_detector;
 const oa_race_hooks *oa_race;
 oa_config oa_conf;
 
@@ -47,7 +46,7 @@ static void tool_out_of_memory(size_t bytes)
 static void register_callbacks(void)
 {
   uint64_t unsupported = 0;
-  int model = oa_the_run.mode == OA_MODE_PROFILE;
+  int model = oa_conf.mode == OA_MODE_PROFILE;
 #define X(name, type)                                                                      \
   {                                                                                        \
     type fn = model ? oa_model_##name : oa_trace_##name;                                   \
@@ -70,8 +69,8 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   }
   if (oa_out_open(oa_result_path, oa_runtime_version) != 0)
     return 0;
-  oa_the_run.header->mode = oa_prof_record ? OA_MODE_RECORD
-                            : oa_race ? OA_MODE_RACE : oa_the_run.mode;
+  oa_the_run.header->mode = oa_conf.record ? OA_MODE_RECORD
+                            : oa_race ? OA_MODE_RACE : oa_conf.mode;
 
   oa_where_init(lookup);
   oa_out_write_modules();
@@ -87,7 +86,7 @@ static void oa_finalize(ompt_data_t *tool_data)
     return;
   if (oa_race)
     oa_race->finalize();
-  else if (oa_the_run.mode == OA_MODE_PROFILE)
+  else if (oa_conf.mode == OA_MODE_PROFILE)
     oa_prof_finalize();
   oa_out_write_modules();  /* again: libraries may have been dlopen'ed since */
   oa_out_finalize();
@@ -185,7 +184,6 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
   oa_out_of_memory = tool_out_of_memory;
   if (read_config(&oa_conf) != 0)
     return NULL;
-  oa_the_run.mode = oa_conf.mode;
   if (oa_conf.race) {
     if (!&oa_race_runtime) {
       fprintf(stderr, "ompadv: tool not started: race mode needs the race runtime "
@@ -196,7 +194,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
       return NULL;
     oa_race = &oa_race_runtime;
   }
-  if (oa_the_run.mode == OA_MODE_PROFILE)
+  if (oa_conf.mode == OA_MODE_PROFILE)
     oa_prof_start();
   char *path = own_path(oa_conf.result);
   if (strlen(path) >= sizeof oa_result_path) {

@@ -42,7 +42,7 @@ typedef struct oa_config {
   uint64_t task_cost, task_cost_undeferred;  /* estimated creation costs, ticks */
   oa_rt_costs rt_costs;           /* the runtime's own time around events */
   int raw, record;                /* profile: raw OSPG log; write a recording */
-  int race_detector;              /* enum oa_race_detector */
+  int race_detector;              /* enum oa_conf.race_detector */
   int race_grain;                 /* bytes per shadow cell: 4 or 1 */
   int race_stacks;                /* --earlier-stacks */
   long owner;                     /* the process the driver started (0: not said) */
@@ -71,8 +71,6 @@ typedef struct oa_target_run {
   oa_modset *modules;             /* atomic: address ranges of the last listing */
   uint64_t module_misses;         /* atomic */
   ompt_set_callback_t set_callback;
-  uint32_t mode;                  /* enum oa_mode */
-  uint32_t metric;                /* enum oa_metric (profile) */
   struct oa_thread *threads;      /* atomic list head: every thread's state */
 } oa_target_run;
 
