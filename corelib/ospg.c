@@ -424,15 +424,31 @@ static void x_free(oa_node *n)
  * tasks another thread completes would otherwise allocate without end while
  * the other hoards free nodes.  Returns from other threads go on a lock-free
  * stack the owner takes whole when its own list runs dry. */
-#define OA_SLAB 64
+static const oa_ospg_host no_host;
 
-int oa_ospg_retain;
-uint32_t oa_ospg_epoch;
-void *(*oa_ospg_slab_alloc)(size_t bytes);
+static inline const oa_ospg_host *pool_host(const oa_node_pool *pool)
+{
+  return pool->host ? pool->host : &no_host;
+}
+
+static inline const oa_ospg_host *host_of(const oa_node *n)
+{
+  return pool_host(oa_node_pool_of(n));
+}
+
+static inline uint32_t host_epoch(const oa_ospg_host *h)
+{
+  return __atomic_load_n(&h->epoch, __ATOMIC_ACQUIRE);
+}
+
+/* A slab: its first slot names the pool, the others are nodes. */
+#define OA_SLAB_NODES (OA_SLAB_BYTES / sizeof(oa_node) - 1)
+_Static_assert(OA_SLAB_BYTES % sizeof(oa_node) == 0 && sizeof(oa_node) >= sizeof(void *),
+               "a slab is whole nodes, the first naming its pool");
 
 static void give_back(oa_node_pool *pool, oa_node *n)
 {
-  oa_node_pool *owner = n->owner ? n->owner : pool;
+  oa_node_pool *owner = oa_node_pool_of(n);
   if (owner->on_free)
     owner->on_free(owner, n, owner->free_ctx);
   if (owner == pool) {
@@ -450,7 +466,7 @@ static void give_back(oa_node_pool *pool, oa_node *n)
 /* Kept nodes of an epoch that is over go back to their pools. */
 static void release_limbo(oa_node_pool *pool)
 {
-  uint32_t now = __atomic_load_n(&oa_ospg_epoch, __ATOMIC_ACQUIRE);
+  uint32_t now = host_epoch(pool_host(pool));
   if (pool->limbo_epoch == now)
     return;
   oa_node *n = pool->limbo;
@@ -474,25 +490,27 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
       pool->nfree++;
   }
   if (!pool->free) {
-    oa_node *slab = oa_ospg_slab_alloc ? oa_ospg_slab_alloc(OA_SLAB * sizeof *slab)
-                                       : oa_xrealloc(NULL, OA_SLAB * sizeof *slab);
+    const oa_ospg_host *h = pool_host(pool);
+    oa_node *slab = h->slab_alloc ? h->slab_alloc(OA_SLAB_BYTES)
+                                  : oa_xaligned_alloc(OA_SLAB_BYTES, OA_SLAB_BYTES);
+    OA_ASSERT(((uintptr_t)slab & (OA_SLAB_BYTES - 1)) == 0, "a slab is aligned to its size");
+    *(oa_node_pool **)slab = pool;
     if (pool->nslabs == pool->cap_slabs) {
       pool->cap_slabs = pool->cap_slabs ? pool->cap_slabs * 2 : 16;
       pool->slabs = oa_xrealloc(pool->slabs, pool->cap_slabs * sizeof *pool->slabs);
     }
     pool->slabs[pool->nslabs++] = slab;
-    for (int i = 0; i < OA_SLAB; i++) {
+    for (size_t i = 1; i <= OA_SLAB_NODES; i++) {
       slab[i].next = pool->free;
       pool->free = &slab[i];
     }
-    pool->nfree += OA_SLAB;
-    pool->allocated += OA_SLAB;
+    pool->nfree += OA_SLAB_NODES;
+    pool->allocated += OA_SLAB_NODES;
   }
   oa_node *n = pool->free;
   pool->free = n->next;
   pool->nfree--;
   memset(n, 0, sizeof *n);
-  n->owner = pool;
   n->kind = (uint8_t)kind;
   n->refs = 1;
   n->parent = parent;
@@ -512,7 +530,7 @@ void oa_node_pool_destroy(oa_node_pool *pool)
       f = next;
     }
   }
-  for (size_t i = 0; i < pool->nslabs && !oa_ospg_slab_alloc; i++)
+  for (size_t i = 0; i < pool->nslabs && !pool_host(pool)->slab_alloc; i++)
     free(pool->slabs[i]);
   free(pool->slabs);
   memset(pool, 0, sizeof *pool);
@@ -521,11 +539,12 @@ void oa_node_pool_destroy(oa_node_pool *pool)
 void oa_node_free(oa_node_pool *pool, oa_node *n)
 {
   fold_free(pool, n);
-  if (oa_ospg_retain) {
+  const oa_ospg_host *h = pool_host(pool);
+  if (h->retain) {
     if (pool->limbo)
       release_limbo(pool);
     else
-      pool->limbo_epoch = __atomic_load_n(&oa_ospg_epoch, __ATOMIC_ACQUIRE);
+      pool->limbo_epoch = host_epoch(h);
     n->limbo_next = pool->limbo;
     pool->limbo = n;
     return;
@@ -821,7 +840,7 @@ static void release_folded(oa_node_pool *pool, oa_node *n)
     unref_pred(pool, x->preds[i]);
   /* race mode still asks for paths through it: its edges stay (the nodes
    * they name are kept too) */
-  if (x && !oa_ospg_retain)
+  if (x && !pool_host(pool)->retain)
     x->npreds = 0;
   if (__atomic_fetch_or(&n->succ_refs, 1, __ATOMIC_ACQ_REL) == 0)
     oa_node_free(pool, n);
@@ -1114,7 +1133,7 @@ static int32_t class_upto(const oa_node *w, const oa_node *x)
 /* Race detection asks about the same pairs of sibling tasks over and over
  * (every location two tasks share).  A task's dependences are all known
  * when it is created, and paths only lead to older siblings, so an answer
- * never changes while both nodes live (until oa_ospg_epoch moves on, when
+ * never changes while both nodes live (until the host's epoch moves on, when
  * their memory may be reused). */
 #define PATH_MEMO 1024
 static __thread struct { const oa_node *a, *b; uint32_t epoch; int found; } path_memo[PATH_MEMO];
@@ -1123,14 +1142,15 @@ int oa_directed_path(const oa_node *a, const oa_node *b)
 {
   uintptr_t k = (((uintptr_t)a >> 3) * 31 + ((uintptr_t)b >> 3)) * UINT64_C(0x9e3779b97f4a7c15);
   __typeof__(path_memo[0]) *m = &path_memo[k >> (64 - 10)];
-  uint32_t epoch = __atomic_load_n(&oa_ospg_epoch, __ATOMIC_RELAXED);
+  const oa_ospg_host *h = host_of(b);
+  uint32_t epoch = __atomic_load_n(&h->epoch, __ATOMIC_RELAXED);
   if (m->a == a && m->b == b && m->epoch == epoch)
     return m->found;
   int found = path_search(a, b);
   /* Only when nodes stay (else they come and go within an epoch), and not
    * about a taskgroup or an undeferred piece still open: its exit
    * predecessors come while its content runs. */
-  if (oa_ospg_retain && ((b->kind != OA_S && !undeferred_piece(b))
+  if (h->retain && ((b->kind != OA_S && !undeferred_piece(b))
                          || __atomic_load_n(&b->done, __ATOMIC_ACQUIRE))) {
     m->a = a;
     m->b = b;
@@ -1210,7 +1230,7 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
   if (lx != lc && l != lx && class_upto(l, lx) != 1)
     return 0;  /* l is not lx's own (a child lx left, say) */
   if (unordered_piece(lc) && unordered_piece(rc) && lc->own_loc == rc->own_loc
-      && lc->inst == rc->inst)
+      && oa_node_inst(lc) == oa_node_inst(rc))
     return 0;  /* two chunks of one loop in a team of one: either may run first */
   uint32_t since = lx->wseq;
   if (lc != lx && __atomic_load_n(&oa_node_xr(lc)->wdone, __ATOMIC_ACQUIRE))
@@ -1239,7 +1259,6 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
   return found;
 }
 
-const oa_node *(*oa_ord_prev_last)(uint64_t chain, uint64_t y);
 
 static int may_parallel(const oa_node *a, const oa_node *b, int nested);
 
@@ -1266,9 +1285,10 @@ static int chain_before(const oa_node *a, const oa_node *b, int nested)
     uint64_t x = __atomic_load_n(&ax->obefore, __ATOMIC_RELAXED);
     return x && x < y;
   }
-  if (!oa_ord_prev_last || chain_steps >= CHAIN_STEPS)
+  const oa_ospg_host *h = host_of(b);
+  if (!h->ord_prev_last || chain_steps >= CHAIN_STEPS)
     return 0;
-  const oa_node *e = oa_ord_prev_last(chain, y);
+  const oa_node *e = h->ord_prev_last(chain, y);
   if (!e || e == a)
     return e == a;
   uint64_t et0 = oa_node_xr(e)->t0, at0 = ax->t0;

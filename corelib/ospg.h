@@ -133,11 +133,20 @@ struct oa_node {
       };
       oa_node *last;
       struct oa_fold *fold;
+      uint32_t nkids;            /* how many children it had (the next one's ord) */
+      /* Work handed to any thread (anythread, below): any_phase, on such a
+       * node, is the depth of the node holding its thread's part of the
+       * barrier phase: what lies below it is logically parallel with
+       * whatever lies in the same phase outside it (a query whose LCA is at
+       * a depth of at least any_phase).  any_in: some ancestor is such a
+       * node. */
+      uint32_t any_phase;
     };
     /* W-nodes (a leaf, never folding: its summary is its work), for what-if
      * analysis (3.7): where the fragment began and ended (location ids, 0:
-     * unknown), the annotation's factor (0: none), and the serial work that
-     * stands for its work on chains when has_sw is set */
+     * unknown), the annotation's factor (0: none), the serial work that
+     * stands for its work on chains when has_sw is set, and the creation
+     * cost of the tasks the annotation stands for */
     struct {
       uint32_t edge_begin, edge_end;
       float whatif;
@@ -148,82 +157,117 @@ struct oa_node {
       uint8_t busy;              /* ran `#pragma omp flush` OA_BUSY_FLUSHES times or more:
                                   * busy-waiting, most likely (its work is still work) */
       uint64_t sw;
+      uint64_t whatif_cost;
     };
   };
   /* what few nodes need (dependences, nested waits, ordered chains, race
    * mode's data): NULL until first written, see oa_node_x_of */
   struct oa_node_x *x;
-  struct oa_node_pool *owner;    /* the pool it came from */
-  void *user;                    /* the tool's per-node data */
-  uint64_t id;                   /* the tool's name for it in raw logs (0: none) */
-  uint64_t inst;                 /* instance of the directive (ws constructs), 0: itself */
+  uint64_t id;                   /* the host's name for it in raw logs and recordings
+                                  * (0: none) */
   uint64_t work;                 /* W: measured; else: sum of the subtree */
-  uint64_t cost;                 /* tasking cost attributed to this node (task P-nodes) */
   uint64_t span;                 /* longest chain in the subtree (valid when done) */
+  /* For per-directive aggregation (profagg.h), by role: a worksharing
+   * instance's nodes (inst != 0), S-nodes and ST-nodes use the first; a
+   * task's P-node (nanc != 0xff) the second. */
+  union {
+    struct {
+      void *user;                /* S, ws instances: the host's region; ST: its own use */
+      uint32_t inst;             /* instance of the directive (ws constructs), 0: none */
+      uint16_t team_index;       /* inst: the thread of the team that ran it */
+    };
+    /* the directives of the same kind whose instances enclose this node,
+     * when known at creation (nanc 0xff: not set) */
+    uint32_t anc[4];
+  };
   uint32_t refs;                 /* 1 while open + children not folded yet */
   uint32_t depth;                /* root: 0 */
-  uint32_t loc;                  /* location this node's work is attributed to (0: main) */
-  uint32_t own_loc;              /* location of the directive that created it, or 0 */
-  uint32_t ord, nkids;           /* its place among its siblings (attached left to right),
-                                  * and how many children it had */
+  uint32_t ord;                  /* its place among its siblings (attached left to right) */
   uint32_t succ_refs;            /* successors not folded yet: keeps this node alive */
   /* The nested taskwaits its task had passed when it was attached (see
    * oa_node_waited): inherited from its parent at attach time. */
   uint32_t wseq;
-  /* Work handed to any thread (anythread, below): any_phase, on such a
-   * node, is the depth of the node holding its thread's part of the barrier
-   * phase: what lies below it is logically parallel with whatever lies in
-   * the same phase outside it (a query whose LCA is at a depth of at least
-   * any_phase).  any_in: some ancestor is such a node. */
-  uint32_t any_phase;
-  /* For per-directive aggregation: the directives of the same kind whose
-   * instances enclose this node, when known at creation (nanc 0xff: not set) */
-  uint32_t anc[4];
+  uint16_t loc;                  /* location this node's work is attributed to (0: main) */
+  uint16_t own_loc;              /* location of the directive that created it, or 0 */
   uint8_t nanc;
-  uint16_t team_index;           /* the thread of the team that created it (tool's use) */
   uint8_t lock;                  /* spin lock: children list, folding, refs */
-  uint8_t kind;                  /* oa_kind */
   uint8_t done;                  /* subtree complete, summary valid */
-  int8_t st_val;
-  uint8_t undeferred;            /* task P-node whose task ran to completion before its
+  uint8_t xmark;                 /* nested waits or dependences cross the levels below it:
+                                  * queries under it look further (cross_order) */
+  uint8_t floating;              /* passed by the fold cursor; folds when done */
+  uint8_t has_deferred;          /* ST: a deferred task was created in it */
+  /* Set by its owner: at creation, before it is attached (st_val of an
+   * ST-node also at its taskwait); one word, so no other thread writes it. */
+  unsigned kind : 2;             /* oa_kind */
+  signed st_val : 2;
+  unsigned undeferred : 1;       /* task P-node whose task ran to completion before its
                                   * creator went on (if(0), included, final descendants):
                                   * st_val 0, its class-0 content is series with its
                                   * right siblings */
-  uint8_t share;                 /* undeferred P-node that is a piece of its task's own
+  unsigned share : 1;            /* undeferred P-node that is a piece of its task's own
                                   * program order (a thread's share of a static loop), not
                                   * a task: the tasks created in it are its task's
                                   * children, which the task's taskwait waits for */
-  uint8_t anythread;             /* P-node: work handed to any thread of a team of two or
+  unsigned anythread : 1;        /* P-node: work handed to any thread of a team of two or
                                   * more (a dynamic chunk, a section, a single body):
                                   * logically parallel with its left siblings too, the
                                   * code its phase ran before it on the thread that
                                   * happened to run it (SEMANTICS.md rules 5-6) */
-  uint8_t any_in;
-  uint8_t piece;                 /* P-node that is a piece of its task's own work, not a task
+  unsigned any_in : 1;
+  unsigned piece : 1;            /* P-node that is a piece of its task's own work, not a task
                                   * (a static share, a chunk, a section, a single body) */
-  uint8_t xmark;                 /* nested waits or dependences cross the levels below it:
-                                  * queries under it look further (cross_order) */
-  uint8_t free_order;            /* may fold out of order: a deferred task P-node with no
+  unsigned free_order : 1;       /* may fold out of order: a deferred task P-node with no
                                   * dependences (it adds nothing to its parent's series
                                   * chain, so only its starting chain matters) */
-  uint8_t floating;              /* passed by the fold cursor; folds when done */
-  uint8_t has_deferred;          /* ST: a deferred task was created in it */
+  unsigned task : 1;             /* P-node of an explicit task: its creation costs the
+                                  * host's task cost (oa_agg) */
 };
-/* 176 bytes on LP64 (1072 before issue 16, item 3, when the fold state and
+/* 128 bytes on LP64 (1072 before issue 16, item 3, when the fold state and
  * the dependence, wait, ordered-chain, race and what-if data lived in every
- * node).  The goal is 128: what still stands between is the tool's
- * per-node data (id, user, inst, cost, team_index, nanc, anc). */
-_Static_assert(sizeof(oa_node) <= 176, "oa_node: keep what few nodes need in oa_node_x");
+ * node; 176 before the tool's per-node data shared one union by role, the
+ * pool came from the slab, location ids took 16 bits and the flags one
+ * word).  Every mode pays for each field in memory and cache: keep it so. */
+_Static_assert(sizeof(oa_node) <= 128, "oa_node: keep what few nodes need in oa_node_x");
+#define OA_NODE_LOC_MAX UINT16_MAX   /* location ids a node holds */
 
-/* The last fragment of the ordered region before region y in chain (the
- * loop's previous one: every fragment that precedes its end precedes y's
- * start), or NULL when unknown; set by the builder of the graph (race
- * mode, tests).  Queries ask it about fragments without program-order
- * stamps (a task an iteration created and waited for). */
-extern const oa_node *(*oa_ord_prev_last)(uint64_t chain, uint64_t y);
+/* The aggregation data by role: a task's P-node (nanc set) has no instance
+ * and no user data. */
+static inline uint32_t oa_node_inst(const oa_node *n)
+{
+  return n->nanc == 0xff ? n->inst : 0;
+}
+static inline void *oa_node_user(const oa_node *n)
+{
+  return n->nanc == 0xff ? n->user : NULL;
+}
 
-/* Allocation: nodes come from per-caller free lists (no global lock). */
+/* The host of a graph: what the tool (or a test) sets for the pools it
+ * makes, read through the pool a node came from (oa_node_pool_of). */
+typedef struct oa_ospg_host {
+  /* Slabs of OA_SLAB_BYTES, aligned to OA_SLAB_BYTES; NULL: the C heap.
+   * Race mode: from one reserved range, so a node fits in 32 bits. */
+  void *(*slab_alloc)(size_t bytes);
+  /* Race mode keeps freed nodes readable (parent, kind, st_val, preds) for
+   * as long as shadow memory may name them: until the top-level parallel
+   * region they ran in is over, which the race runtime marks by advancing
+   * epoch (atomic).  A pool hands its kept nodes back once the epoch moved
+   * on. */
+  int retain;
+  uint32_t epoch;
+  /* The last fragment of the ordered region before region y in chain (the
+   * loop's previous one: every fragment that precedes its end precedes y's
+   * start), or NULL when unknown; set by the builder of the graph (race
+   * mode, tests).  Queries ask it about fragments without program-order
+   * stamps (a task an iteration created and waited for). */
+  const oa_node *(*ord_prev_last)(uint64_t chain, uint64_t y);
+} oa_ospg_host;
+
+/* Allocation: nodes come from slabs of OA_SLAB_BYTES (aligned to that
+ * size), each owned by the pool of one caller (no global lock); the slab's
+ * first slot names its pool (oa_node_pool_of). */
+#define OA_SLAB_BYTES ((size_t)16384)
 typedef struct oa_node_pool {
+  const oa_ospg_host *host;      /* NULL: no host settings (the C heap, nothing kept) */
   oa_node *free;
   size_t nfree, allocated;
   void **slabs;
@@ -234,20 +278,15 @@ typedef struct oa_node_pool {
   /* called as each node of this pool is freed (single-threaded users) */
   void (*on_free)(struct oa_node_pool *pool, oa_node *n, void *ctx);
   void *free_ctx;
-  /* race mode: nodes this caller freed while oa_ospg_epoch was limbo_epoch */
+  /* race mode: nodes this caller freed while the host's epoch was limbo_epoch */
   oa_node *limbo;
   uint32_t limbo_epoch;
 } oa_node_pool;
 
-/* Race mode keeps freed nodes readable (parent, kind, st_val, preds) for as
- * long as shadow memory may name them: until the top-level parallel region
- * they ran in is over, which the race runtime marks by advancing
- * oa_ospg_epoch.  A pool hands its kept nodes back once the epoch moved on.
- * oa_ospg_slab_alloc, when set, provides the pools' slabs (race mode: from
- * one reserved range, so a node fits in 32 bits). */
-extern int oa_ospg_retain;
-extern uint32_t oa_ospg_epoch;
-extern void *(*oa_ospg_slab_alloc)(size_t bytes);
+static inline oa_node_pool *oa_node_pool_of(const oa_node *n)
+{
+  return *(oa_node_pool *const *)((uintptr_t)n & ~(uintptr_t)(OA_SLAB_BYTES - 1));
+}
 
 oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent);
 /* Give back the pool's memory: every node it ever handed out is gone. */

@@ -118,7 +118,7 @@ void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx
   memset(cx, 0, sizeof *cx);
   if (!n->own_loc)
     return;
-  if (n->inst) {
+  if (oa_node_inst(n)) {
     cx->has_same_loc_ancestor = oa_node_has_ancestor_loc(n, n->own_loc);
     return;
   }
@@ -152,8 +152,9 @@ void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx
 
 void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
 {
-  if (n->cost)  /* a task's creation, or what-if tasks of a fragment */
-    stats_of(a, n->kind == OA_W ? n->loc : n->own_loc)->cost += n->cost;
+  if (n->kind == OA_W ? n->whatif_cost != 0 : n->task)  /* what-if tasks of a fragment, or
+                                                          * a task's creation */
+    stats_of(a, n->kind == OA_W ? n->loc : n->own_loc)->cost += oa_agg_cost(a, n);
   if (n->kind == OA_W && n->busy)
     a->busy_work += n->work;
   if (n->kind == OA_S && n->user) {
@@ -162,13 +163,14 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
   }
   if (!n->own_loc)
     return;
-  if (n->inst) {
+  uint32_t inst = oa_node_inst(n);
+  if (inst) {
     if (cx->has_same_loc_ancestor)
       return;
     oa_agg_region *r = n->user;
     pthread_mutex_lock(&r->lock);
-    if (n->inst <= r->nslots && r->slots[n->inst - 1].thread_serial) {
-      oa_ws_slot *s = &r->slots[n->inst - 1];
+    if (inst <= r->nslots && r->slots[inst - 1].thread_serial) {
+      oa_ws_slot *s = &r->slots[inst - 1];
       s->work += n->work;
       if (n->kind == OA_W || n->share) {  /* a thread's pieces in program order */
         if (n->team_index < r->team)

@@ -26,6 +26,9 @@ typedef struct oa_agg {
   uint32_t nnested, cap_nested;
   uint64_t tasks, nodes;          /* explicit tasks and OSPG nodes created */
   uint64_t busy_work;             /* work of fragments that busy-waited (OA_BUSY_FLUSHES) */
+  /* set by the host: what creating a task costs (oa_node.task), deferred
+   * and undeferred */
+  uint64_t task_cost, task_cost_undeferred;
   struct oa_agg *next;            /* all of them, for the final merge */
 } oa_agg;
 
@@ -80,6 +83,14 @@ typedef struct oa_agg_context {
 void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx);
 
 /* The OSPG's finished hook, with n's context. */
+/* What creating n cost: a task's P-node, a fragment standing for what-if
+ * tasks; else 0. */
+static inline uint64_t oa_agg_cost(const oa_agg *a, const oa_node *n)
+{
+  if (n->kind == OA_W)
+    return n->whatif_cost;
+  return n->task ? (n->undeferred ? a->task_cost_undeferred : a->task_cost) : 0;
+}
 void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx);
 
 /* The profile: header, nlocs locations and the nested records, from every

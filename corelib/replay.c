@@ -121,7 +121,7 @@ static void on_finished(void *ctx, oa_node *n)
     n->user = NULL;
   } else if (n->kind == OA_S && n->user) {
     region_forget(p, n->user);
-  } else if (n->inst && n->user && n->kind != OA_W) {
+  } else if (oa_node_inst(n) && n->user && n->kind != OA_W) {
     ((rregion *)n->user)->users--;  /* counted in rec_new (rec_w's are inside their region) */
   }
   oa_agg_context_of(n, &p->locs, &cx);
@@ -232,7 +232,7 @@ static int bad(replay *p, const oa_event *e, const char *what)
 
 static int known_loc(replay *p, uint32_t loc)
 {
-  return loc == 0 || loc < p->rec->nlocs;
+  return loc == 0 || (loc < p->rec->nlocs && loc <= OA_NODE_LOC_MAX);
 }
 
 /* A fragment closes: what-if analysis may reduce its serial work (3.7):
@@ -271,7 +271,7 @@ static void whatif(replay *p, oa_node *w, uint32_t region)
       p->out->applied = oa_xrealloc(p->out->applied, (i + 1) * sizeof *p->out->applied);
       p->out->applied[p->out->napplied++] = (struct oa_replay_applied){ region, f };
     }
-    w->cost += (uint64_t)(((double)w->work + (double)sw - 1) / (double)sw) * p->task_cost;
+    w->whatif_cost += (uint64_t)(((double)w->work + (double)sw - 1) / (double)sw) * p->task_cost;
   }
   p->out->whatif_nodes++;
 }
@@ -308,12 +308,18 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
   } else if (inst) {
     return bad(p, e, "worksharing instance without its region");
   }
+  if (nanc != 0xff && (region || inst))  /* oa_node: one or the other */
+    return bad(p, e, "enclosing directives of a region's node");
   oa_node *n = oa_node_new(&p->pool, (oa_kind)kind, NULL);
   n->id = x->node;
   n->loc = loc;
   n->own_loc = own_loc;
-  n->inst = inst;
-  n->team_index = x->team_index;
+  if (nanc == 0xff) {
+    n->user = region;
+    n->inst = inst;
+    n->team_index = inst ? x->team_index : 0;
+  }
+  n->task = kind == OA_P && (x->bits & OA_NEW_TASK);
   n->free_order = (x->bits & OA_NEW_FREE_ORDER) != 0;
   n->nanc = (uint8_t)nanc;
   n->st_val = (int8_t)oa_record_new_st_val(x);
@@ -321,7 +327,6 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
   n->anythread = (x->bits & OA_NEW_ANYTHREAD) != 0;
   n->share = (x->bits & OA_NEW_SHARE) != 0;
   n->piece = (x->bits & OA_NEW_PIECE) != 0;
-  n->user = region;
   if (x->bits & OA_NEW_TASK)
     p->agg.tasks++;
   p->agg.nodes++;
@@ -344,7 +349,6 @@ static int rec_close(replay *p, const oa_event *e)
   x->flags = 1;
   n->st_val = r->st_val;
   n->undeferred = r->undeferred & 1;
-  n->cost = r->cost;
   oa_node_close(&p->pool, &p->hooks, n);
   return 0;
 }
@@ -409,8 +413,8 @@ static int step(replay *p, uint64_t *last_new, const oa_event *e)
     if (x->rec_meta.metric < OA_METRIC_TSC || x->rec_meta.metric > OA_METRIC_INSTRUCTIONS)
       return bad(p, e, "metric");
     p->metric = (uint32_t)x->rec_meta.metric;
-    p->task_cost = x->rec_meta.task_cost;
-    p->task_cost_u = x->rec_meta.task_cost_undeferred;
+    p->agg.task_cost = p->task_cost = x->rec_meta.task_cost;
+    p->agg.task_cost_undeferred = p->task_cost_u = x->rec_meta.task_cost_undeferred;
     return 0;
   case OA_REC_LOC:
     return oa_rec_take_loc(r, &x->rec_loc) != 0 ? bad(p, e, "location") : 0;

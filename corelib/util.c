@@ -83,6 +83,12 @@ void *oa_xmalloc(size_t n)
   return checked(malloc(n ? n : 1), n);
 }
 
+void *oa_xaligned_alloc(size_t align, size_t n)
+{
+  void *p = NULL;
+  return checked(posix_memalign(&p, align, n) == 0 ? p : NULL, n);
+}
+
 void *oa_xcalloc(size_t n, size_t size)
 {
   return checked(calloc(n ? n : 1, size ? size : 1), n * size);

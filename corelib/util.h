@@ -36,6 +36,8 @@ typedef void oa_oom_fn(size_t bytes);
 extern oa_oom_fn *oa_out_of_memory;
 void *oa_xmalloc(size_t n);
 void *oa_xcalloc(size_t n, size_t size);
+/* n bytes aligned to align (a power of two, a multiple of sizeof(void *)) */
+void *oa_xaligned_alloc(size_t align, size_t n);
 void *oa_xrealloc(void *p, size_t n);
 char *oa_xstrdup(const char *s);
 char *oa_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

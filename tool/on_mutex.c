@@ -31,7 +31,7 @@ static uint64_t ord_numbers;
 /* The regions begun lately, by number: the loop's region before each
  * (pred) and the last fragment of each once it ended.  A query about a
  * fragment without program-order stamps looks there (ospg.h:
- * oa_ord_prev_last); an entry a later region took over reads as unknown. */
+ * oa_ospg_host.ord_prev_last); an entry a later region took over reads as unknown. */
 #define ORD_RING (1u << 16)
 static struct ord_region {
   uint64_t seq, pred;
@@ -188,7 +188,7 @@ static void ord_begin(oa_thread *t, oa_task *task)
   e->pred = loop_pred(task->ochain, x);
   e->last = NULL;
   __atomic_store_n(&e->seq, x, __ATOMIC_RELEASE);
-  oa_ord_prev_last = prev_last;
+  oa_graph_host.ord_prev_last = prev_last;
   oa_raw(t, OA_RAW_ORD, task->id, task->ochain, 0, 0);
 }
 

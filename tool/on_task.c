@@ -368,10 +368,9 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   p->loc = p->own_loc = loc;
   p->undeferred = (uint8_t)undeferred_by_program(t, e, flags);
   p->st_val = p->undeferred ? 0 : 1;
-  p->cost = p->undeferred ? oa_conf.task_cost_undeferred : oa_conf.task_cost;
+  p->task = 1;
   /* no dependence can name it: it may fold as soon as it is done */
   p->free_order = !p->undeferred && !has_dependences;
-  p->team_index = e->team_index;
   oa_task *nt = oa_task_new(OA_TASK_EXPLICIT);
   nt->team_index = e->team_index;
   nt->final = (flags & ompt_task_final) != 0;
@@ -379,6 +378,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
   nt->own_loc = loc;
   oa_task_inherit(nt, e);
   nt->solo = e->solo;  /* bound to the encountering task's team */
+  OA_ASSERT(!p->inst && !p->user, "a task's P-node holds its enclosing directives (ospg.h)");
   p->nanc = (uint8_t)nt->nanc;
   memcpy(p->anc, nt->anc, sizeof p->anc);
   oa_prof_attach_task(t, top, p);

@@ -104,8 +104,8 @@ int oa_share_taskwait(oa_thread *t, oa_task *task)
   if (k < 1 || task->stack[k] != share || task->stack[k - 1]->kind != OA_ST)
     return 0;
   uint32_t loc = share->own_loc;
-  uint64_t inst = share->inst;
-  void *user = share->user;
+  uint64_t inst = oa_node_inst(share);
+  void *user = oa_node_user(share);
   while (task->n > k + 1)  /* the share's own ST: its tasks are waited */
     oa_task_pop_waited(t, task);
   oa_task_pop_close(t, task);  /* the share */

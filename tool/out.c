@@ -2,6 +2,7 @@
  * fills chunks of its own, so recording needs no lock, and the kernel keeps
  * every committed event even if the target dies without finalizing. */
 #include "tool.h"
+#include "prof.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -105,6 +106,7 @@ oa_thread *oa_thread_slow(void)
                                     __ATOMIC_RELAXED);)
     ;
   t->counter_fd = -1;
+  oa_prof_thread_init(t);
   t->next_thread = __atomic_load_n(&oa_the_run.threads, __ATOMIC_RELAXED);
   while (!__atomic_compare_exchange_n(&oa_the_run.threads, &t->next_thread, t, 0,
                                       __ATOMIC_RELEASE, __ATOMIC_RELAXED))

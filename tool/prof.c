@@ -13,6 +13,15 @@
 
 static uint64_t raw_ids;  /* atomic: creation order of nodes, tasks, regions */
 
+oa_ospg_host oa_graph_host;
+
+void oa_prof_thread_init(oa_thread *t)
+{
+  t->pool.host = &oa_graph_host;
+  t->agg.task_cost = oa_conf.task_cost;
+  t->agg.task_cost_undeferred = oa_conf.task_cost_undeferred;
+}
+
 uint64_t oa_prof_new_id(void)
 {
   return oa_conf.raw || oa_conf.record ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
@@ -111,9 +120,9 @@ oa_node *oa_prof_node(oa_thread *t, oa_kind kind)
   return n;
 }
 
-static void rec_new(oa_thread *t, oa_node *n, int task)
+static void rec_new(oa_thread *t, oa_node *n)
 {
-  oa_region *r = (n->kind == OA_S || n->inst) ? n->user : NULL;
+  oa_region *r = (n->kind == OA_S || oa_node_inst(n)) ? n->user : NULL;
   oa_record *rec = oa_rec_begin(t, OA_REC_NEW, n->kind);
   if (rec) {
     struct oa_record_new *x = &rec->rec_new;
@@ -122,9 +131,9 @@ static void rec_new(oa_thread *t, oa_node *n, int task)
     x->parent = n->parent ? n->parent->id : 0;
     x->loc = n->loc;
     x->own_loc = n->own_loc;
-    x->inst = (uint32_t)n->inst;
-    x->team_index = n->team_index;
-    x->bits = (uint8_t)((n->free_order ? OA_NEW_FREE_ORDER : 0) | (task ? OA_NEW_TASK : 0)
+    x->inst = oa_node_inst(n);
+    x->team_index = x->inst ? n->team_index : 0;
+    x->bits = (uint8_t)((n->free_order ? OA_NEW_FREE_ORDER : 0) | (n->task ? OA_NEW_TASK : 0)
                         | oa_record_new_st_bits(n->st_val)
                         | (n->undeferred ? OA_NEW_UNDEFERRED : 0)
                         | (n->anythread ? OA_NEW_ANYTHREAD : 0) | (n->share ? OA_NEW_SHARE : 0)
@@ -146,7 +155,7 @@ static void rec_w(oa_thread *t, oa_node *w)
   if (!rec)
     return;
   struct oa_record_w *x = &rec->rec_w;
-  x->inst = (uint32_t)w->inst;
+  x->inst = w->inst;
   x->whatif = w->whatif;
   oa_record_w_set_edges(x, w->edge_begin, w->cont, w->edge_end);
   x->node = w->id;
@@ -161,7 +170,7 @@ void oa_prof_attach(oa_thread *t, oa_node *parent, oa_node *child)
 {
   oa_node_attach(parent, child);
   if (oa_conf.record && child->kind != OA_W)
-    rec_new(t, child, 0);
+    rec_new(t, child);
 }
 
 void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p)
@@ -169,7 +178,7 @@ void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p)
   oa_node_attach(parent, p);
   t->agg.tasks++;
   if (oa_conf.record)
-    rec_new(t, p, 1);
+    rec_new(t, p);
 }
 
 void oa_prof_close(oa_thread *t, oa_node *n)
@@ -180,7 +189,7 @@ void oa_prof_close(oa_thread *t, oa_node *n)
     x->node = n->id;
     x->parent = n->parent ? n->parent->id : 0;
     x->kind = n->kind;
-    x->any_phase = n->any_phase;
+    x->any_phase = n->kind == OA_W ? 0 : n->any_phase;
     x->st_val = n->st_val;
     x->undeferred = n->undeferred;
     x->anythread = n->anythread;
@@ -193,7 +202,7 @@ void oa_prof_close(oa_thread *t, oa_node *n)
   } else if ((r = oa_rec_begin(t, OA_REC_CLOSE, 0))) {
     r->rec_close.node = n->id;
     r->rec_close.work = n->work;
-    r->rec_close.cost = n->cost;
+    r->rec_close.cost = oa_agg_cost(&t->agg, n);
     r->rec_close.st_val = n->st_val;
     r->rec_close.undeferred = n->undeferred;
     oa_commit(t);
@@ -489,7 +498,7 @@ oa_node *oa_prof_root(oa_thread *t, oa_region *r)
       rec->rec_meta.task_cost_undeferred = oa_conf.task_cost_undeferred;
       oa_commit(t);
     }
-    rec_new(t, P.root, 0);
+    rec_new(t, P.root);
   }
   return P.root;
 }

@@ -90,6 +90,7 @@ struct oa_region {
 /* The location registry (locs.c): ids of directives by code address and
  * kind, at most OA_PROF_LOC_MAX (then 0: main, and the profile says so). */
 #define OA_PROF_LOC_MAX (1u << 15)
+_Static_assert(OA_PROF_LOC_MAX - 1 <= OA_NODE_LOC_MAX, "a node holds every location id");
 extern const oa_locs oa_prof_locs;  /* for the per-directive sums */
 uint32_t oa_prof_nlocs(void);       /* ids given out so far, main's included */
 
@@ -228,6 +229,11 @@ static inline void oa_raw(oa_thread *t, unsigned type, uint64_t a, uint64_t b, u
   oa_commit(t);
 }
 uint64_t oa_prof_new_id(void);
+/* The tool's settings for the graphs of every thread (ospg.h): race mode
+ * and ordered regions fill it in before the program's first construct. */
+extern oa_ospg_host oa_graph_host;
+/* A new thread's pool and aggregate, with the run's settings. */
+void oa_prof_thread_init(oa_thread *t);
 
 /* Record mode (OMPADV_RECORD=1, `ompadv record`): the OSPG's construction,
  * record types OA_REC_* of contract.h, in this thread's order: a record to

@@ -23,11 +23,13 @@ extern uint32_t epoch;
 
 /* race.c, node references: OSPG nodes come from one reserved range
  * (race-omp.c reserves it at the start), so a node is its offset in 8-byte
- * units (plus one: 0 is "none"); arena_alloc is the OSPG's slab allocator
- * in race mode */
+ * units (plus one: 0 is "none"); arena_slab is the OSPG's slab allocator
+ * in race mode (ospg.h: oa_ospg_host), arena_alloc the same range's for
+ * other small things */
 #define ARENA_BYTES (UINT64_C(32) << 30)
 extern uintptr_t arena, arena_used;  /* arena_used: atomic */
 void *arena_alloc(size_t bytes);
+void *arena_slab(size_t bytes);
 
 static inline oa_node *node_of(uint32_t ref)
 {

@@ -129,9 +129,9 @@ static int oa_race_start(void)
     oa_shadow_exhausted = shadow_exhausted;
     arena = (uintptr_t)p;
     splits = sp;
-    oa_ospg_slab_alloc = arena_alloc;
-    oa_ospg_retain = 1;
-    __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+    oa_graph_host.slab_alloc = arena_slab;
+    oa_graph_host.retain = 1;
+    __atomic_store_n(&oa_graph_host.epoch, epoch, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, stop_in_child);
     if (oa_conf.race_detector == OA_DET_PRECISE)
       oa_shadow_release = release_lists;
@@ -158,7 +158,7 @@ static void oa_race_epoch(void)
   pthread_mutex_unlock(&blocks_lock);
   __atomic_store_n(&splits_used, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&epoch, epoch + 1, __ATOMIC_RELEASE);
-  __atomic_store_n(&oa_ospg_epoch, epoch, __ATOMIC_RELEASE);
+  __atomic_store_n(&oa_graph_host.epoch, epoch, __ATOMIC_RELEASE);
 }
 
 /* A task's frames lie below the runtime's call into it; the callback runs

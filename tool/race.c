@@ -28,16 +28,30 @@ uint32_t epoch = 1;      /* cells of older epochs read as empty */
  * offset in 8-byte units (plus one: 0 is "none"). */
 uintptr_t arena, arena_used;  /* arena_used: atomic */
 
-void *arena_alloc(size_t bytes)
+static void *arena_at(uintptr_t off, size_t bytes)
 {
-  bytes = (bytes + 63) & ~(size_t)63;
-  uintptr_t off = __atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED);
   if (off + bytes > ARENA_BYTES) {
     fprintf(stderr, "ompadv: race: more than %llu GiB of OSPG nodes in one parallel region\n",
             (unsigned long long)(ARENA_BYTES >> 30));
     abort();
   }
   return (void *)(arena + off);
+}
+
+void *arena_alloc(size_t bytes)
+{
+  bytes = (bytes + 63) & ~(size_t)63;
+  return arena_at(__atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED), bytes);
+}
+
+void *arena_slab(size_t bytes)
+{
+  uintptr_t used = __atomic_load_n(&arena_used, __ATOMIC_RELAXED), off;
+  do
+    off = ((arena + used + OA_SLAB_BYTES - 1) & ~(uintptr_t)(OA_SLAB_BYTES - 1)) - arena;
+  while (!__atomic_compare_exchange_n(&arena_used, &used, off + bytes, 1, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED));
+  return arena_at(off, bytes);
 }
 
 static inline uint32_t ref_of(const oa_node *n)

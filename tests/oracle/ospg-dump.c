@@ -67,7 +67,7 @@ static const oa_event **records_by(const oa_result *r, unsigned type, size_t key
 }
 
 /* The ordered regions (OREGION records): the model's lookup of the last
- * fragment of the region before a given one (ospg.h: oa_ord_prev_last). */
+ * fragment of the region before a given one (ospg.h: oa_ospg_host.ord_prev_last). */
 typedef struct region {
   uint64_t seq, pred;
   const oa_node *last;
@@ -135,7 +135,8 @@ int main(int argc, char **argv)
   const oa_event **waits = records_by(&r, OA_RAW_WAIT, offsetof(oa_event, c), &nwaits);
   const oa_event **edges = records_by(&r, OA_RAW_EDGE, offsetof(oa_event, a), &nedges);
   /* Nodes in creation (id) order, so children are attached left to right. */
-  oa_node_pool pool = { 0 };
+  static oa_ospg_host host;  /* ordered chains: prev_last, below */
+  oa_node_pool pool = { .host = &host };
   oa_node *root = NULL;
   for (size_t i = 0; i <= nrecs; i++) {
     for (; wi < nwaits && (i == nrecs || waits[wi]->c < recs[i].id); wi++) {
@@ -187,7 +188,7 @@ int main(int argc, char **argv)
       regions[nregions++] = (region){ .seq = e->b, .pred = e->c, .last = x->node };
     }
   }
-  oa_ord_prev_last = prev_last;
+  host.ord_prev_last = prev_last;
   /* IsParallel wants its left fragment first in the graph's left-to-right
    * (depth-first) order, which is not creation order across subtrees. */
   oa_node **w = calloc(nrecs + 1, sizeof *w), **stack = calloc(nrecs + 1, sizeof *stack);

@@ -78,9 +78,12 @@ static oa_node *N(const char *label)
   return G.node[i];
 }
 
+static oa_ospg_host host;  /* the graph's settings: ordered chains (ord_chain) */
+
 static void reset(void)
 {
   memset(&G, 0, sizeof G);
+  G.pool.host = &host;
 }
 
 /* undeferred: set before the node joins its parent, as the tool does (its
@@ -1693,7 +1696,7 @@ static void test_ordered_chain(void)
   chain_last[1] = a1;
   chain_last[2] = b1;
   chain_last[3] = c1;
-  oa_ord_prev_last = chain_prev_last;
+  host.ord_prev_last = chain_prev_last;
   const oa_node *ws[] = { wu, a0, a1, a2, b0, b1, b2, c0, c1, c2 };
   const char *ser = "U:A0 U:A1 U:A2 U:B1 U:B2 U:C1 U:C2 A0:A1 A0:A2 A1:A2 B0:B1 B0:B2 B1:B2 "
                     "C0:C1 C0:C2 C1:C2 A0:B1 A0:B2 A0:C1 A0:C2 A1:B1 A1:B2 A1:C1 A1:C2 "
@@ -1705,7 +1708,7 @@ static void test_ordered_chain(void)
       CHECK(oa_may_parallel(ws[i], ws[j], 0) == exp && oa_may_parallel(ws[j], ws[i], 0) == exp,
             "ordered chain: may_parallel(%s, %s) either way, expected %d", a, b, exp);
     }
-  oa_ord_prev_last = NULL;
+  host.ord_prev_last = NULL;
   for (int i = G.n - 1; i >= 0; i--)
     oa_node_close(&G.pool, &hooks, G.node[i]);
   oa_node_free(&G.pool, r);
