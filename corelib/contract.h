@@ -174,38 +174,9 @@ struct oa_ev_implicit_task { /* ompt_callback_implicit_task; sub=endpoint */
  * per thread and in order, the fragments the OSPG assigned and the
  * synchronization that relates them, so that an independent oracle can
  * rebuild the run's happens-before graph (tests/oracle).  Ids: nodes, tasks
- * and regions are numbered from 1, per run.  Fields (NODE, TASK_CREATE and
- * OSTAMP: the structs below):
- *   NODE        struct oa_raw_node, at the node's close
- *   EDGE        a=successor P-node b=predecessor P-node
- *   FRAG_BEGIN  a=W-node b=task                 FRAG_END a=W-node b=work c=task
- *   PAR_BEGIN   a=region b=encountering task c=requested team
- *   PAR_END     a=region b=encountering task
- *   IMPL_BEGIN  a=region b=implicit task c=index     IMPL_END a=task
- *   BAR_BEGIN / BAR_END   a=region (0: none) b=task c=ompt_sync_region_t
- *   TASK_CREATE struct oa_raw_task_create
- *   TASK_BEGIN / TASK_END a=task
- *   TW_BEGIN / TW_END     a=task (taskwait)
- *   TG_BEGIN / TG_END     a=task (taskgroup)
- *   DEP         a=new task b=address c=ompt_dependence_type_t
- *   CHUNK_BEGIN a=implicit task b=chunk P-node (a dynamic chunk or section;
- *               a thread's share of a schedule(static) loop is no chunk)
- *   CHUNK_END   a=implicit task
- *   MARK        a=the running W-node (0: none) b=task c=the program's mark
- *               (omp_control_tool(OA_CONTROL_MARK, mark, NULL), for tests:
- *               tells the oracle which fragment ran a piece of code)
- *   WS_BEGIN    a=implicit task b=ompt_work_t (a loop or sections construct)
- *   WS_END      a=implicit task
- *   WAIT        a=innermost open node b=the task's P-node c=a node id taken
- *               then (orders it among the nodes): a taskwait nested in a
- *               taskgroup, share or chunk ended (ospg.h: oa_node_waited);
- *               d=1: a=the node of a team of one's loop or sections, which
- *               closed (oa_node_group_end)
- *   ORD         a=task b=the loop instance c=0 an ordered region begins (before
- *               the first fragment inside it), 1 it ended (after its last)
- *   OSTAMP      struct oa_raw_ostamp
- *   OREGION     a=the last W-node of an ordered region b=its number c=the
- *               number of the loop's region before it (0: unknown) d=chain */
+ * and regions are numbered from 1, per run.  One struct per kind, below (a
+ * struct shared by kinds whose fields agree, such as a BEGIN/END pair); the
+ * union oa_record names each kind's member. */
 enum oa_raw_type {
   OA_RAW_NODE = 200, OA_RAW_EDGE, OA_RAW_FRAG_BEGIN, OA_RAW_FRAG_END, OA_RAW_PAR_BEGIN,
   OA_RAW_PAR_END, OA_RAW_IMPL_BEGIN, OA_RAW_IMPL_END, OA_RAW_BAR_BEGIN, OA_RAW_BAR_END,
@@ -224,6 +195,125 @@ struct oa_raw_node {         /* OA_RAW_NODE: a node, at its close */
   uint32_t any_phase;
   int32_t  st_val;
   uint8_t  undeferred, anythread, share, piece;
+};
+
+struct oa_raw_edge {         /* OA_RAW_EDGE: a dependence edge between task P-nodes */
+  OA_EVENT_HEAD;
+  uint64_t succ;             /* the successor P-node */
+  uint64_t pred;             /* the predecessor P-node */
+  uint64_t reserved[2];
+};
+
+struct oa_raw_frag_begin {   /* OA_RAW_FRAG_BEGIN: a fragment begins */
+  OA_EVENT_HEAD;
+  uint64_t node;             /* its W-node */
+  uint64_t task;
+  uint64_t reserved[2];
+};
+
+struct oa_raw_frag_end {     /* OA_RAW_FRAG_END: a fragment ends */
+  OA_EVENT_HEAD;
+  uint64_t node;             /* its W-node */
+  uint64_t work;
+  uint64_t task;
+  uint64_t reserved;
+};
+
+struct oa_raw_parallel {     /* OA_RAW_PAR_BEGIN / OA_RAW_PAR_END: a parallel region */
+  OA_EVENT_HEAD;
+  uint64_t region;
+  uint64_t task;             /* the encountering task */
+  uint64_t team;             /* PAR_BEGIN: the requested team size; PAR_END: 0 */
+  uint64_t reserved;
+};
+
+struct oa_raw_impl_begin {   /* OA_RAW_IMPL_BEGIN: an implicit task begins */
+  OA_EVENT_HEAD;
+  uint64_t region;           /* 0: the initial task */
+  uint64_t task;             /* the implicit task */
+  uint64_t index;            /* its thread's index in the team */
+  uint64_t reserved;
+};
+
+struct oa_raw_barrier {      /* OA_RAW_BAR_BEGIN / OA_RAW_BAR_END */
+  OA_EVENT_HEAD;
+  uint64_t region;           /* 0: none */
+  uint64_t task;
+  uint64_t kind;             /* ompt_sync_region_t */
+  uint64_t reserved;
+};
+
+struct oa_raw_task_ref {     /* a task's scope: OA_RAW_TASK_BEGIN / OA_RAW_TASK_END (an
+                              * explicit task), OA_RAW_TW_BEGIN / OA_RAW_TW_END (a
+                              * taskwait in it), OA_RAW_TG_BEGIN / OA_RAW_TG_END (a
+                              * taskgroup), OA_RAW_IMPL_END (an implicit task ends),
+                              * OA_RAW_CHUNK_END, OA_RAW_WS_END (in an implicit task) */
+  OA_EVENT_HEAD;
+  uint64_t task;
+  uint64_t reserved[3];
+};
+
+struct oa_raw_dep {          /* OA_RAW_DEP: a dependence of a new task */
+  OA_EVENT_HEAD;
+  uint64_t task;             /* the new task */
+  uint64_t address;
+  uint64_t dep_type;         /* ompt_dependence_type_t */
+  uint64_t reserved;
+};
+
+struct oa_raw_chunk_begin {  /* OA_RAW_CHUNK_BEGIN: a dynamic chunk or a section (a
+                              * thread's share of a schedule(static) loop is no
+                              * chunk) */
+  OA_EVENT_HEAD;
+  uint64_t task;             /* the implicit task */
+  uint64_t pnode;            /* the chunk's P-node */
+  uint64_t reserved[2];
+};
+
+struct oa_raw_ws_begin {     /* OA_RAW_WS_BEGIN: a loop or sections construct */
+  OA_EVENT_HEAD;
+  uint64_t task;             /* the implicit task */
+  uint64_t work;             /* ompt_work_t */
+  uint64_t reserved[2];
+};
+
+struct oa_raw_mark {         /* OA_RAW_MARK: omp_control_tool(OA_CONTROL_MARK, mark,
+                              * NULL), for tests: tells the oracle which fragment ran
+                              * a piece of code */
+  OA_EVENT_HEAD;
+  uint64_t node;             /* the running W-node (0: none) */
+  uint64_t task;
+  uint64_t mark;             /* the program's mark */
+  uint64_t reserved;
+};
+
+struct oa_raw_wait {         /* OA_RAW_WAIT: a taskwait nested in a taskgroup, share or
+                              * chunk ended (ospg.h: oa_node_waited), or with
+                              * group_end a team of one's loop or sections closed
+                              * (oa_node_group_end) */
+  OA_EVENT_HEAD;
+  uint64_t node;             /* the innermost open node; group_end: the loop's or
+                              * sections' node */
+  uint64_t root;             /* the task's P-node */
+  uint64_t stamp;            /* a node id taken then (orders it among the nodes) */
+  uint64_t group_end;        /* 0 or 1 */
+};
+
+struct oa_raw_ord {          /* OA_RAW_ORD: an ordered region begins (before the first
+                              * fragment inside it) or ends (after its last) */
+  OA_EVENT_HEAD;
+  uint64_t task;
+  uint64_t chain;            /* the loop instance (ospg.h: ochain) */
+  uint64_t end;              /* 0: it begins, 1: it ended */
+  uint64_t reserved;
+};
+
+struct oa_raw_oregion {      /* OA_RAW_OREGION: an ordered region's last fragment */
+  OA_EVENT_HEAD;
+  uint64_t node;             /* the last W-node of the region */
+  uint64_t region;           /* the region's number */
+  uint64_t pred;             /* the number of the loop's region before it (0: unknown) */
+  uint64_t chain;            /* the loop instance (ospg.h: ochain) */
 };
 
 enum oa_raw_task_facts {
@@ -501,8 +591,23 @@ typedef union oa_record {
   oa_event ev;
   struct oa_ev_implicit_task implicit_task;
   struct oa_raw_node raw_node;
+  struct oa_raw_edge raw_edge;
+  struct oa_raw_frag_begin raw_frag_begin;
+  struct oa_raw_frag_end raw_frag_end;
+  struct oa_raw_parallel raw_par_begin, raw_par_end;
+  struct oa_raw_impl_begin raw_impl_begin;
+  struct oa_raw_barrier raw_bar_begin, raw_bar_end;
   struct oa_raw_task_create raw_task_create;
+  struct oa_raw_task_ref raw_task_begin, raw_task_end, raw_tw_begin, raw_tw_end, raw_tg_begin,
+      raw_tg_end, raw_impl_end, raw_chunk_end, raw_ws_end;
+  struct oa_raw_dep raw_dep;
+  struct oa_raw_chunk_begin raw_chunk_begin;
+  struct oa_raw_ws_begin raw_ws_begin;
+  struct oa_raw_mark raw_mark;
+  struct oa_raw_wait raw_wait;
+  struct oa_raw_ord raw_ord;
   struct oa_raw_ostamp raw_ostamp;
+  struct oa_raw_oregion raw_oregion;
   struct oa_record_meta rec_meta;
   struct oa_record_loc rec_loc;
   struct oa_record_region rec_region;
@@ -557,6 +662,43 @@ OA_AT(struct oa_raw_task_create, pnode, 56);
 OA_EVENT_KIND(struct oa_raw_ostamp);
 OA_AT(struct oa_raw_ostamp, node, 32); OA_AT(struct oa_raw_ostamp, ochain, 40);
 OA_AT(struct oa_raw_ostamp, obefore, 48); OA_AT(struct oa_raw_ostamp, oafter, 56);
+OA_EVENT_KIND(struct oa_raw_edge);
+OA_AT(struct oa_raw_edge, succ, 32); OA_AT(struct oa_raw_edge, pred, 40);
+OA_EVENT_KIND(struct oa_raw_frag_begin);
+OA_AT(struct oa_raw_frag_begin, node, 32); OA_AT(struct oa_raw_frag_begin, task, 40);
+OA_EVENT_KIND(struct oa_raw_frag_end);
+OA_AT(struct oa_raw_frag_end, node, 32); OA_AT(struct oa_raw_frag_end, work, 40);
+OA_AT(struct oa_raw_frag_end, task, 48);
+OA_EVENT_KIND(struct oa_raw_parallel);
+OA_AT(struct oa_raw_parallel, region, 32); OA_AT(struct oa_raw_parallel, task, 40);
+OA_AT(struct oa_raw_parallel, team, 48);
+OA_EVENT_KIND(struct oa_raw_impl_begin);
+OA_AT(struct oa_raw_impl_begin, region, 32); OA_AT(struct oa_raw_impl_begin, task, 40);
+OA_AT(struct oa_raw_impl_begin, index, 48);
+OA_EVENT_KIND(struct oa_raw_barrier);
+OA_AT(struct oa_raw_barrier, region, 32); OA_AT(struct oa_raw_barrier, task, 40);
+OA_AT(struct oa_raw_barrier, kind, 48);
+OA_EVENT_KIND(struct oa_raw_task_ref);
+OA_AT(struct oa_raw_task_ref, task, 32);
+OA_EVENT_KIND(struct oa_raw_dep);
+OA_AT(struct oa_raw_dep, task, 32); OA_AT(struct oa_raw_dep, address, 40);
+OA_AT(struct oa_raw_dep, dep_type, 48);
+OA_EVENT_KIND(struct oa_raw_chunk_begin);
+OA_AT(struct oa_raw_chunk_begin, task, 32); OA_AT(struct oa_raw_chunk_begin, pnode, 40);
+OA_EVENT_KIND(struct oa_raw_ws_begin);
+OA_AT(struct oa_raw_ws_begin, task, 32); OA_AT(struct oa_raw_ws_begin, work, 40);
+OA_EVENT_KIND(struct oa_raw_mark);
+OA_AT(struct oa_raw_mark, node, 32); OA_AT(struct oa_raw_mark, task, 40);
+OA_AT(struct oa_raw_mark, mark, 48);
+OA_EVENT_KIND(struct oa_raw_wait);
+OA_AT(struct oa_raw_wait, node, 32); OA_AT(struct oa_raw_wait, root, 40);
+OA_AT(struct oa_raw_wait, stamp, 48); OA_AT(struct oa_raw_wait, group_end, 56);
+OA_EVENT_KIND(struct oa_raw_ord);
+OA_AT(struct oa_raw_ord, task, 32); OA_AT(struct oa_raw_ord, chain, 40);
+OA_AT(struct oa_raw_ord, end, 48);
+OA_EVENT_KIND(struct oa_raw_oregion);
+OA_AT(struct oa_raw_oregion, node, 32); OA_AT(struct oa_raw_oregion, region, 40);
+OA_AT(struct oa_raw_oregion, pred, 48); OA_AT(struct oa_raw_oregion, chain, 56);
 OA_EVENT_KIND(struct oa_record_meta);
 OA_AT(struct oa_record_meta, metric, 32); OA_AT(struct oa_record_meta, task_cost, 40);
 OA_AT(struct oa_record_meta, task_cost_undeferred, 48);

@@ -12,8 +12,8 @@ static int prof_control_tool(uint64_t command, uint64_t modifier, void *arg, con
   if (command == OA_CONTROL_MARK) {  /* tests: not a fragment boundary */
     oa_task *task = t->cur;
     oa_node *top = task ? oa_task_top(task) : NULL;
-    oa_raw(t, OA_RAW_MARK, top && top->kind == OA_W ? top->id : 0, task ? task->id : 0,
-           modifier, 0);
+    OA_PUT_RAW(t, OA_RAW_MARK, raw_mark, .node = top && top->kind == OA_W ? top->id : 0,
+               .task = task ? task->id : 0, .mark = modifier);
     return 0;
   }
   if (command != OA_CONTROL_WHATIF_BEGIN && command != OA_CONTROL_WHATIF_END)

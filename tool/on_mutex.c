@@ -189,7 +189,7 @@ static void ord_begin(oa_thread *t, oa_task *task)
   e->last = NULL;
   __atomic_store_n(&e->seq, x, __ATOMIC_RELEASE);
   oa_graph_host.ord_prev_last = prev_last;
-  oa_raw(t, OA_RAW_ORD, task->id, task->ochain, 0, 0);
+  OA_PUT_RAW(t, OA_RAW_ORD, raw_ord, .task = task->id, .chain = task->ochain);
 }
 
 /* The ordered region ends; last: its last fragment, which just ended (its
@@ -199,12 +199,13 @@ static void ord_end(oa_thread *t, oa_task *task, oa_node *last, uint64_t last_id
   if (!task->oin)
     return;
   task->oin = 0;
-  oa_raw(t, OA_RAW_ORD, task->id, task->ochain, 1, 0);
+  OA_PUT_RAW(t, OA_RAW_ORD, raw_ord, .task = task->id, .chain = task->ochain, .end = 1);
   struct ord_region *e = &ord_ring[task->oafter & (ORD_RING - 1)];
   if (!last || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != task->oafter)
     return;
   __atomic_store_n(&e->last, oa_race ? last : NULL, __ATOMIC_RELEASE);
-  oa_raw(t, OA_RAW_OREGION, last_id, task->oafter, e->pred, task->ochain);
+  OA_PUT_RAW(t, OA_RAW_OREGION, raw_oregion, .node = last_id, .region = task->oafter,
+             .pred = e->pred, .chain = task->ochain);
 }
 
 static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *ra)

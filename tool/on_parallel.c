@@ -27,7 +27,8 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   memcpy(r->anc, enc.anc, sizeof r->anc);
   r->cgroup = enc.cgroup;
   r->league = (flags & ompt_parallel_league) != 0;
-  oa_raw(t, OA_RAW_PAR_BEGIN, r->id, e->id, r->agg.team, 0);
+  OA_PUT_RAW(t, OA_RAW_PAR_BEGIN, raw_par_begin, .region = r->id, .task = e->id,
+             .team = r->agg.team);
   r->spar = oa_prof_node(t, OA_S);
   r->spar->loc = r->spar->own_loc = r->loc;
   r->spar->user = r;
@@ -69,7 +70,7 @@ static void prof_parallel_end(ompt_data_t *parallel, ompt_data_t *task, const vo
       oa_race->epoch();  /* nor with the serial code after it */
     else if (e->kind == OA_TASK_INITIAL)
       oa_prof_snapshot();
-    oa_raw(t, OA_RAW_PAR_END, rid, e->id, 0, 0);
+    OA_PUT_RAW(t, OA_RAW_PAR_END, raw_par_end, .region = rid, .task = e->id);
     oa_frag_begin(t, e, 0);
   }
   oa_prof_leave(t);
@@ -138,7 +139,8 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     p->team_index = (uint16_t)index;
     oa_prof_attach(t, r->sbar, p);
     oa_task_push(it, p);
-    oa_raw(t, OA_RAW_IMPL_BEGIN, r->id, it->id, index, 0);
+    OA_PUT_RAW(t, OA_RAW_IMPL_BEGIN, raw_impl_begin, .region = r->id, .task = it->id,
+               .index = index);
     if (oa_race)  /* before its first fragment, which records the top */
       it->race_top = oa_race->task_begin(t, 1, it);
     oa_frag_begin(t, it, 0);
@@ -165,7 +167,7 @@ static void prof_implicit_end(ompt_data_t *task)
     while (it->n)
       oa_task_pop_close(t, it);
     if (it->kind == OA_TASK_IMPLICIT)
-      oa_raw(t, OA_RAW_IMPL_END, it->id, 0, 0, 0);
+      OA_PUT_RAW(t, OA_RAW_IMPL_END, raw_impl_end, .task = it->id);
     if (it->kind == OA_TASK_INITIAL)
       oa_prof_close_root(t, it);
     if (t->cur == it)

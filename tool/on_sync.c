@@ -49,10 +49,11 @@ static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
       while (task->n)
         oa_task_pop_close(t, task);
     }
-    oa_raw(t, OA_RAW_BAR_BEGIN, rid, task->id, kind, 0);
+    OA_PUT_RAW(t, OA_RAW_BAR_BEGIN, raw_bar_begin, .region = rid, .task = task->id,
+               .kind = kind);
     return;
   }
-  oa_raw(t, OA_RAW_BAR_END, rid, task->id, kind, 0);
+  OA_PUT_RAW(t, OA_RAW_BAR_END, raw_bar_end, .region = rid, .task = task->id, .kind = kind);
   if (!in_region) {
     oa_frag_begin(t, task, 0);
   } else if (kind != ompt_sync_region_barrier_implicit_parallel
@@ -67,7 +68,7 @@ static void prof_taskgroup(oa_thread *t, oa_task *task, ompt_scope_endpoint_t en
   oa_frag_end(t, task);
   if (endpoint == ompt_scope_begin) {
     oa_node *top = oa_task_top(task);
-    oa_raw(t, OA_RAW_TG_BEGIN, task->id, 0, 0, 0);
+    OA_PUT_RAW(t, OA_RAW_TG_BEGIN, raw_tg_begin, .task = task->id);
     if (!top)
       return;
     uint32_t loc = oa_prof_loc(OA_C_TASKGROUP, ra);
@@ -83,7 +84,7 @@ static void prof_taskgroup(oa_thread *t, oa_task *task, ompt_scope_endpoint_t en
       oa_task_pop_close(t, task);
       oa_task_loc_pop(task);
     }
-    oa_raw(t, OA_RAW_TG_END, task->id, 0, 0, 0);
+    OA_PUT_RAW(t, OA_RAW_TG_END, raw_tg_end, .task = task->id);
   }
   oa_frag_begin(t, task, 0);
 }
@@ -105,7 +106,7 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
   case ompt_sync_region_taskwait:
     if (endpoint == ompt_scope_begin) {
       oa_frag_end(t, task);
-      oa_raw(t, OA_RAW_TW_BEGIN, task->id, 0, 0, 0);
+      OA_PUT_RAW(t, OA_RAW_TW_BEGIN, raw_tw_begin, .task = task->id);
     } else {
       oa_node *top = oa_task_top(task);
       if (!oa_share_taskwait(t, task)) {
@@ -113,7 +114,7 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
           oa_task_pop_waited(t, task);
         oa_prof_waited(t, task);
       }
-      oa_raw(t, OA_RAW_TW_END, task->id, 0, 0, 0);
+      OA_PUT_RAW(t, OA_RAW_TW_END, raw_tw_end, .task = task->id);
       oa_frag_begin(t, task, 0);
     }
     break;

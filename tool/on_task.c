@@ -299,7 +299,7 @@ static void dep_wait_close(oa_thread *t)
 {
   if (!t->dep_wait)
     return;
-  oa_raw(t, OA_RAW_TASK_END, t->dep_wait->id, 0, 0, 0);
+  OA_PUT_RAW(t, OA_RAW_TASK_END, raw_task_end, .task = t->dep_wait->id);
   oa_prof_close(t, t->dep_wait);
   t->dep_wait = NULL;
 }
@@ -327,8 +327,8 @@ static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
   w->loc = p->loc;
   w->team_index = p->team_index;
   oa_prof_attach(t, p, w);
-  oa_raw(t, OA_RAW_FRAG_BEGIN, w->id, p->id, 0, 0);
-  oa_raw(t, OA_RAW_FRAG_END, w->id, 0, p->id, 0);
+  OA_PUT_RAW(t, OA_RAW_FRAG_BEGIN, raw_frag_begin, .node = w->id, .task = p->id);
+  OA_PUT_RAW(t, OA_RAW_FRAG_END, raw_frag_end, .node = w->id, .task = p->id);
   oa_prof_close(t, w);
   t->dep_wait = p;
   oa_frag_begin(t, e, 0);
@@ -435,7 +435,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
     oa_task_close_sts(t, pt);
     while (pt->n)
       oa_task_pop_close(t, pt);
-    oa_raw(t, OA_RAW_TASK_END, pt->id, 0, 0, 0);
+    OA_PUT_RAW(t, OA_RAW_TASK_END, raw_task_end, .task = pt->id);
     prior->ptr = NULL;
     if (t->cur == pt)
       t->cur = NULL;
@@ -456,7 +456,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
     t->cur = nt;
     if (nt->kind == OA_TASK_EXPLICIT && !nt->started) {
       nt->started = 1;
-      oa_raw(t, OA_RAW_TASK_BEGIN, nt->id, 0, 0, 0);
+      OA_PUT_RAW(t, OA_RAW_TASK_BEGIN, raw_task_begin, .task = nt->id);
       oa_frag_begin(t, nt, 0);
       if (oa_race) {
         oa_race->task_begin(t, 0, nt);
@@ -487,8 +487,9 @@ static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, i
     return;
   }
   for (int i = 0; i < ndeps; i++) {
-    oa_raw(t, OA_RAW_DEP, id, (uint64_t)(uintptr_t)deps[i].variable.ptr,
-           (uint64_t)deps[i].dependence_type, 0);
+    OA_PUT_RAW(t, OA_RAW_DEP, raw_dep, .task = id,
+               .address = (uint64_t)(uintptr_t)deps[i].variable.ptr,
+               .dep_type = (uint64_t)deps[i].dependence_type);
     dep_add(t, st, p, (uint64_t)(uintptr_t)deps[i].variable.ptr,
             (int)deps[i].dependence_type);
   }

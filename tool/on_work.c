@@ -54,7 +54,7 @@ static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t
   oa_task_push(task, p);
   *slot = p;
   if (!undeferred)
-    oa_raw(t, OA_RAW_CHUNK_BEGIN, task->id, p->id, 0, 0);
+    OA_PUT_RAW(t, OA_RAW_CHUNK_BEGIN, raw_chunk_begin, .task = task->id, .pnode = p->id);
   if (!undeferred && oa_race)
     oa_race->root_pieces(t);
   return p;
@@ -83,7 +83,7 @@ static void close_piece(oa_thread *t, oa_task *task, oa_node **slot)
     oa_task_pop_close(t, task);
   *slot = NULL;
   if (!undeferred)
-    oa_raw(t, OA_RAW_CHUNK_END, task->id, 0, 0, 0);
+    OA_PUT_RAW(t, OA_RAW_CHUNK_END, raw_chunk_end, .task = task->id);
 }
 
 /* A taskwait inside a thread's share of a static loop waits for every child
@@ -182,7 +182,7 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     oa_task_loc_push(task, loc);
     if (shared) {
       task->static_loop = work == ompt_work_loop_static;
-      oa_raw(t, OA_RAW_WS_BEGIN, task->id, (uint64_t)work, 0, 0);
+      OA_PUT_RAW(t, OA_RAW_WS_BEGIN, raw_ws_begin, .task = task->id, .work = (uint64_t)work);
       /* In a team of one, the only thread runs every chunk or section (in
        * an order the program cannot rely on) before it goes past the
        * construct: they are pieces of one undeferred node, parallel with
@@ -202,7 +202,7 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
       close_piece(t, task, &task->group);
       oa_ord_leave(task, 0);
       task->ws_slot = 0;
-      oa_raw(t, OA_RAW_WS_END, task->id, 0, 0, 0);
+      OA_PUT_RAW(t, OA_RAW_WS_END, raw_ws_end, .task = task->id);
     }
     if (work == ompt_work_single_executor)
       close_piece(t, task, &task->single);

@@ -215,7 +215,7 @@ void oa_prof_close(oa_thread *t, oa_node *n)
  * span does not, and the report says so); a recording leaves it out. */
 void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node *top)
 {
-  oa_raw(t, OA_RAW_EDGE, succ->id, pred->id, 0, 0);
+  OA_PUT_RAW(t, OA_RAW_EDGE, raw_edge, .succ = succ->id, .pred = pred->id);
   if (pred->parent != succ->parent) {
     oa_prof_flag(OA_PROF_APPROX_SPAN);
     if (oa_race)
@@ -333,7 +333,8 @@ void oa_prof_waited(oa_thread *t, oa_task *task)
   for (uint32_t k = task->n - 1; k > 0 && !(task->stack[k]->piece && !task->stack[k]->share); k--)
     if (task->stack[k]->kind == OA_ST)
       oa_deps_clear(t, task->stack[k]);
-  oa_raw(t, OA_RAW_WAIT, inner->id, root->id, oa_prof_new_id(), 0);
+  uint64_t stamp = oa_prof_new_id();  /* even when not logged: ids must not depend on it */
+  OA_PUT_RAW(t, OA_RAW_WAIT, raw_wait, .node = inner->id, .root = root->id, .stamp = stamp);
   rec_wait(t, 0, inner->id, root->id);
 }
 
@@ -343,7 +344,9 @@ void oa_prof_group_end(oa_thread *t, oa_task *task, oa_node *g)
   oa_node *root = task->n ? task->stack[0] : NULL;
   if (oa_node_group_end(g, root))
     oa_prof_flag(OA_PROF_APPROX_SPAN);
-  oa_raw(t, OA_RAW_WAIT, g->id, root ? root->id : 0, oa_prof_new_id(), 1);
+  uint64_t stamp = oa_prof_new_id();  /* even when not logged: ids must not depend on it */
+  OA_PUT_RAW(t, OA_RAW_WAIT, raw_wait, .node = g->id, .root = root ? root->id : 0,
+             .stamp = stamp, .group_end = 1);
   rec_wait(t, 1, g->id, root ? root->id : 0);
 }
 
@@ -396,7 +399,8 @@ void oa_frag_end(oa_thread *t, oa_task *task)
     top->edge_end = edge_loc(t);
     if (oa_race)
       oa_node_x_of(top)->t1 = __rdtsc();
-    oa_raw(t, OA_RAW_FRAG_END, top->id, top->work, task->id, 0);
+    OA_PUT_RAW(t, OA_RAW_FRAG_END, raw_frag_end, .node = top->id, .work = top->work,
+               .task = task->id);
     oa_task_pop_close(t, task);
   }
 }
@@ -449,7 +453,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   }
   oa_prof_attach(t, parent, w);
   oa_task_push(task, w);
-  oa_raw(t, OA_RAW_FRAG_BEGIN, w->id, task->id, 0, 0);
+  OA_PUT_RAW(t, OA_RAW_FRAG_BEGIN, raw_frag_begin, .node = w->id, .task = task->id);
   oa_ord_stamp(t, task, w);
 }
 

@@ -209,25 +209,27 @@ void oa_prof_charge_startup(oa_thread *t, oa_node *w);
 void oa_task_inherit(oa_task *child, const oa_task *parent);
 void oa_prof_team(uint32_t team);
 
-/* Raw log for the oracle (OMPADV_RAW=1): one record, in this thread's order:
- * oa_raw_begin for the kinds with a struct in contract.h (fill it, then
- * oa_commit), oa_raw for those whose fields are a..d. */
+/* Raw log for the oracle (OMPADV_RAW=1): one record, in this thread's order,
+ * of a kind of contract.h's enum oa_raw_type; NULL when not logging.  Fill
+ * its struct in union oa_record, then oa_commit. */
 static inline oa_record *oa_raw_begin(oa_thread *t, unsigned type, unsigned sub)
 {
   return oa_conf.raw ? oa_begin_record(t, type, sub) : NULL;
 }
-static inline void oa_raw(oa_thread *t, unsigned type, uint64_t a, uint64_t b, uint64_t c,
-                          uint64_t d)
-{
-  oa_record *r = oa_raw_begin(t, type, 0);
-  if (!r)
-    return;
-  r->ev.a = a;
-  r->ev.b = b;
-  r->ev.c = c;
-  r->ev.d = d;
-  oa_commit(t);
-}
+/* The same in one statement, for a kind whose sub is 0: member names its
+ * struct in union oa_record, the rest are its fields by name, e.g.
+ *   OA_PUT_RAW(t, OA_RAW_EDGE, raw_edge, .succ = s, .pred = p);
+ * (the fields not named are 0). */
+#define OA_PUT_RAW(t, type, member, ...)                                      \
+  do {                                                                        \
+    oa_record *oa_raw_r_ = oa_raw_begin((t), (type), 0);                      \
+    if (oa_raw_r_) {                                                          \
+      oa_record oa_raw_v_ = { .member = { __VA_ARGS__ } };                    \
+      oa_raw_v_.h = oa_raw_r_->h;                                             \
+      *oa_raw_r_ = oa_raw_v_;                                                 \
+      oa_commit(t);                                                           \
+    }                                                                         \
+  } while (0)
 uint64_t oa_prof_new_id(void);
 /* The tool's settings for the graphs of every thread (ospg.h): race mode
  * and ordered regions fill it in before the program's first construct. */

@@ -4,8 +4,9 @@
 usage: oracle.py DUMPFILE [--program PATH] [--label TEXT] [--quiet]
        oracle.py --races PROGRAM.c DUMPFILE [--label TEXT]
 
-DUMPFILE is the output of build/tests/oracle/ospg-dump: 'R' lines, the raw
-records of one run in global arrival order, then the OSPG's answers
+DUMPFILE is the output of build/tests/oracle/ospg-dump: 'R seq thread NAME
+field=value ...' lines, the raw records of one run in global arrival order
+(fields named as in their structs, contract.h: struct oa_raw_*), then the OSPG's answers
 (OSPG_W, OSPG_PAR, OSPG_WORK, OSPG_SPAN) and the profile's flags (OSPG_FLAGS).
 
 The oracle shares nothing with the OSPG.  It reads only the R lines of the
@@ -68,7 +69,7 @@ The rules (SEMANTICS.md numbers; one handler per kind of record):
 --races PROGRAM.c (issue 8) instead prints, as JSON, the data races the
 graph implies among the access sites of a program from gen.py --accesses K:
 PROGRAM.c ends with its site map ('// oa-site ID VARIABLE read|write LINE'),
-and each execution of a site left a MARK record (c = the site id) naming the
+and each execution of a site left a MARK record (mark = the site id) naming the
 fragment that ran it.  Two executions of sites of one variable race iff at
 least one writes, they ran in different fragments, neither fragment
 reaches the other in the graph (the OSPG's answers are not used; locks are
@@ -242,8 +243,11 @@ class Oracle:
     # -- records ----------------------------------------------------------------
     def feed(self, rec):
         self.cur = rec
-        seq, thread, name, a, b, c, d = rec
-        getattr(self, "on_" + name)(thread, a, b, c, d)
+        seq, thread, name, fields = rec
+        try:
+            getattr(self, "on_" + name)(thread, fields)
+        except KeyError as e:
+            raise InputError("record %d: %s has no field %s" % (seq, name, e))
 
     def on_NODE(self, *_):
         pass
@@ -257,7 +261,8 @@ class Oracle:
     def team_of_one(self, t):
         return t.kind == "root" or (t.kind == "implicit" and self.teams.get(t.region, 1) == 1)
 
-    def on_WS_BEGIN(self, thread, tid, work, c, d):
+    def on_WS_BEGIN(self, thread, f):
+        tid = f["task"]
         # rule 5 in a team of one: the only thread runs every chunk or
         # section of the construct, in an order the program cannot rely on,
         # before it goes past the construct (no chunk is left for another
@@ -271,7 +276,8 @@ class Oracle:
             t.construct = self.nconstructs
             t.nchunks = 0
 
-    def on_WS_END(self, thread, tid, b, c, d):
+    def on_WS_END(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         if t.construct is None:
             return
@@ -293,7 +299,8 @@ class Oracle:
             del t.overlays[k]
         t.construct = None
 
-    def on_FRAG_BEGIN(self, thread, w, tid, c, d):
+    def on_FRAG_BEGIN(self, thread, f):
+        w, tid = f["node"], f["task"]
         t = self.task(tid)
         if w in self.frag_vertex:
             self.anomaly("fragment W%d begins twice" % w)
@@ -315,7 +322,8 @@ class Oracle:
             self.ordered_first(t.ord_begun, v)
             t.ord_begun = None
 
-    def on_FRAG_END(self, thread, w, work, tid, d):
+    def on_FRAG_END(self, thread, f):
+        w, work, tid = f["node"], f["work"], f["task"]
         t = self.task(tid)
         if t.open != w:
             self.anomaly("fragment W%d ends in task %d whose open fragment is %s" % (w, tid, t.open))
@@ -331,7 +339,8 @@ class Oracle:
         if t.open == w:
             t.open = None
 
-    def on_PAR_BEGIN(self, thread, r, etid, team, d):
+    def on_PAR_BEGIN(self, thread, f):
+        r, etid = f["region"], f["task"]
         e = self.task(etid)
         g = self.region(r)
         if g["enc"] is not None:
@@ -342,7 +351,8 @@ class Oracle:
                          % (r, e.open, etid))
         self.edges(e.po, g["fork"], "task %d encounters region R%d" % (etid, r))
 
-    def on_PAR_END(self, thread, r, etid, c, d):
+    def on_PAR_END(self, thread, f):
+        r, etid = f["region"], f["task"]
         e = self.task(etid)
         g = self.region(r)
         if g["enc"] != etid:
@@ -350,7 +360,8 @@ class Oracle:
         g["ended"] = True
         self.incoming(e, [g["join"]], "the end of region R%d" % r)
 
-    def on_IMPL_BEGIN(self, thread, r, tid, index, d):
+    def on_IMPL_BEGIN(self, thread, f):
+        r, tid = f["region"], f["task"]
         if r == 0:                  # the initial task
             self.task(tid)
             return
@@ -370,7 +381,8 @@ class Oracle:
         t.chunk_tails = []
         return verts
 
-    def on_IMPL_END(self, thread, tid, b, c, d):
+    def on_IMPL_END(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         if t.kind != "implicit":
             return                  # the initial task
@@ -383,7 +395,8 @@ class Oracle:
         self.edge(t.done, g["join"], "implicit task %d of R%d ends" % (tid, t.region))
         t.ended = True
 
-    def on_BAR_BEGIN(self, thread, r, tid, kind, d):
+    def on_BAR_BEGIN(self, thread, f):
+        r, tid = f["region"], f["task"]
         t = self.task(tid)
         if not self.team_barrier(r, t):
             return
@@ -399,7 +412,8 @@ class Oracle:
         self.edges(self.flush_chunks(t), self.barrier(r, k),
                    "task %d reaches barrier #%d of R%d" % (tid, k, r))
 
-    def on_BAR_END(self, thread, r, tid, kind, d):
+    def on_BAR_END(self, thread, f):
+        r, tid = f["region"], f["task"]
         t = self.task(tid)
         if not self.team_barrier(r, t):
             return
@@ -413,9 +427,9 @@ class Oracle:
             self.anomaly("barrier ends in task %d while fragment W%d is open" % (tid, t.open))
         t.po = {self.barrier(r, k)}
 
-    def on_TASK_CREATE(self, thread, ptid, tid, facts, pnode):
+    def on_TASK_CREATE(self, thread, f):
+        ptid, tid, flags = f["parent"], f["task"], f["task_flags"]
         p = self.task(ptid)
-        flags = facts & 0xffffffff
         # SEMANTICS.md rules 9-10: undeferred only by if(0), by being included
         # (created in a final task: libomp flags its children final too) or
         # merged; libomp's "undeferred" flag alone (every task of a team of
@@ -423,11 +437,11 @@ class Oracle:
         # rule 11: `taskwait depend` (and the wait of an if(0) task's
         # dependences), which libomp reports as a task flagged taskwait, is
         # an undeferred task with those dependences and no body
-        undeferred = bool(facts >> 32 & 1) or bool(flags & (OMPT_TASK_MERGED | OMPT_TASK_TASKWAIT)) \
+        undeferred = bool(f["if0"]) or bool(flags & (OMPT_TASK_MERGED | OMPT_TASK_TASKWAIT)) \
             or (p.kind == "explicit" and p.final)
-        if bool(facts >> 33 & 1) != undeferred:
+        if bool(f["undeferred"]) != undeferred:
             self.anomaly("task %d: the tool modelled it %s, the rules say %s"
-                         % (tid, "undeferred" if facts >> 33 & 1 else "deferred",
+                         % (tid, "undeferred" if f["undeferred"] else "deferred",
                             "undeferred" if undeferred else "deferred"))
         if tid in self.tasks:
             self.anomaly("task %d created twice (or used before its creation)" % tid)
@@ -458,13 +472,15 @@ class Oracle:
             # runs to completion before its creator goes on
             p.po = p.po | {t.done}
 
-    def on_TASK_BEGIN(self, thread, tid, b, c, d):
+    def on_TASK_BEGIN(self, thread, f):
+        tid = f["task"]
         t = self.tasks.get(tid)
         if t is None or t.kind != "explicit":
             self.anomaly("task %d begins without being created" % tid)
             self.task(tid)
 
-    def on_TASK_END(self, thread, tid, b, c, d):
+    def on_TASK_END(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         if t.open is not None:
             self.anomaly("task %d ends with fragment W%d open" % (tid, t.open))
@@ -473,7 +489,8 @@ class Oracle:
         self.edges(t.po, t.done, "task %d completes" % tid)
         t.ended = True
 
-    def on_TW_BEGIN(self, thread, tid, b, c, d):
+    def on_TW_BEGIN(self, thread, f):
+        tid = f["task"]
         # rule 11, with rules 5-6: which implicit task runs a chunk, section
         # or single body of a team of two or more depends on the schedule,
         # so a taskwait inside one waits for certain only for the children
@@ -498,7 +515,8 @@ class Oracle:
             t.depmap = {}           # (an optimization: every entry is waited for)
             t.overlays = {}
 
-    def on_TW_END(self, thread, tid, b, c, d):
+    def on_TW_END(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         if t.tw_pending is None:
             self.anomaly("taskwait ends in task %d without beginning" % tid)
@@ -506,14 +524,16 @@ class Oracle:
         self.incoming(t, [self.tasks[c].done for c in t.tw_pending], "a taskwait")
         t.tw_pending = None
 
-    def on_TG_BEGIN(self, thread, tid, b, c, d):
+    def on_TG_BEGIN(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         self.ngroups += 1
         name = "TG%d" % self.ngroups
         g = {"name": name, "end": self.vertex("TASKGROUP_END(%s of task %d)" % (name, tid))}
         t.tg_stack.append(g)
 
-    def on_TG_END(self, thread, tid, b, c, d):
+    def on_TG_END(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         if not t.tg_stack:
             self.anomaly("taskgroup ends in task %d without beginning" % tid)
@@ -521,7 +541,8 @@ class Oracle:
         g = t.tg_stack.pop()
         self.incoming(t, [g["end"]], "the end of taskgroup %s" % g["name"])
 
-    def on_DEP(self, thread, tid, addr, kind, d):
+    def on_DEP(self, thread, f):
+        tid, addr, kind = f["task"], f["address"], f["dep_type"]
         t = self.tasks.get(tid)
         if t is None or t.kind != "explicit":
             self.anomaly("dependence of task %d, which was not created" % tid)
@@ -569,7 +590,8 @@ class Oracle:
         else:
             self.anomaly("dependence type %d not modelled" % kind)
 
-    def on_MARK(self, thread, w, tid, mark, d):
+    def on_MARK(self, thread, f):
+        w, tid, mark = f["node"], f["task"], f["mark"]
         t = self.task(tid)
         if w == 0 or w not in self.frag_vertex:
             self.anomaly("mark %d in task %d outside any fragment (W%d)" % (mark, tid, w))
@@ -587,7 +609,8 @@ class Oracle:
     # the previous one ended): each one's end precedes the next one's start.
     # A region's end may be recorded after the next one's start (libomp
     # reports the release after letting the next one in), hence both ways.
-    def on_ORD(self, thread, tid, chain, end, d):
+    def on_ORD(self, thread, f):
+        tid, chain, end = f["task"], f["chain"], f["end"]
         t = self.task(tid)
         regions = self.chains.setdefault(chain, [])
         if not end:
@@ -619,7 +642,8 @@ class Oracle:
     def on_OREGION(self, *_):
         pass
 
-    def on_CHUNK_BEGIN(self, thread, tid, pnode, c, d):
+    def on_CHUNK_BEGIN(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         if t.kind not in ("implicit", "root"):
             self.anomaly("chunk in task %d, not an implicit task" % tid)
@@ -653,7 +677,8 @@ class Oracle:
                 t.nchunks += 1
                 t.one_piece = (t.construct, t.nchunks)
 
-    def on_CHUNK_END(self, thread, tid, b, c, d):
+    def on_CHUNK_END(self, thread, f):
+        tid = f["task"]
         t = self.task(tid)
         if t.chunk_base is None:
             self.anomaly("chunk ends in task %d without beginning" % tid)
@@ -687,9 +712,12 @@ def parse(path):
                 continue
             try:
                 if p[0] == "R":
-                    if p[3] not in RECORDS or len(p) != 8:
+                    if p[3] not in RECORDS:
                         raise ValueError
-                    recs.append((int(p[1]), int(p[2]), p[3]) + tuple(int(x) for x in p[4:8]))
+                    fields = dict(x.split("=", 1) for x in p[4:])
+                    if len(fields) != len(p) - 4:
+                        raise ValueError
+                    recs.append((int(p[1]), int(p[2]), p[3], {k: int(v) for k, v in fields.items()}))
                 elif p[0] == "OSPG_W":
                     ospg["W"][int(p[1])] = int(p[2])
                 elif p[0] == "OSPG_PAR":
@@ -885,8 +913,8 @@ def main(argv=None):
         o = Oracle()
         o.region0_noop = args.region0_barrier_noop
         for r in recs:
-            if r[2] == "IMPL_BEGIN" and r[3]:
-                o.teams[r[3]] = o.teams.get(r[3], 0) + 1
+            if r[2] == "IMPL_BEGIN" and r[3]["region"]:
+                o.teams[r[3]["region"]] = o.teams.get(r[3]["region"], 0) + 1
         for r in recs:
             o.feed(r)
         o.finish()

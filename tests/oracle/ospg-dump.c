@@ -43,24 +43,93 @@ static int by_id(const void *a, const void *b)
   return (x->id > y->id) - (x->id < y->id);
 }
 
+/* The fields of each raw record kind, by the names of its struct in
+ * contract.h (struct oa_raw_KIND), as printed for the oracle:
+ * "R seq thread NAME field=value ...". */
+typedef struct field {
+  const char *name;
+  size_t off, size;
+  int is_signed;
+  unsigned bit;              /* a flag: this bit of the field, printed 0 or 1; 0: all of it */
+} field;
+#define FIELD(T, f, name, bit) \
+  { name, offsetof(T, f), sizeof(((T *)0)->f), (__typeof__(((T *)0)->f))-1 < 0, bit }
+#define F(k, f) FIELD(struct oa_raw_##k, f, #f, 0)
+#define KIND(type, ...) [type - OA_RAW_NODE] = (const field[]){ __VA_ARGS__, { .name = NULL } }
+#define PARALLEL F(parallel, region), F(parallel, task), F(parallel, team)
+#define BARRIER F(barrier, region), F(barrier, task), F(barrier, kind)
+#define TASK_REF F(task_ref, task)
+static const field *const fields[OA_RAW_LAST - OA_RAW_NODE + 1] = {
+  KIND(OA_RAW_NODE, F(node, node), F(node, parent), F(node, kind), F(node, any_phase),
+       F(node, st_val), F(node, undeferred), F(node, anythread), F(node, share), F(node, piece)),
+  KIND(OA_RAW_EDGE, F(edge, succ), F(edge, pred)),
+  KIND(OA_RAW_FRAG_BEGIN, F(frag_begin, node), F(frag_begin, task)),
+  KIND(OA_RAW_FRAG_END, F(frag_end, node), F(frag_end, work), F(frag_end, task)),
+  KIND(OA_RAW_PAR_BEGIN, PARALLEL), KIND(OA_RAW_PAR_END, PARALLEL),
+  KIND(OA_RAW_IMPL_BEGIN, F(impl_begin, region), F(impl_begin, task), F(impl_begin, index)),
+  KIND(OA_RAW_BAR_BEGIN, BARRIER), KIND(OA_RAW_BAR_END, BARRIER),
+  KIND(OA_RAW_TASK_CREATE, F(task_create, parent), F(task_create, task),
+       F(task_create, task_flags),
+       FIELD(struct oa_raw_task_create, facts, "if0", OA_RAW_TASK_IF0),
+       FIELD(struct oa_raw_task_create, facts, "undeferred", OA_RAW_TASK_UNDEFERRED),
+       F(task_create, pnode)),
+  KIND(OA_RAW_TASK_BEGIN, TASK_REF), KIND(OA_RAW_TASK_END, TASK_REF),
+  KIND(OA_RAW_TW_BEGIN, TASK_REF), KIND(OA_RAW_TW_END, TASK_REF),
+  KIND(OA_RAW_TG_BEGIN, TASK_REF), KIND(OA_RAW_TG_END, TASK_REF),
+  KIND(OA_RAW_IMPL_END, TASK_REF), KIND(OA_RAW_CHUNK_END, TASK_REF),
+  KIND(OA_RAW_WS_END, TASK_REF),
+  KIND(OA_RAW_DEP, F(dep, task), F(dep, address), F(dep, dep_type)),
+  KIND(OA_RAW_CHUNK_BEGIN, F(chunk_begin, task), F(chunk_begin, pnode)),
+  KIND(OA_RAW_WS_BEGIN, F(ws_begin, task), F(ws_begin, work)),
+  KIND(OA_RAW_MARK, F(mark, node), F(mark, task), F(mark, mark)),
+  KIND(OA_RAW_WAIT, F(wait, node), F(wait, root), F(wait, stamp), F(wait, group_end)),
+  KIND(OA_RAW_ORD, F(ord, task), F(ord, chain), F(ord, end)),
+  KIND(OA_RAW_OSTAMP, F(ostamp, node), FIELD(struct oa_raw_ostamp, sub, "opo", 0),
+       F(ostamp, ochain), F(ostamp, obefore), F(ostamp, oafter)),
+  KIND(OA_RAW_OREGION, F(oregion, node), F(oregion, region), F(oregion, pred),
+       F(oregion, chain)),
+};
+#undef TASK_REF
+#undef BARRIER
+#undef PARALLEL
+#undef KIND
+#undef F
+#undef FIELD
+
+static void print_raw(const oa_event *e)
+{
+  printf("R %llu %u %s", (unsigned long long)e->seq, e->thread, oa_event_type_name(e->type));
+  for (const field *f = fields[e->type - OA_RAW_NODE]; f && f->name; f++) {
+    uint64_t u = 0;
+    memcpy(&u, (const char *)e + f->off, f->size);  /* little-endian */
+    if (f->bit)
+      printf(" %s=%d", f->name, (u & f->bit) != 0);
+    else if (f->is_signed && f->size < 8 && u >> (f->size * 8 - 1) & 1)
+      printf(" %s=%lld", f->name, (long long)(u | ~UINT64_C(0) << f->size * 8));
+    else
+      printf(" %s=%llu", f->name, (unsigned long long)u);
+  }
+  putchar('\n');
+}
+
 /* The records of one type, in the order of the field at offset key (a
  * WAIT's stamp, an EDGE's successor): they are applied as the nodes join. */
 static size_t key_off;
 
 static int by_key(const void *a, const void *b)
 {
-  uint64_t x = *(const uint64_t *)((const char *)*(const oa_event *const *)a + key_off);
-  uint64_t y = *(const uint64_t *)((const char *)*(const oa_event *const *)b + key_off);
+  uint64_t x = *(const uint64_t *)((const char *)*(const oa_record *const *)a + key_off);
+  uint64_t y = *(const uint64_t *)((const char *)*(const oa_record *const *)b + key_off);
   return (x > y) - (x < y);
 }
 
-static const oa_event **records_by(const oa_result *r, unsigned type, size_t key, size_t *n)
+static const oa_record **records_by(const oa_result *r, unsigned type, size_t key, size_t *n)
 {
-  const oa_event **v = calloc(r->nevents + 1, sizeof *v);
+  const oa_record **v = calloc(r->nevents + 1, sizeof *v);
   *n = 0;
   for (size_t i = 0; i < r->nevents; i++)
     if (r->events[i].type == type)
-      v[(*n)++] = &r->events[i];
+      v[(*n)++] = oa_record_of(&r->events[i]);
   key_off = key;
   qsort(v, *n, sizeof *v, by_key);
   return v;
@@ -112,9 +181,7 @@ int main(int argc, char **argv)
     const oa_event *e = &r.events[i];
     if (e->type < OA_RAW_NODE || e->type > OA_RAW_LAST)
       continue;
-    printf("R %llu %u %s %llu %llu %llu %llu\n", (unsigned long long)e->seq, e->thread,
-           oa_event_type_name(e->type), (unsigned long long)e->a, (unsigned long long)e->b,
-           (unsigned long long)e->c, (unsigned long long)e->d);
+    print_raw(e);
     const struct oa_raw_node *x = &oa_record_of(e)->raw_node;
     if (e->type == OA_RAW_NODE)
       recs[nrecs++] = (rec){ .id = x->node, .parent = x->parent, .kind = (int)x->kind,
@@ -125,23 +192,27 @@ int main(int argc, char **argv)
   qsort(recs, nrecs, sizeof *recs, by_id);
   for (size_t i = 0; i < r.nevents; i++)
     if (r.events[i].type == OA_RAW_FRAG_END) {
-      rec *w = find(r.events[i].a);
+      const struct oa_raw_frag_end *f = &oa_record_of(&r.events[i])->raw_frag_end;
+      rec *w = find(f->node);
       if (w)
-        w->work = r.events[i].b;
+        w->work = f->work;
     }
   /* Nested taskwaits, in the order of their ids among the nodes'; dependence
    * edges, by successor: each joins when its successor does */
   size_t nwaits, wi = 0, nedges, ei = 0;
-  const oa_event **waits = records_by(&r, OA_RAW_WAIT, offsetof(oa_event, c), &nwaits);
-  const oa_event **edges = records_by(&r, OA_RAW_EDGE, offsetof(oa_event, a), &nedges);
+  const oa_record **waits = records_by(&r, OA_RAW_WAIT, offsetof(struct oa_raw_wait, stamp),
+                                      &nwaits);
+  const oa_record **edges = records_by(&r, OA_RAW_EDGE, offsetof(struct oa_raw_edge, succ),
+                                      &nedges);
   /* Nodes in creation (id) order, so children are attached left to right. */
   static oa_ospg_host host;  /* ordered chains: prev_last, below */
   oa_node_pool pool = { .host = &host };
   oa_node *root = NULL;
   for (size_t i = 0; i <= nrecs; i++) {
-    for (; wi < nwaits && (i == nrecs || waits[wi]->c < recs[i].id); wi++) {
-      rec *in = find(waits[wi]->a), *top = find(waits[wi]->b);
-      if (in && top && in->node && top->node && waits[wi]->d)
+    for (; wi < nwaits && (i == nrecs || waits[wi]->raw_wait.stamp < recs[i].id); wi++) {
+      const struct oa_raw_wait *wt = &waits[wi]->raw_wait;
+      rec *in = find(wt->node), *top = find(wt->root);
+      if (in && top && in->node && top->node && wt->group_end)
         oa_node_group_end(in->node, top->node);
       else if (in && top && in->node && top->node)
         oa_node_waited(in->node, top->node);
@@ -164,8 +235,9 @@ int main(int argc, char **argv)
     else if (!root)
       root = x->node;
     /* its dependences, as the tool added them when it was created */
-    for (; ei < nedges && edges[ei]->a <= x->id; ei++) {
-      rec *d = edges[ei]->a == x->id ? find(edges[ei]->b) : NULL;
+    for (; ei < nedges && edges[ei]->raw_edge.succ <= x->id; ei++) {
+      const struct oa_raw_edge *ed = &edges[ei]->raw_edge;
+      rec *d = ed->succ == x->id ? find(ed->pred) : NULL;
       if (d && d->node)
         oa_node_add_pred(x->node, d->node);
     }
@@ -173,19 +245,22 @@ int main(int argc, char **argv)
   /* the stamps of rule 7's chain, the last one of each fragment standing,
    * and the ordered regions' last fragments */
   for (size_t i = 0; i < r.nevents; i++) {
-    const oa_event *e = &r.events[i];
-    rec *x = e->type == OA_RAW_OSTAMP || e->type == OA_RAW_OREGION ? find(e->a) : NULL;
+    const oa_record *e = oa_record_of(&r.events[i]);
+    rec *x = e->h.type == OA_RAW_OSTAMP   ? find(e->raw_ostamp.node)
+             : e->h.type == OA_RAW_OREGION ? find(e->raw_oregion.node)
+                                           : NULL;
     if (!x || !x->node)
       continue;
-    if (e->type == OA_RAW_OSTAMP) {
-      const struct oa_raw_ostamp *o = &oa_record_of(e)->raw_ostamp;
+    if (e->h.type == OA_RAW_OSTAMP) {
+      const struct oa_raw_ostamp *o = &e->raw_ostamp;
       oa_node_x *nx = oa_node_x_of(x->node);
       nx->ochain = o->ochain;
       nx->opo = o->sub;
       nx->obefore = o->obefore;
       nx->oafter = o->oafter;
     } else if (nregions < sizeof regions / sizeof *regions) {
-      regions[nregions++] = (region){ .seq = e->b, .pred = e->c, .last = x->node };
+      regions[nregions++] = (region){ .seq = e->raw_oregion.region,
+                                      .pred = e->raw_oregion.pred, .last = x->node };
     }
   }
   host.ord_prev_last = prev_last;
