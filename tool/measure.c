@@ -43,13 +43,15 @@ static struct rseq *rseq_of(oa_thread *t)
   return t->rseq;
 }
 
-static uint64_t tsc_on_core(oa_thread *t)
+/* The clock, from raw, a TSC reading the caller just took (one reading per
+ * look: at ~11 ns a reading on a VM, several looks per task add up). */
+static uint64_t tsc_on_core(oa_thread *t, uint64_t raw)
 {
   volatile struct rseq *rs = t->rseq;
   if (__builtin_expect(rs && rs->rseq_cs == (uintptr_t)&rseq_marker, 1))
-    return __rdtsc() - t->off_ticks;
+    return raw - t->off_ticks;
   if (!rs && !(rs = rseq_of(t)))
-    return __rdtsc();
+    return raw;
   rs->rseq_cs = (uintptr_t)&rseq_marker;  /* before the readings: a break after it shows */
   /* the break in nanoseconds, wall clock against CPU time (both from the
    * kernel), so that only the break itself is converted to ticks: an error
@@ -81,7 +83,7 @@ static uint64_t read_metric(oa_thread *t)
   int ok;
   enum oa_metric m = oa_conf.metric;
   if (m == OA_METRIC_TSC)
-    return tsc_on_core(t);
+    return tsc_on_core(t, __rdtsc());
   if ((m == OA_METRIC_CYCLES || m == OA_METRIC_INSTRUCTIONS) && t->counter_fd == -1)
     t->counter_fd = oa_counter_open(m);
   uint64_t v = oa_metric_read(m, t->counter_fd, &ok);
@@ -129,7 +131,7 @@ void oa_prof_enter(oa_thread *t)
   oa_node *w = running_fragment(t);
   if (w) {
     uint64_t before = __rdtsc();
-    uint64_t now = read_metric(t);
+    uint64_t now = oa_conf.metric == OA_METRIC_TSC ? tsc_on_core(t, before) : read_metric(t);
     uint64_t d = now > t->clock + read_cost ? now - t->clock - read_cost : 0;
     if (oa_conf.metric == OA_METRIC_TSC) {
       uint64_t raw = before - t->clock_tsc, kept = now - t->clock;
@@ -164,8 +166,13 @@ void oa_prof_leave(oa_thread *t)
   t->ra = NULL;
   oa_node *w = running_fragment(t);
   if (w) {
-    t->clock = read_metric(t);
-    t->clock_tsc = ns_per_tick > 0 || oa_conf.metric == OA_METRIC_TSC ? __rdtsc() : 0;
+    if (oa_conf.metric == OA_METRIC_TSC) {
+      t->clock_tsc = __rdtsc();
+      t->clock = tsc_on_core(t, t->clock_tsc);
+    } else {
+      t->clock = read_metric(t);
+      t->clock_tsc = ns_per_tick > 0 ? __rdtsc() : 0;
+    }
     t->rt_out = oa_conf.rt_costs.out[t->rt < OA_RTE_N ? t->rt : 0];
   }
   t->rt = OA_RTE_NONE;

@@ -254,24 +254,59 @@ void oa_prof_whatif(oa_thread *t, oa_task *task, double factor)
 
 /* --- task stacks ----------------------------------------------------------- */
 
+/* A task's state: millions of tiny tasks each need one, so a thread keeps
+ * up to OA_SPARE_TASKS of those it freed (whichever thread made them). */
+#define OA_SPARE_TASKS 64
+
 oa_task *oa_task_new(unsigned kind)
 {
-  oa_task *task = oa_xcalloc(1, sizeof *task);
+  oa_thread *t = oa_me();
+  oa_task *task = t->spare_tasks;
+  if (task) {
+    t->spare_tasks = task->next_spare;
+    t->nspare_tasks--;
+    memset(task, 0, sizeof *task);
+  } else {
+    task = oa_xcalloc(1, sizeof *task);
+  }
+  task->stack = task->stack_in;
+  task->cap = OA_TASK_INLINE;
+  task->locs = task->locs_in;
+  task->cap_locs = OA_TASK_INLINE;
   task->kind = (uint8_t)kind;
   task->id = oa_prof_new_id();
-  oa_thread *t = oa_me();
   task->uid = (uint64_t)(t->id + 1) << 40 | ++t->tasks_made;
   return task;
 }
 
 void oa_task_free(oa_task *task)
 {
-  free(task->stack);
-  free(task->locs);
+  if (task->stack != task->stack_in)
+    free(task->stack);
+  if (task->locs != task->locs_in)
+    free(task->locs);
   free(task->chunk_maps);
   free(task->opend);
   free(task->ophase);
-  free(task);
+  oa_thread *t = oa_me();
+  if (t->nspare_tasks < OA_SPARE_TASKS) {
+    task->next_spare = t->spare_tasks;
+    t->spare_tasks = task;
+    t->nspare_tasks++;
+  } else {
+    free(task);
+  }
+}
+
+/* Room for one more in a stack that starts inline (stack_in, locs_in). */
+static void *grow(void *v, const void *inline_v, uint32_t *cap, size_t size)
+{
+  void *bigger = oa_xmalloc(*cap * 2 * size);
+  memcpy(bigger, v, *cap * size);
+  if (v != inline_v)
+    free(v);
+  *cap *= 2;
+  return bigger;
 }
 
 oa_node *oa_task_top(const oa_task *task)
@@ -281,10 +316,8 @@ oa_node *oa_task_top(const oa_task *task)
 
 void oa_task_push(oa_task *task, oa_node *n)
 {
-  if (task->n == task->cap) {
-    task->cap = task->cap ? task->cap * 2 : 8;
-    task->stack = oa_xrealloc(task->stack, task->cap * sizeof *task->stack);
-  }
+  if (task->n == task->cap)
+    task->stack = grow(task->stack, task->stack_in, &task->cap, sizeof *task->stack);
   task->stack[task->n++] = n;
 }
 
@@ -360,10 +393,8 @@ void oa_task_close_sts(oa_thread *t, oa_task *task)
 
 void oa_task_loc_push(oa_task *task, uint32_t loc)
 {
-  if (task->nlocs == task->cap_locs) {
-    task->cap_locs = task->cap_locs ? task->cap_locs * 2 : 8;
-    task->locs = oa_xrealloc(task->locs, task->cap_locs * sizeof *task->locs);
-  }
+  if (task->nlocs == task->cap_locs)
+    task->locs = grow(task->locs, task->locs_in, &task->cap_locs, sizeof *task->locs);
   task->locs[task->nlocs++] = loc;
 }
 

@@ -17,13 +17,19 @@ enum oa_task_kind { OA_TASK_INITIAL, OA_TASK_IMPLICIT, OA_TASK_EXPLICIT };
 /* A task's own view of the OSPG: a stack of open nodes (bottom: the root for
  * the initial task, the task's P-node otherwise) and of the directives whose
  * body it is in. */
+#define OA_TASK_INLINE 4
 typedef struct oa_task {
   uint64_t id;                    /* raw log name */
   uint64_t uid;                   /* unique in the run, always set */
-  oa_node **stack;
+  oa_node **stack;                /* stack_in until it outgrows it */
   uint32_t n, cap;
   uint32_t *locs;                 /* location stack; locs[nlocs-1] is current */
   uint32_t nlocs, cap_locs;
+  /* most tasks are small and short: their stacks live here, and the struct
+   * itself on its last thread's list of spare ones (oa_task_free) */
+  oa_node *stack_in[OA_TASK_INLINE];
+  uint32_t locs_in[OA_TASK_INLINE];
+  struct oa_task *next_spare;
   uint8_t kind;                   /* enum oa_task_kind */
   uint8_t started;                /* explicit task: has begun running */
   uint8_t final;                  /* explicit task: final (its children are included) */

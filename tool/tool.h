@@ -105,6 +105,8 @@ typedef struct oa_thread {
   uint64_t off_in_work;           /* ... while it ran fragments */
   int counter_fd;                 /* perf_event counter, or -1 */
   oa_node_pool pool;
+  struct oa_task *spare_tasks;    /* freed task states, for the next ones (prof.c) */
+  uint32_t nspare_tasks;
   oa_agg agg;                     /* per-location sums of this thread */
   const void *ra;                 /* code address of the event being handled, or NULL */
   uint8_t rt;                     /* the event being handled, enum oa_rt_event (metric.h) */
