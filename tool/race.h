@@ -15,7 +15,8 @@
 #define OA_RACE_OWNED 16         /* task reduction copies of one thread */
 #define OA_RACE_CALLS 64        /* calls of one thread remembered for reports */
 #define OA_RACE_TLS 8           /* modules with thread-local storage one thread tells apart */
-#define OA_RACE_FILTER 8192      /* accesses the running fragment already made */
+#define OA_RACE_FILTER_BITS 13  /* accesses the running fragment already made: 2^N */
+#define OA_RACE_FILTER (1u << OA_RACE_FILTER_BITS)
 
 /* Per-thread state, inside oa_thread (tool.h). */
 typedef struct oa_race_thread {
