@@ -125,8 +125,8 @@ typedef struct oa_chunk_header {
  * struct in union oa_record below, which the writer (the tool) and every
  * reader use alike: its fields are the format.  All start with the same 16
  * bytes (OA_RECORD_ID), most with the same 32 (OA_EVENT_HEAD: the time and
- * the code address too); a kind whose fields say nothing more than "four
- * words" is written and read as oa_event, a..d, as documented with its type.
+ * the code address too).  Readers get the records as oa_event (the head and
+ * four words) and see each as its kind through oa_record_of.
  * Narrow fields are explicit integers, bits are named (never bitfields). */
 #define OA_RECORD_ID                                                          \
   uint16_t type;   /* ompt_callbacks_t, OA_EV_DEPENDENCE, OA_RAW_*, OA_REC_*, \
@@ -156,11 +156,28 @@ enum oa_event_flags {
   OA_LOC_GUIDED = 4,         /* locations: a schedule(guided) loop (chunks sized by the team) */
 };
 
-/* One OMPT event.  'type' is the ompt_callbacks_t value, or OA_EV_DEPENDENCE
- * for the continuation records that follow a 'dependences' event, one per
- * dependence.  What a..d hold per type is documented in corelib/events.h;
- * the one that packs two values in a word has its struct: */
+/* One OMPT event (trace mode, `ompadv trace`).  'type' is the
+ * ompt_callbacks_t value, or OA_EV_DEPENDENCE for the continuation records
+ * that follow a 'dependences' event, one per dependence.  One struct per
+ * kind, below (shared by kinds whose fields agree); the union oa_record names
+ * each kind's member.  Ids are the tool's own: threads from 0, parallel
+ * regions and tasks from 1, in order of creation.  thread_end and flush
+ * carry nothing but the head (oa_event_head). */
 #define OA_EV_DEPENDENCE 100
+
+struct oa_ev_thread_begin {  /* ompt_callback_thread_begin */
+  OA_EVENT_HEAD;
+  uint64_t thread_type;      /* ompt_thread_t */
+  uint64_t reserved[3];
+};
+
+struct oa_ev_parallel {      /* ompt_callback_parallel_begin / _end */
+  OA_EVENT_HEAD;
+  uint64_t parallel;
+  uint64_t task;             /* the encountering task */
+  uint64_t requested;        /* parallel_begin: the requested team size; parallel_end: 0 */
+  uint64_t parallel_flags;   /* ompt_parallel_flag_t */
+};
 
 struct oa_ev_implicit_task { /* ompt_callback_implicit_task; sub=endpoint */
   OA_EVENT_HEAD;
@@ -168,6 +185,143 @@ struct oa_ev_implicit_task { /* ompt_callback_implicit_task; sub=endpoint */
   uint64_t team;             /* team size (0 at a worker's end) */
   uint32_t task_flags;       /* ompt_task_flag_t */
   uint32_t index;            /* the thread's index in the team */
+};
+
+struct oa_ev_task_create {   /* ompt_callback_task_create */
+  OA_EVENT_HEAD;
+  uint64_t task;             /* the new task */
+  uint64_t parent;           /* the encountering task */
+  uint64_t task_flags;       /* ompt_task_flag_t */
+  uint64_t has_dependences;
+};
+
+struct oa_ev_task_schedule { /* ompt_callback_task_schedule */
+  OA_EVENT_HEAD;
+  uint64_t prior;            /* the prior task (0 at the end of a dependence wait) */
+  uint64_t status;           /* the prior task's ompt_task_status_t */
+  uint64_t next;             /* the next task (0: none) */
+  uint64_t reserved;
+};
+
+struct oa_ev_dependences {   /* ompt_callback_dependences: ndeps OA_EV_DEPENDENCE
+                              * records follow */
+  OA_EVENT_HEAD;
+  uint64_t task;
+  uint64_t ndeps;
+  uint64_t reserved[2];
+};
+
+struct oa_ev_dependence {    /* OA_EV_DEPENDENCE: one dependence of a 'dependences' event */
+  OA_EVENT_HEAD;
+  uint64_t address;          /* the variable's address */
+  uint64_t dep_type;         /* ompt_dependence_type_t */
+  uint64_t reserved[2];
+};
+
+struct oa_ev_task_dependence { /* ompt_callback_task_dependence */
+  OA_EVENT_HEAD;
+  uint64_t source;           /* the source task */
+  uint64_t sink;             /* the sink task */
+  uint64_t reserved[2];
+};
+
+struct oa_ev_work {          /* ompt_callback_work; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t work;             /* ompt_work_t */
+  uint64_t parallel, task;
+  uint64_t count;
+};
+
+struct oa_ev_dispatch {      /* ompt_callback_dispatch; sub=ompt_dispatch_t; a section's
+                              * 'where' is the section's code address */
+  OA_EVENT_HEAD;
+  uint64_t parallel, task;
+  uint64_t start;            /* chunks: the first iteration; other kinds but sections:
+                              * the instance's value */
+  uint64_t iterations;       /* chunks: their iterations */
+};
+
+struct oa_ev_masked {        /* ompt_callback_masked; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t parallel, task;
+  uint64_t reserved[2];
+};
+
+struct oa_ev_sync_region {   /* ompt_callback_sync_region, _sync_region_wait and
+                              * _reduction; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t kind;             /* ompt_sync_region_t */
+  uint64_t parallel, task;
+  uint64_t reserved;
+};
+
+struct oa_ev_mutex_acquire { /* ompt_callback_mutex_acquire and _lock_init */
+  OA_EVENT_HEAD;
+  uint64_t kind;             /* ompt_mutex_t */
+  uint64_t wait_id;
+  uint64_t hint;
+  uint64_t impl;             /* the implementation */
+};
+
+struct oa_ev_mutex {         /* ompt_callback_mutex_acquired, _mutex_released and
+                              * _lock_destroy */
+  OA_EVENT_HEAD;
+  uint64_t kind;             /* ompt_mutex_t */
+  uint64_t wait_id;
+  uint64_t reserved[2];
+};
+
+struct oa_ev_nest_lock {     /* ompt_callback_nest_lock; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t reserved0;
+  uint64_t wait_id;
+  uint64_t reserved[2];
+};
+
+struct oa_ev_cancel {        /* ompt_callback_cancel */
+  OA_EVENT_HEAD;
+  uint64_t task;
+  uint64_t cancel_flags;     /* ompt_cancel_flag_t */
+  uint64_t reserved[2];
+};
+
+struct oa_ev_control_tool {  /* ompt_callback_control_tool (omp_control_tool) */
+  OA_EVENT_HEAD;
+  uint64_t command, modifier;
+  uint64_t arg;              /* the pointer passed */
+  uint64_t reserved;
+};
+
+struct oa_ev_error {         /* ompt_callback_error */
+  OA_EVENT_HEAD;
+  uint64_t severity;         /* ompt_severity_t */
+  uint64_t reserved[3];
+};
+
+struct oa_ev_device {        /* ompt_callback_device_initialize */
+  OA_EVENT_HEAD;
+  uint64_t device;           /* the device number */
+  uint64_t reserved[3];
+};
+
+struct oa_ev_target {        /* ompt_callback_target_emi; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t kind;             /* ompt_target_t */
+  uint64_t device;           /* the device number */
+  uint64_t reserved[2];
+};
+
+struct oa_ev_target_data_op { /* ompt_callback_target_data_op_emi; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t optype;           /* ompt_target_data_op_t */
+  uint64_t bytes;
+  uint64_t reserved[2];
+};
+
+struct oa_ev_target_submit { /* ompt_callback_target_submit_emi; sub=endpoint */
+  OA_EVENT_HEAD;
+  uint64_t teams;            /* the requested number of teams */
+  uint64_t reserved[3];
 };
 
 /* Profile mode with OMPADV_RAW=1 (ompadv profile --save-raw) also records,
@@ -589,7 +743,28 @@ struct oa_race_summary {     /* OA_RACE_SUMMARY: at the end */
 typedef union oa_record {
   oa_event_head h;
   oa_event ev;
+  struct oa_ev_thread_begin thread_begin;
+  struct oa_ev_parallel parallel_begin, parallel_end;
   struct oa_ev_implicit_task implicit_task;
+  struct oa_ev_task_create task_create;
+  struct oa_ev_task_schedule task_schedule;
+  struct oa_ev_dependences dependences;
+  struct oa_ev_dependence dependence;
+  struct oa_ev_task_dependence task_dependence;
+  struct oa_ev_work work;
+  struct oa_ev_dispatch dispatch;
+  struct oa_ev_masked masked;
+  struct oa_ev_sync_region sync_region, sync_region_wait, reduction;
+  struct oa_ev_mutex_acquire mutex_acquire, lock_init;
+  struct oa_ev_mutex mutex_acquired, mutex_released, lock_destroy;
+  struct oa_ev_nest_lock nest_lock;
+  struct oa_ev_cancel cancel;
+  struct oa_ev_control_tool control_tool;
+  struct oa_ev_error error;
+  struct oa_ev_device device_initialize;
+  struct oa_ev_target target;
+  struct oa_ev_target_data_op target_data_op;
+  struct oa_ev_target_submit target_submit;
   struct oa_raw_node raw_node;
   struct oa_raw_edge raw_edge;
   struct oa_raw_frag_begin raw_frag_begin;
@@ -645,10 +820,61 @@ _Static_assert(sizeof(oa_event_head) == 32, "the common head is 32 bytes");
 OA_ID_AT(oa_event_head); OA_AT(oa_event_head, time, 16); OA_AT(oa_event_head, where, 24);
 OA_EVENT_KIND(oa_event);
 OA_AT(oa_event, a, 32); OA_AT(oa_event, b, 40); OA_AT(oa_event, c, 48); OA_AT(oa_event, d, 56);
+OA_EVENT_KIND(struct oa_ev_thread_begin);
+OA_AT(struct oa_ev_thread_begin, thread_type, 32);
+OA_EVENT_KIND(struct oa_ev_parallel);
+OA_AT(struct oa_ev_parallel, parallel, 32); OA_AT(struct oa_ev_parallel, task, 40);
+OA_AT(struct oa_ev_parallel, requested, 48); OA_AT(struct oa_ev_parallel, parallel_flags, 56);
 OA_EVENT_KIND(struct oa_ev_implicit_task);
 OA_AT(struct oa_ev_implicit_task, parallel, 32); OA_AT(struct oa_ev_implicit_task, task, 40);
 OA_AT(struct oa_ev_implicit_task, team, 48); OA_AT(struct oa_ev_implicit_task, task_flags, 56);
 OA_AT(struct oa_ev_implicit_task, index, 60);
+OA_EVENT_KIND(struct oa_ev_task_create);
+OA_AT(struct oa_ev_task_create, task, 32); OA_AT(struct oa_ev_task_create, parent, 40);
+OA_AT(struct oa_ev_task_create, task_flags, 48);
+OA_AT(struct oa_ev_task_create, has_dependences, 56);
+OA_EVENT_KIND(struct oa_ev_task_schedule);
+OA_AT(struct oa_ev_task_schedule, prior, 32); OA_AT(struct oa_ev_task_schedule, status, 40);
+OA_AT(struct oa_ev_task_schedule, next, 48);
+OA_EVENT_KIND(struct oa_ev_dependences);
+OA_AT(struct oa_ev_dependences, task, 32); OA_AT(struct oa_ev_dependences, ndeps, 40);
+OA_EVENT_KIND(struct oa_ev_dependence);
+OA_AT(struct oa_ev_dependence, address, 32); OA_AT(struct oa_ev_dependence, dep_type, 40);
+OA_EVENT_KIND(struct oa_ev_task_dependence);
+OA_AT(struct oa_ev_task_dependence, source, 32); OA_AT(struct oa_ev_task_dependence, sink, 40);
+OA_EVENT_KIND(struct oa_ev_work);
+OA_AT(struct oa_ev_work, work, 32); OA_AT(struct oa_ev_work, parallel, 40);
+OA_AT(struct oa_ev_work, task, 48); OA_AT(struct oa_ev_work, count, 56);
+OA_EVENT_KIND(struct oa_ev_dispatch);
+OA_AT(struct oa_ev_dispatch, parallel, 32); OA_AT(struct oa_ev_dispatch, task, 40);
+OA_AT(struct oa_ev_dispatch, start, 48); OA_AT(struct oa_ev_dispatch, iterations, 56);
+OA_EVENT_KIND(struct oa_ev_masked);
+OA_AT(struct oa_ev_masked, parallel, 32); OA_AT(struct oa_ev_masked, task, 40);
+OA_EVENT_KIND(struct oa_ev_sync_region);
+OA_AT(struct oa_ev_sync_region, kind, 32); OA_AT(struct oa_ev_sync_region, parallel, 40);
+OA_AT(struct oa_ev_sync_region, task, 48);
+OA_EVENT_KIND(struct oa_ev_mutex_acquire);
+OA_AT(struct oa_ev_mutex_acquire, kind, 32); OA_AT(struct oa_ev_mutex_acquire, wait_id, 40);
+OA_AT(struct oa_ev_mutex_acquire, hint, 48); OA_AT(struct oa_ev_mutex_acquire, impl, 56);
+OA_EVENT_KIND(struct oa_ev_mutex);
+OA_AT(struct oa_ev_mutex, kind, 32); OA_AT(struct oa_ev_mutex, wait_id, 40);
+OA_EVENT_KIND(struct oa_ev_nest_lock);
+OA_AT(struct oa_ev_nest_lock, wait_id, 40);
+OA_EVENT_KIND(struct oa_ev_cancel);
+OA_AT(struct oa_ev_cancel, task, 32); OA_AT(struct oa_ev_cancel, cancel_flags, 40);
+OA_EVENT_KIND(struct oa_ev_control_tool);
+OA_AT(struct oa_ev_control_tool, command, 32); OA_AT(struct oa_ev_control_tool, modifier, 40);
+OA_AT(struct oa_ev_control_tool, arg, 48);
+OA_EVENT_KIND(struct oa_ev_error);
+OA_AT(struct oa_ev_error, severity, 32);
+OA_EVENT_KIND(struct oa_ev_device);
+OA_AT(struct oa_ev_device, device, 32);
+OA_EVENT_KIND(struct oa_ev_target);
+OA_AT(struct oa_ev_target, kind, 32); OA_AT(struct oa_ev_target, device, 40);
+OA_EVENT_KIND(struct oa_ev_target_data_op);
+OA_AT(struct oa_ev_target_data_op, optype, 32); OA_AT(struct oa_ev_target_data_op, bytes, 40);
+OA_EVENT_KIND(struct oa_ev_target_submit);
+OA_AT(struct oa_ev_target_submit, teams, 32);
 OA_EVENT_KIND(struct oa_raw_node);
 OA_AT(struct oa_raw_node, node, 32); OA_AT(struct oa_raw_node, parent, 40);
 OA_AT(struct oa_raw_node, kind, 48); OA_AT(struct oa_raw_node, any_phase, 52);

@@ -1,38 +1,7 @@
-/* Names and field layout of the raw OMPT events the tool records (oa_event in
- * contract.h, a..d; implicit_task: struct oa_ev_implicit_task), shared by the
- * tool that writes them and every reader.
- *
- * Field use per type (ids are the tool's own: threads from 0, parallel regions
- * and tasks from 1, in order of creation):
- *   thread_begin        a=ompt_thread_t
- *   parallel_begin      a=parallel b=encountering task c=requested team size d=flags
- *   parallel_end        a=parallel b=encountering task d=flags
- *   implicit_task       sub=endpoint, struct oa_ev_implicit_task: parallel, task,
- *                       team (size), task_flags, index
- *   task_create         a=new task b=encountering task c=flags d=has_dependences
- *   task_schedule       a=prior task b=prior status c=next task
- *   dependences         a=task b=ndeps, then ndeps OA_EV_DEPENDENCE records:
- *                       a=variable address b=ompt_dependence_type_t
- *   task_dependence     a=source task b=sink task
- *   work                sub=endpoint a=ompt_work_t b=parallel c=task d=count
- *   dispatch            sub=ompt_dispatch_t a=parallel b=task c=start (chunks)
- *                       d=iterations (chunks); where=section's code address
- *   masked              sub=endpoint a=parallel b=task
- *   sync_region(_wait), reduction
- *                       sub=endpoint a=ompt_sync_region_t b=parallel c=task
- *   mutex_acquire, lock_init
- *                       a=ompt_mutex_t b=wait id c=hint d=implementation
- *   mutex_acquired, mutex_released, lock_destroy
- *                       a=ompt_mutex_t b=wait id
- *   nest_lock           sub=endpoint b=wait id
- *   cancel              a=task b=flags
- *   control_tool        a=command b=modifier c=arg (pointer)
- *   error               a=severity
- *   device_initialize   a=device number
- *   target_emi          sub=endpoint a=ompt_target_t b=device number
- *   target_data_op_emi  sub=endpoint a=ompt_target_data_op_t b=bytes
- *   target_submit_emi   sub=endpoint a=requested teams
- */
+/* Names of the OMPT events the tool records in trace mode and of the values
+ * their fields hold, for `ompadv trace` and diagnostics.  The events' fields,
+ * one struct per kind, are in contract.h (union oa_record, after
+ * OA_EV_DEPENDENCE), shared by the tool that writes them and every reader. */
 #ifndef OMPADV_EVENTS_H
 #define OMPADV_EVENTS_H
 

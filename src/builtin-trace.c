@@ -85,119 +85,156 @@ static const char *or_num(const char *name, uint64_t v, char *buf, size_t len)
 }
 
 /* Print one event; returns how many records it used (a dependences event
- * takes its continuation records with it). */
+ * takes its continuation records with it).  Each kind's fields are read
+ * through its struct in union oa_record (contract.h). */
 static size_t print_event(struct printer *p, const oa_event *e, size_t left)
 {
   FILE *f = p->f;
+  const oa_record *x = oa_record_of(e);
   char b1[128], b2[32];
   size_t used = 1;
   fprintf(f, "%u: ", e->thread);
   switch (e->type) {
-  case ompt_callback_thread_begin:
-    fprintf(f, "thread_begin: type=%s", or_num(oa_thread_type_name(e->a), e->a, b2, sizeof b2));
-    break;
-  case ompt_callback_parallel_begin:
-    fprintf(f, "parallel_begin: parallel=%llu task=%llu requested=%llu flags=%s",
-            (unsigned long long)e->a, (unsigned long long)e->b, (unsigned long long)e->c,
-            oa_parallel_flags(e->d, b1, sizeof b1));
-    break;
-  case ompt_callback_parallel_end:
-    fprintf(f, "parallel_end: parallel=%llu task=%llu flags=%s", (unsigned long long)e->a,
-            (unsigned long long)e->b, oa_parallel_flags(e->d, b1, sizeof b1));
-    break;
-  case ompt_callback_implicit_task: {
-    const struct oa_ev_implicit_task *x = &oa_record_of(e)->implicit_task;
-    fprintf(f, "implicit_task%s: parallel=%llu task=%llu team=%llu index=%u flags=%s",
-            endpoint_suffix(x->sub), (unsigned long long)x->parallel, (unsigned long long)x->task,
-            (unsigned long long)x->team, x->index, oa_task_flags(x->task_flags, b1, sizeof b1));
+  case ompt_callback_thread_begin: {
+    uint64_t type = x->thread_begin.thread_type;
+    fprintf(f, "thread_begin: type=%s", or_num(oa_thread_type_name(type), type, b2, sizeof b2));
     break;
   }
-  case ompt_callback_task_create:
-    fprintf(f, "task_create: task=%llu parent=%llu flags=%s has_deps=%llu", (unsigned long long)e->a,
-            (unsigned long long)e->b, oa_task_flags(e->c, b1, sizeof b1),
-            (unsigned long long)e->d);
+  case ompt_callback_parallel_begin: {
+    const struct oa_ev_parallel *v = &x->parallel_begin;
+    fprintf(f, "parallel_begin: parallel=%llu task=%llu requested=%llu flags=%s",
+            (unsigned long long)v->parallel, (unsigned long long)v->task,
+            (unsigned long long)v->requested, oa_parallel_flags(v->parallel_flags, b1, sizeof b1));
     break;
-  case ompt_callback_task_schedule:
-    fprintf(f, "task_schedule: prior=%llu status=%s next=%llu", (unsigned long long)e->a,
-            or_num(oa_task_status_name(e->b), e->b, b2, sizeof b2), (unsigned long long)e->c);
+  }
+  case ompt_callback_parallel_end: {
+    const struct oa_ev_parallel *v = &x->parallel_end;
+    fprintf(f, "parallel_end: parallel=%llu task=%llu flags=%s", (unsigned long long)v->parallel,
+            (unsigned long long)v->task, oa_parallel_flags(v->parallel_flags, b1, sizeof b1));
     break;
-  case ompt_callback_dependences:
-    fprintf(f, "dependences: task=%llu ndeps=%llu deps=", (unsigned long long)e->a,
-            (unsigned long long)e->b);
-    for (uint64_t i = 0; i < e->b && used < left && e[used].type == OA_EV_DEPENDENCE; i++, used++)
+  }
+  case ompt_callback_implicit_task: {
+    const struct oa_ev_implicit_task *v = &x->implicit_task;
+    fprintf(f, "implicit_task%s: parallel=%llu task=%llu team=%llu index=%u flags=%s",
+            endpoint_suffix(v->sub), (unsigned long long)v->parallel, (unsigned long long)v->task,
+            (unsigned long long)v->team, v->index, oa_task_flags(v->task_flags, b1, sizeof b1));
+    break;
+  }
+  case ompt_callback_task_create: {
+    const struct oa_ev_task_create *v = &x->task_create;
+    fprintf(f, "task_create: task=%llu parent=%llu flags=%s has_deps=%llu",
+            (unsigned long long)v->task, (unsigned long long)v->parent,
+            oa_task_flags(v->task_flags, b1, sizeof b1), (unsigned long long)v->has_dependences);
+    break;
+  }
+  case ompt_callback_task_schedule: {
+    const struct oa_ev_task_schedule *v = &x->task_schedule;
+    fprintf(f, "task_schedule: prior=%llu status=%s next=%llu", (unsigned long long)v->prior,
+            or_num(oa_task_status_name(v->status), v->status, b2, sizeof b2),
+            (unsigned long long)v->next);
+    break;
+  }
+  case ompt_callback_dependences: {
+    const struct oa_ev_dependences *v = &x->dependences;
+    fprintf(f, "dependences: task=%llu ndeps=%llu deps=", (unsigned long long)v->task,
+            (unsigned long long)v->ndeps);
+    for (uint64_t i = 0; i < v->ndeps && used < left && e[used].type == OA_EV_DEPENDENCE;
+         i++, used++) {
+      const struct oa_ev_dependence *d = &oa_record_of(&e[used])->dependence;
       fprintf(f, "%s%s:0x%llx", i ? "," : "",
-              or_num(oa_dependence_name(e[used].b), e[used].b, b2, sizeof b2),
-              (unsigned long long)e[used].a);
+              or_num(oa_dependence_name(d->dep_type), d->dep_type, b2, sizeof b2),
+              (unsigned long long)d->address);
+    }
     break;
+  }
   case ompt_callback_task_dependence:
-    fprintf(f, "task_dependence: source=%llu sink=%llu", (unsigned long long)e->a,
-            (unsigned long long)e->b);
+    fprintf(f, "task_dependence: source=%llu sink=%llu",
+            (unsigned long long)x->task_dependence.source,
+            (unsigned long long)x->task_dependence.sink);
     break;
-  case ompt_callback_work:
+  case ompt_callback_work: {
+    const struct oa_ev_work *v = &x->work;
     fprintf(f, "%s%s: parallel=%llu task=%llu count=%llu",
-            or_num(oa_work_name(e->a), e->a, b2, sizeof b2), endpoint_suffix(e->sub),
-            (unsigned long long)e->b, (unsigned long long)e->c, (unsigned long long)e->d);
+            or_num(oa_work_name(v->work), v->work, b2, sizeof b2), endpoint_suffix(v->sub),
+            (unsigned long long)v->parallel, (unsigned long long)v->task,
+            (unsigned long long)v->count);
     break;
-  case ompt_callback_dispatch:
+  }
+  case ompt_callback_dispatch: {
+    const struct oa_ev_dispatch *v = &x->dispatch;
     fprintf(f, "dispatch: kind=%s parallel=%llu task=%llu",
-            or_num(oa_dispatch_name(e->sub), e->sub, b2, sizeof b2), (unsigned long long)e->a,
-            (unsigned long long)e->b);
-    if (e->sub != ompt_dispatch_section)
-      fprintf(f, " start=%llu iterations=%llu", (unsigned long long)e->c,
-              (unsigned long long)e->d);
+            or_num(oa_dispatch_name(v->sub), v->sub, b2, sizeof b2),
+            (unsigned long long)v->parallel, (unsigned long long)v->task);
+    if (v->sub != ompt_dispatch_section)
+      fprintf(f, " start=%llu iterations=%llu", (unsigned long long)v->start,
+              (unsigned long long)v->iterations);
     break;
+  }
   case ompt_callback_masked:
     fprintf(f, "masked%s: parallel=%llu task=%llu", endpoint_suffix(e->sub),
-            (unsigned long long)e->a, (unsigned long long)e->b);
+            (unsigned long long)x->masked.parallel, (unsigned long long)x->masked.task);
     break;
   case ompt_callback_sync_region:
   case ompt_callback_sync_region_wait:
-  case ompt_callback_reduction:
+  case ompt_callback_reduction: {
+    const struct oa_ev_sync_region *v = &x->sync_region;  /* the three share it */
     fprintf(f, "%s%s%s: parallel=%llu task=%llu",
-            e->type == ompt_callback_sync_region_wait ? "wait_" : "",
-            e->type == ompt_callback_reduction ? "reduction"
-                                               : or_num(oa_sync_name(e->a), e->a, b2, sizeof b2),
-            endpoint_suffix(e->sub), (unsigned long long)e->b, (unsigned long long)e->c);
+            v->type == ompt_callback_sync_region_wait ? "wait_" : "",
+            v->type == ompt_callback_reduction ? "reduction"
+                                               : or_num(oa_sync_name(v->kind), v->kind, b2,
+                                                        sizeof b2),
+            endpoint_suffix(v->sub), (unsigned long long)v->parallel, (unsigned long long)v->task);
     break;
+  }
   case ompt_callback_mutex_acquire:
-  case ompt_callback_lock_init:
-    fprintf(f, "%s: kind=%s wait_id=0x%llx hint=%llu impl=%llu", oa_event_type_name(e->type),
-            or_num(oa_mutex_name(e->a), e->a, b2, sizeof b2), (unsigned long long)e->b,
-            (unsigned long long)e->c, (unsigned long long)e->d);
+  case ompt_callback_lock_init: {
+    const struct oa_ev_mutex_acquire *v = &x->mutex_acquire;  /* lock_init's too */
+    fprintf(f, "%s: kind=%s wait_id=0x%llx hint=%llu impl=%llu", oa_event_type_name(v->type),
+            or_num(oa_mutex_name(v->kind), v->kind, b2, sizeof b2),
+            (unsigned long long)v->wait_id, (unsigned long long)v->hint,
+            (unsigned long long)v->impl);
     break;
+  }
   case ompt_callback_mutex_acquired:
   case ompt_callback_mutex_released:
-  case ompt_callback_lock_destroy:
-    fprintf(f, "%s: kind=%s wait_id=0x%llx", oa_event_type_name(e->type),
-            or_num(oa_mutex_name(e->a), e->a, b2, sizeof b2), (unsigned long long)e->b);
+  case ompt_callback_lock_destroy: {
+    const struct oa_ev_mutex *v = &x->mutex_acquired;  /* the three share it */
+    fprintf(f, "%s: kind=%s wait_id=0x%llx", oa_event_type_name(v->type),
+            or_num(oa_mutex_name(v->kind), v->kind, b2, sizeof b2),
+            (unsigned long long)v->wait_id);
     break;
+  }
   case ompt_callback_nest_lock:
-    fprintf(f, "nest_lock%s: wait_id=0x%llx", endpoint_suffix(e->sub), (unsigned long long)e->b);
+    fprintf(f, "nest_lock%s: wait_id=0x%llx", endpoint_suffix(e->sub),
+            (unsigned long long)x->nest_lock.wait_id);
     break;
   case ompt_callback_cancel:
-    fprintf(f, "cancel: task=%llu flags=0x%llx", (unsigned long long)e->a,
-            (unsigned long long)e->b);
+    fprintf(f, "cancel: task=%llu flags=0x%llx", (unsigned long long)x->cancel.task,
+            (unsigned long long)x->cancel.cancel_flags);
     break;
   case ompt_callback_control_tool:
-    fprintf(f, "control_tool: command=%llu modifier=%llu", (unsigned long long)e->a,
-            (unsigned long long)e->b);
+    fprintf(f, "control_tool: command=%llu modifier=%llu",
+            (unsigned long long)x->control_tool.command,
+            (unsigned long long)x->control_tool.modifier);
     break;
   case ompt_callback_error:
-    fprintf(f, "error: severity=%llu", (unsigned long long)e->a);
+    fprintf(f, "error: severity=%llu", (unsigned long long)x->error.severity);
     break;
   case ompt_callback_device_initialize:
-    fprintf(f, "device_initialize: device=%llu", (unsigned long long)e->a);
+    fprintf(f, "device_initialize: device=%llu", (unsigned long long)x->device_initialize.device);
     break;
   case ompt_callback_target_emi:
     fprintf(f, "target%s: kind=%llu device=%llu", endpoint_suffix(e->sub),
-            (unsigned long long)e->a, (unsigned long long)e->b);
+            (unsigned long long)x->target.kind, (unsigned long long)x->target.device);
     break;
   case ompt_callback_target_data_op_emi:
     fprintf(f, "target_data_op%s: optype=%llu bytes=%llu", endpoint_suffix(e->sub),
-            (unsigned long long)e->a, (unsigned long long)e->b);
+            (unsigned long long)x->target_data_op.optype,
+            (unsigned long long)x->target_data_op.bytes);
     break;
   case ompt_callback_target_submit_emi:
-    fprintf(f, "target_submit%s: teams=%llu", endpoint_suffix(e->sub), (unsigned long long)e->a);
+    fprintf(f, "target_submit%s: teams=%llu", endpoint_suffix(e->sub),
+            (unsigned long long)x->target_submit.teams);
     break;
   default:
     fprintf(f, "%s:", or_num(oa_event_type_name(e->type), e->type, b2, sizeof b2));

@@ -35,13 +35,8 @@ static int model_control_tool(uint64_t command, uint64_t modifier, void *arg, co
 static int trace_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_control_tool, 0, ra);
-  if (!e)
-    return 0;
-  e->a = command;
-  e->b = modifier;
-  e->c = (uint64_t)(uintptr_t)arg;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_control_tool, 0, ra, control_tool, .command = command,
+                  .modifier = modifier, .arg = (uint64_t)(uintptr_t)arg);
   return 0;
 }
 
@@ -49,11 +44,7 @@ static void trace_error(ompt_severity_t severity, const char *message, size_t le
                         const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_error, 0, ra);
-  if (!e)
-    return;
-  e->a = (uint64_t)severity;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_error, 0, ra, error, .severity = (uint64_t)severity);
 }
 
 static void model_device_initialize(int device_num, const char *type, ompt_device_t *device,
@@ -66,11 +57,8 @@ static void trace_device_initialize(int device_num, const char *type, ompt_devic
                                     ompt_function_lookup_t lookup, const char *documentation)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin(t, ompt_callback_device_initialize, 0);
-  if (!e)
-    return;
-  e->a = (uint64_t)device_num;
-  oa_commit(t);
+  OA_PUT_EVENT(t, ompt_callback_device_initialize, 0, device_initialize,
+               .device = (uint64_t)device_num);
 }
 
 static void model_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
@@ -85,12 +73,8 @@ static void trace_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
                              const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_target_emi, endpoint, ra);
-  if (!e)
-    return;
-  e->a = (uint64_t)kind;
-  e->b = (uint64_t)device_num;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_target_emi, endpoint, ra, target, .kind = (uint64_t)kind,
+                  .device = (uint64_t)device_num);
 }
 
 static void model_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task,
@@ -107,12 +91,8 @@ static void trace_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t
                                      void *dest, int dest_device, size_t bytes, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_target_data_op_emi, endpoint, ra);
-  if (!e)
-    return;
-  e->a = (uint64_t)optype;
-  e->b = bytes;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_target_data_op_emi, endpoint, ra, target_data_op,
+                  .optype = (uint64_t)optype, .bytes = bytes);
 }
 
 static void model_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target,
@@ -125,11 +105,7 @@ static void trace_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t 
                                     ompt_id_t *host_op_id, unsigned int teams)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin(t, ompt_callback_target_submit_emi, endpoint);
-  if (!e)
-    return;
-  e->a = teams;
-  oa_commit(t);
+  OA_PUT_EVENT(t, ompt_callback_target_submit_emi, endpoint, target_submit, .teams = teams);
 }
 
 ompt_callback_control_tool_t const oa_trace_control_tool = trace_control_tool;

@@ -262,14 +262,12 @@ static void trace_mutex_event(unsigned type, ompt_mutex_t kind, ompt_wait_id_t w
                               unsigned hint, unsigned impl, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, type, 0, ra);
-  if (!e)
-    return;
-  e->a = (uint64_t)kind;
-  e->b = wait_id;
-  e->c = hint;
-  e->d = impl;
-  oa_commit(t);
+  /* acquire and lock_init share a struct, and so do the other three */
+  if (type == ompt_callback_mutex_acquire || type == ompt_callback_lock_init)
+    OA_PUT_EVENT_AT(t, type, 0, ra, mutex_acquire, .kind = (uint64_t)kind, .wait_id = wait_id,
+                    .hint = hint, .impl = impl);
+  else
+    OA_PUT_EVENT_AT(t, type, 0, ra, mutex_acquired, .kind = (uint64_t)kind, .wait_id = wait_id);
 }
 
 /* The five mutex callbacks, each in both modes: trace records them all; the
@@ -324,11 +322,7 @@ static void model_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_
 static void trace_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_nest_lock, endpoint, ra);
-  if (!e)
-    return;
-  e->b = wait_id;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_nest_lock, endpoint, ra, nest_lock, .wait_id = wait_id);
 }
 
 #define EXPORT(name, type, params, hint, impl, model)                                         \

@@ -187,17 +187,13 @@ static void trace_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
   oa_thread *t = oa_me();
   thread_data->value = t->id;
-  oa_event *e = oa_begin(t, ompt_callback_thread_begin, 0);
-  if (!e)
-    return;
-  e->a = (uint64_t)type;
-  oa_commit(t);
+  OA_PUT_EVENT(t, ompt_callback_thread_begin, 0, thread_begin, .thread_type = (uint64_t)type);
 }
 
 static void trace_thread_end(ompt_data_t *thread_data)
 {
   oa_thread *t = oa_me();
-  if (oa_begin(t, ompt_callback_thread_end, 0))
+  if (oa_begin_record(t, ompt_callback_thread_end, 0))  /* the head only */
     oa_commit(t);
   oa_thread_retire(t);
 }
@@ -215,14 +211,9 @@ static void trace_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame,
 {
   oa_thread *t = oa_me();
   parallel->value = oa_new_id(&oa_the_run.next_parallel);
-  oa_event *e = oa_begin_at(t, ompt_callback_parallel_begin, 0, ra);
-  if (!e)
-    return;
-  e->a = parallel->value;
-  e->b = OA_TASK_ID(task);
-  e->c = requested;
-  e->d = (uint32_t)flags;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_parallel_begin, 0, ra, parallel_begin,
+                  .parallel = parallel->value, .task = OA_TASK_ID(task), .requested = requested,
+                  .parallel_flags = (uint32_t)flags);
 }
 
 static void model_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
@@ -233,13 +224,9 @@ static void model_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int fla
 static void trace_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_parallel_end, 0, ra);
-  if (!e)
-    return;
-  e->a = OA_PAR_ID(parallel);
-  e->b = OA_TASK_ID(task);
-  e->d = (uint32_t)flags;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_parallel_end, 0, ra, parallel_end,
+                  .parallel = OA_PAR_ID(parallel), .task = OA_TASK_ID(task),
+                  .parallel_flags = (uint32_t)flags);
 }
 
 /* At the end of an implicit task the runtime passes parallel_data NULL and,
@@ -259,15 +246,9 @@ static void trace_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *par
   oa_thread *t = oa_me();
   if (endpoint == ompt_scope_begin && t->nimpl < OA_MAX_IMPLICIT)
     t->impl_id[t->nimpl++] = oa_new_id(&oa_the_run.next_task);
-  oa_record *r = oa_begin_record(t, ompt_callback_implicit_task, endpoint);
-  if (r) {
-    r->implicit_task.parallel = OA_PAR_ID(parallel);
-    r->implicit_task.task = OA_TASK_ID(task);
-    r->implicit_task.team = team;
-    r->implicit_task.task_flags = (uint32_t)flags;
-    r->implicit_task.index = index;
-    oa_commit(t);
-  }
+  OA_PUT_EVENT(t, ompt_callback_implicit_task, endpoint, implicit_task,
+               .parallel = OA_PAR_ID(parallel), .task = OA_TASK_ID(task), .team = team,
+               .task_flags = (uint32_t)flags, .index = index);
   if (endpoint == ompt_scope_end && t->nimpl)
     t->nimpl--;
 }

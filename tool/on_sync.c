@@ -135,13 +135,9 @@ static void sync_event(unsigned type, ompt_sync_region_t kind, ompt_scope_endpoi
                        ompt_data_t *parallel, ompt_data_t *task, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, type, endpoint, ra);
-  if (!e)
-    return;
-  e->a = (uint64_t)kind;
-  e->b = OA_PAR_ID(parallel);
-  e->c = OA_TASK_ID(task);
-  oa_commit(t);
+  /* the three kinds share sync_region's struct */
+  OA_PUT_EVENT_AT(t, type, endpoint, ra, sync_region, .kind = (uint64_t)kind,
+                  .parallel = OA_PAR_ID(parallel), .task = OA_TASK_ID(task));
 }
 
 static void model_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
@@ -195,7 +191,7 @@ static void model_flush(ompt_data_t *thread_data, const void *ra)
 static void trace_flush(ompt_data_t *thread_data, const void *ra)
 {
   oa_thread *t = oa_me();
-  if (oa_begin_at(t, ompt_callback_flush, 0, ra))
+  if (oa_begin_record_at(t, ompt_callback_flush, 0, ra))  /* the head only */
     oa_commit(t);
 }
 
@@ -207,12 +203,8 @@ static void model_cancel(ompt_data_t *task, int flags, const void *ra)
 static void trace_cancel(ompt_data_t *task, int flags, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_cancel, 0, ra);
-  if (!e)
-    return;
-  e->a = OA_TASK_ID(task);
-  e->b = (uint32_t)flags;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_cancel, 0, ra, cancel, .task = OA_TASK_ID(task),
+                  .cancel_flags = (uint32_t)flags);
 }
 
 ompt_callback_sync_region_t const oa_trace_sync_region = trace_sync_region;

@@ -516,14 +516,9 @@ static void trace_task_create(ompt_data_t *parent, const ompt_frame_t *frame, om
     return;
   oa_thread *t = oa_me();
   task->value = oa_new_id(&oa_the_run.next_task);
-  oa_event *e = oa_begin_at(t, ompt_callback_task_create, 0, ra);
-  if (!e)
-    return;
-  e->a = task->value;
-  e->b = OA_TASK_ID(parent);
-  e->c = (uint32_t)flags;
-  e->d = (uint64_t)has_dependences;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_task_create, 0, ra, task_create, .task = task->value,
+                  .parent = OA_TASK_ID(parent), .task_flags = (uint32_t)flags,
+                  .has_dependences = (uint64_t)has_dependences);
 }
 
 /* prior_status: switch (7) when a task is suspended or started, complete (1)
@@ -537,15 +532,11 @@ static void model_task_schedule(ompt_data_t *prior, ompt_task_status_t status, o
 static void trace_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin(t, ompt_callback_task_schedule, 0);
-  if (!e)
-    return;
   /* the end of a dependence wait names libomp's own wait task (data the
    * tool never writes, not the waiting task) and no next task: both 0 */
-  e->a = status == ompt_taskwait_complete ? 0 : OA_TASK_ID(prior);
-  e->b = (uint64_t)status;
-  e->c = next ? OA_TASK_ID(next) : 0;
-  oa_commit(t);
+  OA_PUT_EVENT(t, ompt_callback_task_schedule, 0, task_schedule,
+               .prior = status == ompt_taskwait_complete ? 0 : OA_TASK_ID(prior),
+               .status = (uint64_t)status, .next = next ? OA_TASK_ID(next) : 0);
 }
 
 /* One record for the task, then one per dependence, so the list reaches the
@@ -558,18 +549,18 @@ static void model_dependences(ompt_data_t *task, const ompt_dependence_t *deps, 
 static void trace_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin(t, ompt_callback_dependences, 0);
-  if (!e)
+  oa_record *r = oa_begin_record(t, ompt_callback_dependences, 0);
+  if (!r)
     return;
-  e->a = OA_TASK_ID(task);
-  e->b = (uint64_t)(ndeps > 0 ? ndeps : 0);
+  r->dependences.task = OA_TASK_ID(task);
+  r->dependences.ndeps = (uint64_t)(ndeps > 0 ? ndeps : 0);
   oa_commit(t);
   for (int i = 0; i < ndeps; i++) {
-    e = oa_begin(t, OA_EV_DEPENDENCE, 0);
-    if (!e)
+    r = oa_begin_record(t, OA_EV_DEPENDENCE, 0);
+    if (!r)
       return;
-    e->a = (uint64_t)(uintptr_t)deps[i].variable.ptr;
-    e->b = (uint64_t)deps[i].dependence_type;
+    r->dependence.address = (uint64_t)(uintptr_t)deps[i].variable.ptr;
+    r->dependence.dep_type = (uint64_t)deps[i].dependence_type;
     oa_commit(t);
   }
 }
@@ -577,12 +568,8 @@ static void trace_dependences(ompt_data_t *task, const ompt_dependence_t *deps, 
 static void trace_task_dependence(ompt_data_t *src, ompt_data_t *sink)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin(t, ompt_callback_task_dependence, 0);
-  if (!e)
-    return;
-  e->a = OA_TASK_ID(src);
-  e->b = OA_TASK_ID(sink);
-  oa_commit(t);
+  OA_PUT_EVENT(t, ompt_callback_task_dependence, 0, task_dependence, .source = OA_TASK_ID(src),
+               .sink = OA_TASK_ID(sink));
 }
 
 ompt_callback_task_create_t const oa_trace_task_create = trace_task_create;

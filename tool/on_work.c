@@ -266,14 +266,8 @@ static void trace_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_da
                        ompt_data_t *task, uint64_t count, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_work, endpoint, ra);
-  if (!e)
-    return;
-  e->a = (uint64_t)work;
-  e->b = OA_PAR_ID(parallel);
-  e->c = OA_TASK_ID(task);
-  e->d = count;
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_work, endpoint, ra, work, .work = (uint64_t)work,
+                  .parallel = OA_PAR_ID(parallel), .task = OA_TASK_ID(task), .count = count);
 }
 
 /* For loop and taskloop chunks 'instance' points at the chunk bounds; for a
@@ -293,27 +287,28 @@ static void trace_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispat
                            ompt_data_t instance)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin(t, ompt_callback_dispatch, kind);
-  if (!e)
+  oa_record *r = oa_begin_record(t, ompt_callback_dispatch, kind);
+  if (!r)
     return;
-  e->a = OA_PAR_ID(parallel);
-  e->b = OA_TASK_ID(task);
+  struct oa_ev_dispatch *d = &r->dispatch;
+  d->parallel = OA_PAR_ID(parallel);
+  d->task = OA_TASK_ID(task);
   switch (kind) {
   case ompt_dispatch_ws_loop_chunk:
   case ompt_dispatch_taskloop_chunk:
   case ompt_dispatch_distribute_chunk: {
     const ompt_dispatch_chunk_t *ch = instance.ptr;
     if (ch) {
-      e->c = ch->start;
-      e->d = ch->iterations;
+      d->start = ch->start;
+      d->iterations = ch->iterations;
     }
     break;
   }
   case ompt_dispatch_section:
-    e->where = (uint64_t)(uintptr_t)instance.ptr;
+    d->where = (uint64_t)(uintptr_t)instance.ptr;
     break;
   default:
-    e->c = instance.value;
+    d->start = instance.value;
     break;
   }
   oa_commit(t);
@@ -329,12 +324,8 @@ static void trace_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel, 
                          const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_event *e = oa_begin_at(t, ompt_callback_masked, endpoint, ra);
-  if (!e)
-    return;
-  e->a = OA_PAR_ID(parallel);
-  e->b = OA_TASK_ID(task);
-  oa_commit(t);
+  OA_PUT_EVENT_AT(t, ompt_callback_masked, endpoint, ra, masked, .parallel = OA_PAR_ID(parallel),
+                  .task = OA_TASK_ID(task));
 }
 
 ompt_callback_work_t const oa_trace_work = trace_work;

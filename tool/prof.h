@@ -225,17 +225,9 @@ static inline oa_record *oa_raw_begin(oa_thread *t, unsigned type, unsigned sub)
 /* The same in one statement, for a kind whose sub is 0: member names its
  * struct in union oa_record, the rest are its fields by name, e.g.
  *   OA_PUT_RAW(t, OA_RAW_EDGE, raw_edge, .succ = s, .pred = p);
- * (the fields not named are 0). */
+ * (the fields not named are 0; tool.h: OA_PUT). */
 #define OA_PUT_RAW(t, type, member, ...)                                      \
-  do {                                                                        \
-    oa_record *oa_raw_r_ = oa_raw_begin((t), (type), 0);                      \
-    if (oa_raw_r_) {                                                          \
-      oa_record oa_raw_v_ = { .member = { __VA_ARGS__ } };                    \
-      oa_raw_v_.h = oa_raw_r_->h;                                             \
-      *oa_raw_r_ = oa_raw_v_;                                                 \
-      oa_commit(t);                                                           \
-    }                                                                         \
-  } while (0)
+  OA_PUT(t, oa_raw_begin((t), (type), 0), member, __VA_ARGS__)
 uint64_t oa_prof_new_id(void);
 /* The tool's settings for the graphs of every thread (ospg.h): race mode
  * and ordered regions fill it in before the program's first construct. */

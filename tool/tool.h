@@ -175,21 +175,38 @@ static inline oa_record *oa_begin_record(oa_thread *t, unsigned type, unsigned s
   return r;
 }
 
-/* The same for an event whose fields are a..d. */
-static inline oa_event *oa_begin(oa_thread *t, unsigned type, unsigned sub)
+/* The same for a record tied to a place in the program: 'where' (and its
+ * flags) from the return address ra. */
+static inline oa_record *oa_begin_record_at(oa_thread *t, unsigned type, unsigned sub,
+                                            const void *ra)
 {
   oa_record *r = oa_begin_record(t, type, sub);
-  return r ? &r->ev : NULL;
+  if (r)
+    r->h.where = oa_where(ra, &r->h.flags);
+  return r;
 }
 
-/* The same for events tied to a place in the program. */
-static inline oa_event *oa_begin_at(oa_thread *t, unsigned type, unsigned sub, const void *ra)
-{
-  oa_event *e = oa_begin(t, type, sub);
-  if (e)
-    e->where = oa_where(ra, &e->flags);
-  return e;
-}
+/* Fill and commit, in one statement, the record r that a begin function
+ * above returned (nothing when it is NULL): member names its struct in union
+ * oa_record, the rest are its fields by name, e.g.
+ *   OA_PUT(t, oa_begin_record(t, type, 0), task_dependence, .source = s, .sink = k);
+ * The head stays as begun; the fields not named are 0. */
+#define OA_PUT(t, r, member, ...)                                             \
+  do {                                                                        \
+    oa_record *oa_put_r_ = (r);                                               \
+    if (oa_put_r_) {                                                          \
+      oa_record oa_put_v_ = { .member = { __VA_ARGS__ } };                    \
+      oa_put_v_.h = oa_put_r_->h;                                             \
+      *oa_put_r_ = oa_put_v_;                                                 \
+      oa_commit(t);                                                           \
+    }                                                                         \
+  } while (0)
+/* The same for an OMPT event of trace mode (contract.h, after
+ * OA_EV_DEPENDENCE), and for one tied to the return address ra. */
+#define OA_PUT_EVENT(t, type, sub, member, ...)                               \
+  OA_PUT(t, oa_begin_record((t), (type), (sub)), member, __VA_ARGS__)
+#define OA_PUT_EVENT_AT(t, type, sub, ra, member, ...)                        \
+  OA_PUT(t, oa_begin_record_at((t), (type), (sub), (ra)), member, __VA_ARGS__)
 
 static inline void oa_commit(oa_thread *t)
 {

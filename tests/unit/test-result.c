@@ -43,7 +43,8 @@ static size_t event_chunk(buf *b, size_t off, uint32_t t, const uint64_t *seqs, 
                         .size = 4096, .used = n * sizeof(oa_event) };
   put(b, off, &c, sizeof c);
   for (size_t i = 0; i < n; i++) {
-    oa_event e = { .type = ompt_callback_sync_region, .thread = t, .seq = seqs[i], .a = 100 + seqs[i] };
+    oa_record e = { .sync_region = { .type = ompt_callback_sync_region, .thread = t,
+                                     .seq = seqs[i], .kind = 100 + seqs[i] } };
     put(b, off + sizeof c + i * sizeof e, &e, sizeof e);
   }
   static const char zero[4096];
@@ -124,7 +125,7 @@ int main(void)
       CHECK(r.events[i].seq == i, "event %zu has seq %llu", i, (unsigned long long)r.events[i].seq);
       CHECK(r.events[i].thread == (i == 0 || i == 2 || i == 5 ? 0u : 1u), "event %zu thread %u", i,
             r.events[i].thread);
-      CHECK(r.events[i].a == 100 + i, "event %zu payload", i);
+      CHECK(oa_record_of(&r.events[i])->sync_region.kind == 100 + i, "event %zu payload", i);
     }
     CHECK(r.nmodules == 2, "%zu modules", r.nmodules);
     CHECK(r.nmodules == 2 && strcmp(r.modules[1]->path, "/lib/libx.so") == 0, "second module");
