@@ -689,6 +689,9 @@ enum oa_race_mem {
 enum oa_race_why {
   OA_RACE_WHY_MUTEX = 1,     /* critical, lock or ordered: fast mode knows no locksets */
   OA_RACE_WHY_TASKWAIT = 2,  /* a task left children nobody waited for */
+  OA_RACE_WHY_FLAG = 4,      /* an atomic read in a parallel region: it may wait for
+                              * another thread's write (a flag), an order fast mode
+                              * does not follow (SEMANTICS.md rule 17) */
 };
 
 struct oa_race_report {      /* OA_RACE_REPORT: one per distinct pair of access sites

@@ -527,6 +527,11 @@ static char *precise_reason(const struct oa_race_check *check, oa_symbolizer *sy
   if (check->why & OA_RACE_WHY_MUTEX)
     return at ? oa_xasprintf("critical, lock or ordered at %s needs locksets", at)
               : oa_xstrdup("critical, lock or ordered needs locksets");
+  if (check->why & OA_RACE_WHY_FLAG)
+    return at ? oa_xasprintf("an atomic read at %s may wait for another thread's write, an "
+                             "order only the precise detector follows", at)
+              : oa_xstrdup("an atomic read may wait for another thread's write, an order only "
+                           "the precise detector follows");
   if (check->why & OA_RACE_WHY_TASKWAIT)
     return at ? oa_xasprintf("a task at %s leaves children nobody waits for", at)
               : oa_xstrdup("a task leaves children nobody waits for");
@@ -564,7 +569,7 @@ static int check_verdict(void *ctx, const oa_launch *l)
               : oa_xstrdup("the check run ended before its verdict");
   } else if (check->fast_ok == 1) {
     cr->det = "fast";
-    why = oa_xstrdup("no critical, lock or ordered, and every task is waited for");
+    why = oa_xstrdup("no critical, lock, ordered or atomic read, and every task is waited for");
   } else {
     oa_symbolizer *sym = oa_sym_for_result(&r);
     why = precise_reason(check, sym);

@@ -391,6 +391,12 @@ static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acqu
     r->lockset = intern_lockset(r->locks, r->nlocks);
 }
 
+void oa_race_check_atomic_read(oa_thread *t, uintptr_t pc)
+{
+  if (t && t->cur && t->cur->kind != OA_TASK_INITIAL)
+    rule_out_fast(OA_RACE_WHY_FLAG, pc);
+}
+
 static void oa_race_task_left_children(oa_thread *t, uint64_t where)
 {
   rule_out_fast(OA_RACE_WHY_TASKWAIT, where);

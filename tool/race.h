@@ -139,5 +139,7 @@ void oa_race_owned(struct oa_thread *t, uintptr_t lo, uintptr_t hi);
  * (atomic, a reduction's combination): those never race with each other */
 #define OA_RACE_SYNC 2
 void oa_race_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
+/* tsan.c -> race-omp.c, check mode (auto's first run): an atomic read at pc */
+void oa_race_check_atomic_read(struct oa_thread *t, uintptr_t pc);
 
 #endif

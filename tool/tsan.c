@@ -120,7 +120,10 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
  * synchronized accesses: two atomics never race, an atomic and a plain
  * access to the same location may (SEMANTICS.md rule 17).  A write is
  * checked before it is made and a read after: a read that sees a value
- * finds its writer in the shadow (a flag's reader is ordered after it). */
+ * finds its writer in the shadow (a flag's reader is ordered after it).
+ * Only the precise detector follows that order: auto mode's check run
+ * rules the fast one out at the first atomic read in a parallel region. */
+#define ATOMIC_READ_SEEN()                                                      do {                                                                            if (__builtin_expect(oa_conf.race_detector == OA_DET_CHECK, 0))                oa_race_check_atomic_read(oa_self, PC());                                 } while (0)
 
 #define ATOMIC_AT(a, bits, w) \
   access_at((uintptr_t)(a), (bits) / 8, (w) | OA_RACE_SYNC, PC())
@@ -129,7 +132,8 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
   { ATOMIC_AT(a, bits, 1); return __atomic_##op(a, v, __ATOMIC_SEQ_CST); }
 #define ATOMICS(bits, T)                                                                   \
   EXPORT T __tsan_atomic##bits##_load(const volatile T *a, int mo)                          \
-  { T v = __atomic_load_n(a, __ATOMIC_SEQ_CST); ATOMIC_AT(a, bits, 0); return v; }         \
+  { T v = __atomic_load_n(a, __ATOMIC_SEQ_CST); ATOMIC_READ_SEEN(); ATOMIC_AT(a, bits, 0);   \
+    return v; }                                                                             \
   EXPORT void __tsan_atomic##bits##_store(volatile T *a, T v, int mo)                       \
   { ATOMIC_AT(a, bits, 1); __atomic_store_n(a, v, __ATOMIC_SEQ_CST); }                      \
   EXPORT T __tsan_atomic##bits##_exchange(volatile T *a, T v, int mo)                       \
