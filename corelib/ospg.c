@@ -1259,7 +1259,6 @@ static int cross_order(const oa_node *l, const oa_node *lc, const oa_node *r, co
   return found;
 }
 
-
 static int may_parallel(const oa_node *a, const oa_node *b, int nested);
 
 /* Does fragment a precede fragment b through the chain of a loop's ordered

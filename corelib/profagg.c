@@ -152,9 +152,9 @@ void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx
 
 void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
 {
-  if (n->kind == OA_W ? n->whatif_cost != 0 : n->task)  /* what-if tasks of a fragment, or
-                                                          * a task's creation */
-    stats_of(a, n->kind == OA_W ? n->loc : n->own_loc)->cost += oa_agg_cost(a, n);
+  uint64_t cost = oa_agg_cost(a, n);  /* a task's creation, or what-if tasks of a fragment */
+  if (cost)
+    stats_of(a, n->kind == OA_W ? n->loc : n->own_loc)->cost += cost;
   if (n->kind == OA_W && n->busy)
     a->busy_work += n->work;
   if (n->kind == OA_S && n->user) {

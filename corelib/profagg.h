@@ -82,7 +82,6 @@ typedef struct oa_agg_context {
 /* Compute the context from the live ancestors of n (they must exist). */
 void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx);
 
-/* The OSPG's finished hook, with n's context. */
 /* What creating n cost: a task's P-node, a fragment standing for what-if
  * tasks; else 0. */
 static inline uint64_t oa_agg_cost(const oa_agg *a, const oa_node *n)
@@ -91,6 +90,8 @@ static inline uint64_t oa_agg_cost(const oa_agg *a, const oa_node *n)
     return n->whatif_cost;
   return n->task ? (n->undeferred ? a->task_cost_undeferred : a->task_cost) : 0;
 }
+
+/* The OSPG's finished hook, with n's context. */
 void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx);
 
 /* The profile: header, nlocs locations and the nested records, from every
