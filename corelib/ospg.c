@@ -441,10 +441,10 @@ static inline uint32_t host_epoch(const oa_ospg_host *h)
   return __atomic_load_n(&h->epoch, __ATOMIC_ACQUIRE);
 }
 
-/* A slab: its first slot names the pool, the others are nodes. */
-#define OA_SLAB_NODES (OA_SLAB_BYTES / sizeof(oa_node) - 1)
-_Static_assert(OA_SLAB_BYTES % sizeof(oa_node) == 0 && sizeof(oa_node) >= sizeof(void *),
-               "a slab is whole nodes, the first naming its pool");
+/* A slab: its first slot names the pool, the others are nodes (each with
+ * the host's bytes after it). */
+_Static_assert(sizeof(oa_node) % 8 == 0 && sizeof(oa_node) >= sizeof(void *),
+               "a slab's slots are 8-byte aligned, the first names its pool");
 
 static void give_back(oa_node_pool *pool, oa_node *n)
 {
@@ -491,26 +491,32 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
   }
   if (!pool->free) {
     const oa_ospg_host *h = pool_host(pool);
-    oa_node *slab = h->slab_alloc ? h->slab_alloc(OA_SLAB_BYTES)
-                                  : oa_xaligned_alloc(OA_SLAB_BYTES, OA_SLAB_BYTES);
+    size_t stride = sizeof(oa_node) + ((h->node_extra + 7) & ~(size_t)7);
+    OA_ASSERT(!pool->stride || pool->stride == stride,
+              "the host's bytes after a node are set before the first node");
+    pool->stride = stride;
+    char *slab = h->slab_alloc ? h->slab_alloc(OA_SLAB_BYTES)
+                               : oa_xaligned_alloc(OA_SLAB_BYTES, OA_SLAB_BYTES);
     OA_ASSERT(((uintptr_t)slab & (OA_SLAB_BYTES - 1)) == 0, "a slab is aligned to its size");
     *(oa_node_pool **)slab = pool;
+    size_t nodes = OA_SLAB_BYTES / stride - 1;
     if (pool->nslabs == pool->cap_slabs) {
       pool->cap_slabs = pool->cap_slabs ? pool->cap_slabs * 2 : 16;
       pool->slabs = oa_xrealloc(pool->slabs, pool->cap_slabs * sizeof *pool->slabs);
     }
     pool->slabs[pool->nslabs++] = slab;
-    for (size_t i = 1; i <= OA_SLAB_NODES; i++) {
-      slab[i].next = pool->free;
-      pool->free = &slab[i];
+    for (size_t i = 1; i <= nodes; i++) {
+      oa_node *n = (oa_node *)(slab + i * stride);
+      n->next = pool->free;
+      pool->free = n;
     }
-    pool->nfree += OA_SLAB_NODES;
-    pool->allocated += OA_SLAB_NODES;
+    pool->nfree += nodes;
+    pool->allocated += nodes;
   }
   oa_node *n = pool->free;
   pool->free = n->next;
   pool->nfree--;
-  memset(n, 0, sizeof *n);
+  memset(n, 0, pool->stride);
   n->kind = (uint8_t)kind;
   n->refs = 1;
   n->parent = parent;
@@ -1290,8 +1296,7 @@ static int chain_before(const oa_node *a, const oa_node *b, int nested)
   const oa_node *e = h->ord_prev_last(chain, y);
   if (!e || e == a)
     return e == a;
-  uint64_t et0 = oa_node_xr(e)->t0, at0 = ax->t0;
-  if (et0 || at0 ? et0 < at0 : e->id < a->id)
+  if (h->began_after ? h->began_after(a, e) : e->id < a->id)
     return 0;  /* a began after e (race mode times fragments, a dump numbers
                 * them in creation order): it cannot precede it */
   chain_steps++;

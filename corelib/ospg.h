@@ -98,18 +98,6 @@ typedef struct oa_node_x {
    * obefore x precedes one with oafter y. */
   uint8_t opo;
   uint64_t ochain, obefore, oafter;
-  /* Race mode (tool/race.c), W-nodes: the thread that ran the fragment,
-   * when it ran (TSC; t1 0: still running), in which implicit task */
-  uint8_t solo;                  /* a fragment only the initial thread runs, in every
-                                  * execution (tool/prof.h: oa_task.solo) */
-  uint32_t thread;
-  uint64_t itask;                /* a fragment of an implicit task: that task's id, else 0 */
-  uintptr_t itop;                /* ... and the top of that task's stack frames */
-  uint64_t t0, t1;
-  /* Race mode, precise detector: fragments whose end precedes this one's
-   * start by an order the program forces through a lock or an atomic flag
-   * (tool/race.c), with theirs in turn; NULL: none */
-  const struct oa_spred *spreds;
 } oa_node_x;
 
 /* The node: what every node needs for its whole life, and by kind what a
@@ -160,8 +148,9 @@ struct oa_node {
       uint64_t whatif_cost;
     };
   };
-  /* what few nodes need (dependences, nested waits, ordered chains, race
-   * mode's data): NULL until first written, see oa_node_x_of */
+  /* what few nodes need (dependences, nested waits, ordered chains): NULL
+   * until first written, see oa_node_x_of; race mode's own data is the
+   * host's, after the node (oa_ospg_host.node_extra) */
   struct oa_node_x *x;
   uint64_t id;                   /* the host's name for it in raw logs and recordings
                                   * (0: none) */
@@ -260,7 +249,19 @@ typedef struct oa_ospg_host {
    * mode, tests).  Queries ask it about fragments without program-order
    * stamps (a task an iteration created and waited for). */
   const oa_node *(*ord_prev_last)(uint64_t chain, uint64_t y);
+  /* Did fragment a begin after fragment e?  For the same queries, which
+   * skip e then; NULL: a's id is the larger (ids in creation order). */
+  int (*began_after)(const oa_node *a, const oa_node *e);
+  /* Bytes of the host's own after every node (oa_node_extra), a multiple
+   * of 8, zero when the node is made; set before the first node. */
+  uint32_t node_extra;
 } oa_ospg_host;
+
+/* The host's bytes after node n (oa_ospg_host.node_extra). */
+static inline void *oa_node_extra(const oa_node *n)
+{
+  return (void *)(n + 1);
+}
 
 /* Allocation: nodes come from slabs of OA_SLAB_BYTES (aligned to that
  * size), each owned by the pool of one caller (no global lock); the slab's
@@ -268,6 +269,8 @@ typedef struct oa_ospg_host {
 #define OA_SLAB_BYTES ((size_t)16384)
 typedef struct oa_node_pool {
   const oa_ospg_host *host;      /* NULL: no host settings (the C heap, nothing kept) */
+  size_t stride;                 /* a node and the host's bytes after it, from the
+                                  * first slab on */
   oa_node *free;
   size_t nfree, allocated;
   void **slabs;

@@ -429,7 +429,7 @@ void oa_frag_end(oa_thread *t, oa_task *task)
     t->flushes = 0;
     top->edge_end = edge_loc(t);
     if (oa_race)
-      oa_node_x_of(top)->t1 = __rdtsc();
+      __atomic_store_n(&oa_race_frag_of(top)->t1, __rdtsc(), __ATOMIC_RELAXED);
     OA_PUT_RAW(t, OA_RAW_FRAG_END, raw_frag_end, .node = top->id, .work = top->work,
                .task = task->id);
     oa_task_pop_close(t, task);
@@ -463,7 +463,7 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   w->whatif = task->whatif;
   w->edge_begin = edge_loc(t);
   if (oa_race) {  /* who ran it, in which implicit task, and when */
-    oa_node_x *x = oa_node_x_of(w);
+    oa_race_frag *x = oa_race_frag_of(w);
     x->thread = t->id;
     x->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
     x->solo = task->solo;

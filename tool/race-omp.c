@@ -86,9 +86,19 @@ static int find_exe(struct dl_phdr_info *info, size_t size, void *data)
   return 1;  /* the first object is the program */
 }
 
+/* Of two fragments, did a begin after e?  By their clocks (ospg.h:
+ * oa_ospg_host.began_after), by creation order when neither has run. */
+static int began_after(const oa_node *a, const oa_node *e)
+{
+  uint64_t et0 = oa_race_frag_of(e)->t0, at0 = oa_race_frag_of(a)->t0;
+  return et0 || at0 ? et0 < at0 : e->id < a->id;
+}
+
 static int oa_race_start(void)
 {
   dl_iterate_phdr(find_exe, &exe_lo);
+  oa_graph_host.node_extra = sizeof(oa_race_frag);  /* before the first node */
+  oa_graph_host.began_after = began_after;
   if (oa_conf.race_detector != OA_DET_CHECK) {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -349,7 +359,7 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
   pthread_mutex_unlock(&handover_lock);
   /* the other region began before this one in every schedule (by the graph
    * or by orders forced before): it also ended before */
-  if (in && out && oa_node_xr(in)->thread != oa_node_xr(inside)->thread
+  if (in && out && oa_race_frag_of(in)->thread != oa_race_frag_of(inside)->thread
       && before_or_at(in, inside, 3))
     add_spred(t, task, inside, out);
 }

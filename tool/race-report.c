@@ -49,7 +49,7 @@ static uint64_t construct_of(const oa_node *n, unsigned *kind)
 /* Did the two fragments run at the same time on two threads? */
 static int overlapped(const oa_node *earlier, const oa_node *later)
 {
-  const oa_node_x *ex = oa_node_xr(earlier), *lx = oa_node_xr(later);
+  const oa_race_frag *ex = oa_race_frag_of(earlier), *lx = oa_race_frag_of(later);
   uint64_t end = __atomic_load_n(&ex->t1, __ATOMIC_RELAXED);
   return ex->thread != lx->thread && (end == 0 || end > lx->t0);
 }
@@ -62,7 +62,7 @@ static int overlapped(const oa_node *earlier, const oa_node *later)
 static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
                        const oa_node *e)
 {
-  const oa_node_x *ex = oa_node_xr(e), *cx = oa_node_xr(cur);
+  const oa_race_frag *ex = oa_race_frag_of(e), *cx = oa_race_frag_of(cur);
   return ex->itask && ex->itask == cx->itask && a->addr < cx->itop
          && a->addr >= t->race.stack_lo;
 }
@@ -101,7 +101,7 @@ void learn_tls(oa_race_thread *r)
 static int own_tls(oa_thread *t, const access *a, const oa_node *e)
 {
   oa_race_thread *r = &t->race;
-  if (oa_node_xr(e)->thread != t->id)
+  if (oa_race_frag_of(e)->thread != t->id)
     return 0;
   learn_tls(r);
   for (uint32_t i = 0; i < r->ntls; i++)
@@ -142,7 +142,7 @@ static uint64_t memory_of(uintptr_t addr)
  * time as such a task. */
 static int initial_thread_only(const oa_node *e, const oa_node *cur)
 {
-  return oa_node_xr(e)->solo && oa_node_xr(cur)->solo;
+  return oa_race_frag_of(e)->solo && oa_race_frag_of(cur)->solo;
 }
 
 /* STACK records for up to 15 call sites, innermost first (contract.h). */
@@ -192,7 +192,7 @@ void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_
   if (!ev)
     return;
   struct oa_race_report *x = &ev->race_report;
-  x->earlier_thread = oa_node_xr(e)->thread;
+  x->earlier_thread = oa_race_frag_of(e)->thread;
   x->size = (uint8_t)a->size;
   x->later_kind = (uint8_t)kc;
   x->earlier_kind = (uint8_t)kd;

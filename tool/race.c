@@ -216,14 +216,14 @@ int before_or_at(const oa_node *e, const oa_node *p, int depth)
   if (e == p)
     return 1;
   uint32_t d;
-  if (oa_node_xr(e)->t0 <= oa_node_xr(p)->t0 && !oa_may_parallel_at(e, p, 1, &d))
+  if (oa_race_frag_of(e)->t0 <= oa_race_frag_of(p)->t0 && !oa_may_parallel_at(e, p, 1, &d))
     return 1;
   return depth > 0 && sync_before(e, p, depth - 1);
 }
 
 static int sync_before(const oa_node *e, const oa_node *cur, int depth)
 {
-  for (const oa_spred *s = oa_node_xr(cur)->spreds; s; s = s->next)
+  for (const oa_spred *s = oa_race_frag_of(cur)->spreds; s; s = s->next)
     if (before_or_at(e, s->pred, depth))
       return 1;
   return 0;
@@ -253,7 +253,7 @@ void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
     n++;
   }
   task->spreds = head;
-  oa_node_x_of(w)->spreds = head;
+  oa_race_frag_of(w)->spreds = head;
   memset(t->race.pcache, 0, sizeof t->race.pcache);  /* answers for w may change */
 }
 
@@ -344,7 +344,7 @@ static inline int par_at(uint32_t ref, const oa_node *cur, int nested, uint32_t 
   __typeof__(t->race.pcache[0]) *e = &t->race.pcache[k & (OA_RACE_PCACHE - 1)];
   if (e->ref != ref || e->cur != me || e->nested != nested) {
     e->par = (uint8_t)oa_may_parallel_at(node_of(ref), cur, nested, &e->depth);
-    if (e->par && oa_node_xr(cur)->spreds && sync_before(node_of(ref), cur, 3))
+    if (e->par && oa_race_frag_of(cur)->spreds && sync_before(node_of(ref), cur, 3))
       e->par = 0;
     e->ref = ref;
     e->cur = me;

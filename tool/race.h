@@ -139,6 +139,26 @@ void oa_race_owned(struct oa_thread *t, uintptr_t lo, uintptr_t hi);
  * (atomic, a reduction's combination): those never race with each other */
 #define OA_RACE_SYNC 2
 void oa_race_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
+
+/* Race mode's own bytes after every OSPG node (ospg.h: oa_ospg_host's
+ * node_extra), filled in for fragments (W-nodes): who ran it, in which
+ * implicit task, when; zero for other nodes. */
+typedef struct oa_race_frag {
+  uint64_t t0, t1;               /* TSC at its start and its end (t1 0: still running) */
+  uint64_t itask;                /* a fragment of an implicit task: that task's id, else 0 */
+  uintptr_t itop;                /* ... and the top of that task's stack frames */
+  /* precise detector: fragments whose end precedes this one's start by an
+   * order the program forces through a lock or an atomic flag (race.c),
+   * with theirs in turn; NULL: none */
+  const struct oa_spred *spreds;
+  uint32_t thread;
+  uint8_t solo;                  /* a fragment only the initial thread runs, in every
+                                  * execution (prof.h: oa_task.solo) */
+} oa_race_frag;
+static inline oa_race_frag *oa_race_frag_of(const oa_node *n)
+{
+  return oa_node_extra(n);
+}
 /* tsan.c -> race-omp.c, check mode (auto's first run): an atomic read at pc */
 void oa_race_check_atomic_read(struct oa_thread *t, uintptr_t pc);
 
