@@ -43,4 +43,13 @@ static inline uint64_t bench_bits(double d)
   memcpy(&u, &d, sizeof u);
   return u;
 }
+
+/* A checksum of n doubles, bit for bit. */
+static inline uint64_t bench_hash_doubles(const double *v, long n)
+{
+  uint64_t h = 0;
+  for (long i = 0; i < n; i++)
+    h = bench_mix(h ^ bench_bits(v[i]));
+  return h;
+}
 #endif

@@ -46,10 +46,7 @@ int main(int argc, char **argv)
     rows(b, N);
     transpose(b, a, N);
   }
-  uint64_t h = 0;
-  for (long i = 0; i < (long)N * N; i++)
-    h = bench_mix(h ^ bench_bits(a[i]));
-  bench_checksum("transpose", s, h);
+  bench_checksum("transpose", s, bench_hash_doubles(a, (long)N * N));
   free(a);
   free(b);
   return 0;
