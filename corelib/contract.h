@@ -337,10 +337,15 @@ enum oa_raw_type {
   OA_RAW_TASK_CREATE, OA_RAW_TASK_BEGIN, OA_RAW_TASK_END, OA_RAW_TW_BEGIN, OA_RAW_TW_END,
   OA_RAW_TG_BEGIN, OA_RAW_TG_END, OA_RAW_DEP, OA_RAW_CHUNK_BEGIN, OA_RAW_CHUNK_END,
   OA_RAW_MARK, OA_RAW_WAIT, OA_RAW_WS_BEGIN, OA_RAW_WS_END, OA_RAW_ORD, OA_RAW_OSTAMP,
-  OA_RAW_OREGION, OA_RAW_LAST = OA_RAW_OREGION
+  OA_RAW_OREGION, OA_RAW_CLOCK, OA_RAW_SWAIT, OA_RAW_MUTEX, OA_RAW_LAST = OA_RAW_MUTEX
 };
 #define OA_CONTROL_MARK 67
 #define OMPADV_ENV_RAW "OMPADV_RAW"
+/* Time mode (OMPADV_TIME=1 with record mode: `ompadv time`): the recording
+ * also holds the raw kinds that place the run on one clock (OA_RAW_TIMED
+ * below: fragments, tasks, regions, implicit tasks, taskgroups, dependence
+ * edges, the waits and the locks), each stamped with the TSC in its head. */
+#define OMPADV_ENV_TIME "OMPADV_TIME"
 
 struct oa_raw_node {         /* OA_RAW_NODE: a node, at its close */
   OA_EVENT_HEAD;
@@ -469,6 +474,45 @@ struct oa_raw_oregion {      /* OA_RAW_OREGION: an ordered region's last fragmen
   uint64_t pred;             /* the number of the loop's region before it (0: unknown) */
   uint64_t chain;            /* the loop instance (ospg.h: ochain) */
 };
+
+struct oa_raw_clock {        /* OA_RAW_CLOCK: the TSC's rate, once, at the start */
+  OA_EVENT_HEAD;
+  uint64_t fs_per_tick;      /* femtoseconds per TSC tick */
+  uint64_t reserved[3];
+};
+
+struct oa_raw_swait {        /* OA_RAW_SWAIT: a thread waits in a barrier, taskwait or
+                              * taskgroup (ompt_callback_sync_region_wait); sub:
+                              * 1 it begins, 0 it ends */
+  OA_EVENT_HEAD;
+  uint64_t region;           /* the parallel region (0: none) */
+  uint64_t task;             /* the waiting task */
+  uint64_t kind;             /* ompt_sync_region_t */
+  uint64_t reserved;
+};
+
+enum oa_raw_mutex_phase { OA_MUTEX_ACQUIRE = 0, OA_MUTEX_ACQUIRED, OA_MUTEX_RELEASED };
+struct oa_raw_mutex {        /* OA_RAW_MUTEX: a lock, critical, ordered or atomic is
+                              * requested, acquired or released (sub: enum
+                              * oa_raw_mutex_phase); where: the directive or call */
+  OA_EVENT_HEAD;
+  uint64_t wait_id;          /* ompt_wait_id_t */
+  uint64_t kind;             /* ompt_mutex_t */
+  uint64_t task;
+  uint64_t reserved;
+};
+
+/* The raw kinds time mode writes (a bit per kind from OA_RAW_NODE). */
+#define OA_RAW_BIT(k) (1ull << ((k) - OA_RAW_NODE))
+#define OA_RAW_TIMED                                                          \
+  (OA_RAW_BIT(OA_RAW_EDGE) | OA_RAW_BIT(OA_RAW_FRAG_BEGIN) | OA_RAW_BIT(OA_RAW_FRAG_END) \
+   | OA_RAW_BIT(OA_RAW_PAR_BEGIN) | OA_RAW_BIT(OA_RAW_PAR_END)                  \
+   | OA_RAW_BIT(OA_RAW_IMPL_BEGIN) | OA_RAW_BIT(OA_RAW_IMPL_END)                \
+   | OA_RAW_BIT(OA_RAW_TASK_CREATE) | OA_RAW_BIT(OA_RAW_TASK_BEGIN)             \
+   | OA_RAW_BIT(OA_RAW_TASK_END) | OA_RAW_BIT(OA_RAW_TG_BEGIN)                  \
+   | OA_RAW_BIT(OA_RAW_TG_END) | OA_RAW_BIT(OA_RAW_BAR_BEGIN)                  \
+   | OA_RAW_BIT(OA_RAW_BAR_END) | OA_RAW_BIT(OA_RAW_CLOCK)                      \
+   | OA_RAW_BIT(OA_RAW_SWAIT) | OA_RAW_BIT(OA_RAW_MUTEX))
 
 enum oa_raw_task_facts {
   OA_RAW_TASK_IF0 = 1,       /* created inside __kmpc_omp_task_begin_if0 (an if(0) task) */
@@ -786,6 +830,9 @@ typedef union oa_record {
   struct oa_raw_ord raw_ord;
   struct oa_raw_ostamp raw_ostamp;
   struct oa_raw_oregion raw_oregion;
+  struct oa_raw_clock raw_clock;
+  struct oa_raw_swait raw_swait;
+  struct oa_raw_mutex raw_mutex;
   struct oa_record_meta rec_meta;
   struct oa_record_loc rec_loc;
   struct oa_record_region rec_region;
@@ -928,6 +975,14 @@ OA_AT(struct oa_raw_ord, end, 48);
 OA_EVENT_KIND(struct oa_raw_oregion);
 OA_AT(struct oa_raw_oregion, node, 32); OA_AT(struct oa_raw_oregion, region, 40);
 OA_AT(struct oa_raw_oregion, pred, 48); OA_AT(struct oa_raw_oregion, chain, 56);
+OA_EVENT_KIND(struct oa_raw_clock);
+OA_AT(struct oa_raw_clock, fs_per_tick, 32);
+OA_EVENT_KIND(struct oa_raw_swait);
+OA_AT(struct oa_raw_swait, region, 32); OA_AT(struct oa_raw_swait, task, 40);
+OA_AT(struct oa_raw_swait, kind, 48);
+OA_EVENT_KIND(struct oa_raw_mutex);
+OA_AT(struct oa_raw_mutex, wait_id, 32); OA_AT(struct oa_raw_mutex, kind, 40);
+OA_AT(struct oa_raw_mutex, task, 48);
 OA_EVENT_KIND(struct oa_record_meta);
 OA_AT(struct oa_record_meta, metric, 32); OA_AT(struct oa_record_meta, task_cost, 40);
 OA_AT(struct oa_record_meta, task_cost_undeferred, 48);

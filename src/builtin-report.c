@@ -14,7 +14,7 @@
 #include "recfile.h"
 #include "util.h"
 
-enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS };
+enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE };
 
 typedef struct report_opts {
   const char *input;
@@ -23,7 +23,8 @@ typedef struct report_opts {
   oa_region_spec *specs;
   size_t nspecs;
   double factor;
-  int online, no_annotations;
+  int online, no_annotations, time;
+  const char *timeline;
 } report_opts;
 
 double oa_parse_factor(const char *opt, const char *arg)
@@ -52,6 +53,8 @@ static int on_option(int id, const char *arg, void *ctx)
   case O_FACTOR: o->factor = oa_parse_factor("--factor", arg); break;
   case O_ONLINE: o->online = 1; break;
   case O_NO_ANNOTATIONS: o->no_annotations = 1; break;
+  case O_TIME: o->time = 1; break;
+  case O_TIMELINE: o->timeline = arg; break;
   }
   return 0;
 }
@@ -161,8 +164,19 @@ static int run_report(const oa_command *self, int argc, char **argv)
   if (first < argc)
     oa_die(OA_EXIT_USAGE, "report: unexpected argument '%s' (the recording is given with -i FILE)",
            argv[first]);
+  if (o.timeline && !o.time)
+    oa_die(OA_EXIT_USAGE, "report: --timeline goes with --time");
   size_t nfiles;
   char **files = input_files(&o, &nfiles);
+  if (o.time) {
+    if (nfiles != 1 || o.online || o.nspecs)
+      oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
+    int r = oa_time_report(files[0], &c, o.timeline);
+    free(files[0]);
+    free(files);
+    free(o.inputs);
+    return r;
+  }
   if (nfiles > 1) {
     int r = report_ranks(files, nfiles, &o, &c);
     for (size_t i = 0; i < nfiles; i++)
@@ -234,6 +248,9 @@ static const oa_option report_options[] = {
   { "factor", 0, "F", O_FACTOR, "what-if factor of --region specs without one [16]" },
   { "no-annotations", 0, NULL, O_NO_ANNOTATIONS, "ignore ompadv_whatif_begin/end annotations" },
   { "online", 0, NULL, O_ONLINE, "print the profile the tool computed during the run instead" },
+  { "time", 0, NULL, O_TIME,
+    "where the threads' time went, as ompadv time prints it (a recording of ompadv time -o)" },
+  { "timeline", 0, "FILE", O_TIMELINE, "with --time: write the timeline as CSV to FILE" },
   { NULL, 0, NULL, 0, NULL },
 };
 

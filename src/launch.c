@@ -254,6 +254,8 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
     setenv(OMPADV_ENV_RECORD, "1", 1);
   if (p->raw)
     setenv(OMPADV_ENV_RAW, "1", 1);
+  if (p->time)
+    setenv(OMPADV_ENV_TIME, "1", 1);
   if (!l->race)
     return;
   setenv(OMPADV_ENV_RACE, l->race, 1);

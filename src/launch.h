@@ -18,6 +18,7 @@ typedef struct oa_profiling {
   char *runtime_cost;        /* OMPADV_RUNTIME_COST */
   int record;                /* OMPADV_RECORD=1: the OSPG's construction is kept */
   int raw;                   /* OMPADV_RAW=1: every fragment kept (profile --save-raw) */
+  int time;                  /* OMPADV_TIME=1: with record, the run on one clock (ompadv time) */
 } oa_profiling;
 
 /* How the tool fared in the child (filled by oa_run). */

@@ -78,7 +78,10 @@ char *oa_expand_rank(const char *pattern);
 void oa_mpi_tag_stderr(void);
 
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
-    oa_cmd_race, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
+    oa_cmd_race, oa_cmd_time, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
+/* `ompadv time`'s report of a time-mode recording (also `report --time`):
+ * 0, or an exit status; timeline: a CSV file to write, or NULL. */
+int oa_time_report(const char *path, const oa_common *c, const char *timeline);
 
 /* builtin-profile.c: the settings of a profiling run (launch.h: metric,
  * task creation costs, the runtime's own time); returns how the metric was

@@ -162,6 +162,10 @@ static void prof_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
   oa_prof_enter(t);
   if (task && kind == ompt_sync_region_taskgroup && endpoint == ompt_scope_begin)
     oa_frag_end(t, task);
+  if (task)
+    OA_PUT(t, oa_raw_begin(t, OA_RAW_SWAIT, endpoint == ompt_scope_begin), raw_swait,
+           .region = task->kind == OA_TASK_IMPLICIT ? task->region_id : 0, .task = task->id,
+           .kind = kind);
   oa_prof_leave(t);
 }
 

@@ -533,6 +533,7 @@ oa_node *oa_prof_root(oa_thread *t, oa_region *r)
       rec->rec_meta.task_cost_undeferred = oa_conf.task_cost_undeferred;
       oa_commit(t);
     }
+    OA_PUT_RAW(t, OA_RAW_CLOCK, raw_clock, .fs_per_tick = (uint64_t)(oa_ns_per_tick() * 1e6));
     rec_new(t, P.root);
   }
   return P.root;

@@ -218,9 +218,13 @@ void oa_prof_team(uint32_t team);
 /* Raw log for the oracle (OMPADV_RAW=1): one record, in this thread's order,
  * of a kind of contract.h's enum oa_raw_type; NULL when not logging.  Fill
  * its struct in union oa_record, then oa_commit. */
+static inline int oa_raw_on(unsigned type)
+{
+  return oa_conf.raw || (oa_conf.time && (OA_RAW_TIMED >> (type - OA_RAW_NODE) & 1));
+}
 static inline oa_record *oa_raw_begin(oa_thread *t, unsigned type, unsigned sub)
 {
-  return oa_conf.raw ? oa_begin_record(t, type, sub) : NULL;
+  return oa_raw_on(type) ? oa_begin_record(t, type, sub) : NULL;
 }
 /* The same in one statement, for a kind whose sub is 0: member names its
  * struct in union oa_record, the rest are its fields by name, e.g.

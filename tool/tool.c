@@ -158,6 +158,7 @@ static int read_config(oa_config *c)
   oa_rt_costs_parse(getenv(OMPADV_ENV_RTCOST), &c->rt_costs);
   c->raw = is_1(getenv(OMPADV_ENV_RAW));
   c->record = is_1(getenv(OMPADV_ENV_RECORD));
+  c->time = c->record && is_1(getenv(OMPADV_ENV_TIME));
   const char *det = getenv(OMPADV_ENV_RACE), *grain = getenv(OMPADV_ENV_RACE_GRAIN);
   if (!det || strcmp(det, "fast") == 0) {
     c->race_detector = OA_DET_FAST;

@@ -42,6 +42,7 @@ typedef struct oa_config {
   uint64_t task_cost, task_cost_undeferred;  /* estimated creation costs, ticks */
   oa_rt_costs rt_costs;           /* the runtime's own time around events */
   int raw, record;                /* profile: raw OSPG log; write a recording */
+  int time;                       /* record: with the raw kinds OA_RAW_TIMED (`ompadv time`) */
   int race_detector;              /* enum oa_conf.race_detector */
   int race_grain;                 /* bytes per shadow cell: 4 or 1 */
   int race_stacks;                /* --earlier-stacks */

@@ -88,6 +88,11 @@ static const field *const fields[OA_RAW_LAST - OA_RAW_NODE + 1] = {
        F(ostamp, ochain), F(ostamp, obefore), F(ostamp, oafter)),
   KIND(OA_RAW_OREGION, F(oregion, node), F(oregion, region), F(oregion, pred),
        F(oregion, chain)),
+  KIND(OA_RAW_CLOCK, F(clock, fs_per_tick)),
+  KIND(OA_RAW_SWAIT, F(swait, region), F(swait, task), F(swait, kind),
+       FIELD(struct oa_raw_swait, sub, "begin", 0)),
+  KIND(OA_RAW_MUTEX, F(mutex, wait_id), F(mutex, kind), F(mutex, task),
+       FIELD(struct oa_raw_mutex, sub, "phase", 0)),
 };
 #undef TASK_REF
 #undef BARRIER

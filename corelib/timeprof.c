@@ -1,0 +1,986 @@
+/* Where the threads' time went: the analysis of a time-mode recording
+ * (timeprof.h).  Four passes: read the records (per thread, in order);
+ * the tasks' ready and end times; each thread's timeline cut into
+ * segments of one state; one sweep over all segments in time order that
+ * splits waiting into delay and no-work, blames it, and draws the
+ * timeline. */
+#include "timeprof.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <omp-tools.h>
+
+#include "contract.h"
+#include "idmap.h"
+#include "recording.h"
+#include "util.h"
+
+/* One record of a thread, as much of it as the analysis reads. */
+typedef struct tev {
+  uint64_t t, a, b;
+  uint16_t type;
+  uint8_t sub;
+  uint32_t c;
+} tev;
+
+typedef struct thread_evs {
+  tev *v;
+  size_t n, cap;
+} thread_evs;
+
+typedef struct task {
+  uint64_t id;
+  int64_t parent;            /* index, -1: none known */
+  int64_t first_child, last_child, next_sibling;
+  int64_t scan;              /* taskwait: the next child not yet looked at */
+  uint64_t scan_end;         /* ... and the latest end of those looked at */
+  uint64_t pnode;
+  uint32_t loc;
+  uint8_t is_explicit, begun, ended;
+  uint64_t t_create, t_ready, t_begin, t_end, sub_end;
+  uint64_t create_cost, exec;
+  uint32_t first_thread;
+  int64_t region;            /* the top-level region instance it was created in, -1 */
+} task;
+
+typedef struct barrier_inst {
+  uint64_t last_arrival, last_work;
+  uint32_t arrivals;
+} barrier_inst;
+
+typedef struct region {
+  uint64_t id, t_begin, t_end;
+  uint32_t team;
+  barrier_inst *bar;
+  size_t nbar;
+  int top;                   /* no other region was open when it began */
+  uint64_t tasks;            /* explicit tasks created in it */
+  uint64_t *per_thread;      /* tasks begun on each thread */
+  double idle;               /* waiting (delay and no-work) of all threads in it */
+} region;
+
+enum seg_cat { SEG_WORK, SEG_OVER, SEG_WAIT, SEG_LOCK };
+typedef struct seg {
+  uint64_t t0, t1;
+  uint32_t thread, loc;
+  uint8_t cat, what;
+  int64_t task;              /* SEG_WORK: the task's index, -1: none */
+} seg;
+
+typedef struct ready_iv {
+  uint64_t t0, t1;
+} ready_iv;
+
+typedef struct an {
+  oa_recording *rec;
+  double s_per_tick;
+  uint64_t tmin, tmax;
+  thread_evs *th;
+  size_t nth;
+  oa_idmap wmap;             /* W-node -> loc (count), edge_end (flags) */
+  oa_idmap pmap;             /* task P-node -> loc (NEW) */
+  oa_idmap tmap;             /* task id -> index + 1 (count) */
+  oa_idmap pnode_task;       /* P-node -> task index + 1 */
+  oa_idmap rmap;             /* region id -> index + 1 */
+  oa_idmap bcount;           /* implicit task -> barriers met */
+  task *tasks;
+  size_t ntasks, cap_tasks;
+  region *regions;
+  size_t nregions, cap_regions;
+  uint64_t (*edges)[2];
+  size_t nedges, cap_edges;
+  seg *segs;
+  size_t nsegs, cap_segs;
+  ready_iv *ready;
+  size_t nready, cap_ready;
+  oa_time_row *rows;
+  size_t nrows, cap_rows;
+  oa_idmap rowmap;
+  int timed;
+  const oa_time_opts *opts;
+} an;
+
+#define PUSH(arr, n, cap, val)                                                \
+  do {                                                                        \
+    if ((n) == (cap)) {                                                       \
+      (cap) = (cap) ? 2 * (cap) : 64;                                         \
+      (arr) = oa_xrealloc((arr), (cap) * sizeof *(arr));                      \
+    }                                                                         \
+    (arr)[(n)++] = (val);                                                     \
+  } while (0)
+
+static int64_t task_index(an *a, uint64_t id)
+{
+  oa_idmap_slot *s = id ? oa_idmap_find(&a->tmap, id) : NULL;
+  return s ? (int64_t)s->count - 1 : -1;
+}
+
+static int64_t task_add(an *a, uint64_t id)
+{
+  int64_t k = task_index(a, id);
+  if (k >= 0 || !id)
+    return k;
+  task t = { .id = id, .parent = -1, .first_child = -1, .last_child = -1, .next_sibling = -1,
+             .region = -1 };
+  PUSH(a->tasks, a->ntasks, a->cap_tasks, t);
+  oa_idmap_add(&a->tmap, id)->count = (uint32_t)a->ntasks;
+  return (int64_t)a->ntasks - 1;
+}
+
+static region *region_of(an *a, uint64_t id, int make)
+{
+  oa_idmap_slot *s = id ? oa_idmap_find(&a->rmap, id) : NULL;
+  if (s)
+    return &a->regions[s->count - 1];
+  if (!make || !id)
+    return NULL;
+  region r = { .id = id };
+  PUSH(a->regions, a->nregions, a->cap_regions, r);
+  oa_idmap_add(&a->rmap, id)->count = (uint32_t)a->nregions;
+  return &a->regions[a->nregions - 1];
+}
+
+/* Pass 1: the records. */
+static int read_records(an *a, char *err, size_t errlen)
+{
+  oa_rec_stream *s = oa_rec_stream_open(a->rec);
+  const oa_event *e;
+  size_t thread;
+  int r;
+  a->nth = oa_rec_threads(a->rec);
+  a->th = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->th);
+  a->tmin = UINT64_MAX;
+  while ((r = oa_rec_stream_next(s, &e, &thread, err, errlen)) == 1) {
+    const oa_record *x = oa_record_of(e);
+    if (e->type == OA_REC_W) {
+      oa_idmap_slot *w = oa_idmap_find(&a->wmap, x->rec_w.node);
+      if (!w)
+        w = oa_idmap_add(&a->wmap, x->rec_w.node);
+      w->count = oa_record_w_loc(&x->rec_w);
+      w->flags = x->rec_w.edge_end;
+      continue;  /* no time */
+    }
+    if (e->type == OA_REC_NEW && (x->rec_new.bits & OA_NEW_TASK)) {
+      oa_idmap_add(&a->pmap, x->rec_new.node)->count = x->rec_new.loc;
+      continue;
+    }
+    if (e->type < OA_RAW_NODE || e->type > OA_RAW_LAST)
+      continue;
+    if (e->type == OA_RAW_CLOCK) {
+      a->s_per_tick = (double)x->raw_clock.fs_per_tick * 1e-15;
+      a->timed = 1;
+    }
+    if (e->time && e->time < a->tmin)
+      a->tmin = e->time;
+    if (e->time > a->tmax)
+      a->tmax = e->time;
+    tev v = { .t = e->time, .type = e->type, .sub = e->sub };
+    switch (e->type) {
+    case OA_RAW_EDGE:
+      if (a->nedges == a->cap_edges) {
+        a->cap_edges = a->cap_edges ? 2 * a->cap_edges : 64;
+        a->edges = oa_xrealloc(a->edges, a->cap_edges * sizeof *a->edges);
+      }
+      a->edges[a->nedges][0] = x->raw_edge.succ;
+      a->edges[a->nedges++][1] = x->raw_edge.pred;
+      continue;
+    case OA_RAW_PAR_BEGIN: {
+      region *g = region_of(a, x->raw_par_begin.region, 1);
+      g->t_begin = e->time;
+      g->team = (uint32_t)x->raw_par_begin.team;
+      continue;
+    }
+    case OA_RAW_PAR_END: {
+      region *g = region_of(a, x->raw_par_end.region, 1);
+      g->t_end = e->time;
+      continue;
+    }
+    case OA_RAW_TASK_CREATE: {
+      int64_t k = task_add(a, x->raw_task_create.task);
+      int64_t p = task_add(a, x->raw_task_create.parent);
+      if (k < 0)
+        continue;
+      task *t = &a->tasks[k];
+      t->is_explicit = 1;
+      t->t_create = e->time;
+      t->pnode = x->raw_task_create.pnode;
+      t->parent = p;
+      if (p >= 0) {
+        if (a->tasks[p].last_child >= 0)
+          a->tasks[a->tasks[p].last_child].next_sibling = k;
+        else
+          a->tasks[p].first_child = k;
+        a->tasks[p].last_child = k;
+        a->tasks[p].scan = a->tasks[p].first_child;
+      }
+      if (t->pnode)
+        oa_idmap_add(&a->pnode_task, t->pnode)->count = (uint32_t)k + 1;
+      v.a = (uint64_t)k;
+      break;
+    }
+    case OA_RAW_TASK_BEGIN:
+    case OA_RAW_TASK_END: {
+      int64_t k = task_index(a, x->raw_task_begin.task);
+      if (k < 0)
+        continue;
+      task *t = &a->tasks[k];
+      if (e->type == OA_RAW_TASK_BEGIN) {
+        t->begun = 1, t->t_begin = e->time, t->first_thread = (uint32_t)thread;
+      } else {
+        t->ended = 1, t->t_end = e->time;
+      }
+      continue;
+    }
+    case OA_RAW_FRAG_BEGIN: v.a = x->raw_frag_begin.node, v.b = x->raw_frag_begin.task; break;
+    case OA_RAW_FRAG_END: v.a = x->raw_frag_end.node, v.b = x->raw_frag_end.task; break;
+    case OA_RAW_SWAIT:
+      v.a = x->raw_swait.region, v.b = x->raw_swait.task, v.c = (uint32_t)x->raw_swait.kind;
+      break;
+    case OA_RAW_MUTEX: v.a = x->raw_mutex.wait_id, v.c = (uint32_t)x->raw_mutex.kind; break;
+    case OA_RAW_IMPL_BEGIN:
+      task_add(a, x->raw_impl_begin.task);
+      v.a = x->raw_impl_begin.region, v.b = x->raw_impl_begin.task;
+      v.c = (uint32_t)x->raw_impl_begin.index;
+      break;
+    case OA_RAW_IMPL_END: v.b = x->raw_impl_end.task; break;
+    case OA_RAW_BAR_BEGIN:
+    case OA_RAW_BAR_END: v.a = x->raw_bar_begin.region, v.b = x->raw_bar_begin.task; break;
+    case OA_RAW_TG_BEGIN: v.b = x->raw_tg_begin.task; break;
+    default: continue;
+    }
+    if (thread < a->nth)
+      PUSH(a->th[thread].v, a->th[thread].n, a->th[thread].cap, v);
+  }
+  oa_rec_stream_close(s);
+  return r < 0 ? -1 : 0;
+}
+
+/* Pass 2: when each explicit task became ready, and when it and all of its
+ * descendants were over. */
+static void task_times(an *a)
+{
+  for (size_t i = 0; i < a->ntasks; i++) {
+    task *t = &a->tasks[i];
+    t->t_ready = t->t_create;
+    if (!t->ended)
+      t->t_end = a->tmax;
+    t->sub_end = t->t_end;
+  }
+  for (size_t i = 0; i < a->nedges; i++) {
+    oa_idmap_slot *s = oa_idmap_find(&a->pnode_task, a->edges[i][0]);
+    oa_idmap_slot *p = oa_idmap_find(&a->pnode_task, a->edges[i][1]);
+    if (s && p && a->tasks[p->count - 1].t_end > a->tasks[s->count - 1].t_ready)
+      a->tasks[s->count - 1].t_ready = a->tasks[p->count - 1].t_end;
+  }
+  /* children come after their parent */
+  for (size_t i = a->ntasks; i-- > 0;) {
+    task *t = &a->tasks[i];
+    if (t->parent >= 0 && t->sub_end > a->tasks[t->parent].sub_end)
+      a->tasks[t->parent].sub_end = t->sub_end;
+    if (t->is_explicit) {
+      oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
+      t->loc = l ? l->count : 0;
+      if (t->begun && t->t_begin > t->t_ready) {
+        ready_iv r = { t->t_ready, t->t_begin };
+        PUSH(a->ready, a->nready, a->cap_ready, r);
+      } else if (!t->begun) {
+        ready_iv r = { t->t_ready, a->tmax };
+        PUSH(a->ready, a->nready, a->cap_ready, r);
+      }
+    }
+  }
+}
+
+/* A taskwait of task k that began at w0 ends its wait once every child
+ * created before w0 is over. */
+static uint64_t taskwait_met(an *a, int64_t k, uint64_t w0)
+{
+  if (k < 0)
+    return 0;
+  task *t = &a->tasks[k];
+  while (t->scan >= 0 && a->tasks[t->scan].t_create < w0) {
+    if (a->tasks[t->scan].t_end > t->scan_end)
+      t->scan_end = a->tasks[t->scan].t_end;
+    t->scan = a->tasks[t->scan].next_sibling;
+  }
+  return t->scan_end > w0 ? t->scan_end : w0;
+}
+
+/* A taskgroup of task k begun at g0, waited for from w0: its children
+ * created in between and all their descendants. */
+static uint64_t taskgroup_met(an *a, int64_t k, uint64_t g0, uint64_t w0)
+{
+  uint64_t met = w0;
+  for (int64_t c = k >= 0 ? a->tasks[k].first_child : -1; c >= 0; c = a->tasks[c].next_sibling)
+    if (a->tasks[c].t_create >= g0 && a->tasks[c].t_create < w0 && a->tasks[c].sub_end > met)
+      met = a->tasks[c].sub_end;
+  return met;
+}
+
+static void add_seg(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t loc, int cat,
+                    int what, int64_t task)
+{
+  if (t1 <= t0)
+    return;
+  seg s = { t0, t1, thread, loc, (uint8_t)cat, (uint8_t)what, task };
+  PUSH(a->segs, a->nsegs, a->cap_segs, s);
+}
+
+/* A wait of a thread, for the ready pass: from when its condition was met
+ * (0: never known to be) to its end. */
+typedef struct wait_rec {
+  uint32_t thread;
+  uint8_t what;
+  uint64_t w0, w1;
+  region *g;                 /* barriers: the region and the barrier's number in it */
+  uint32_t k;
+  int64_t task;              /* taskwait, taskgroup: the waiting task */
+  uint64_t g0;               /* taskgroup: when it began */
+} wait_rec;
+
+/* A worker's wait in the barrier that ends a parallel region: nothing of
+ * its own follows it, and libomp reports its end only when the worker is
+ * next used; after the region's end it is idle between regions. */
+typedef struct open_wait {
+  uint8_t what;
+  uint8_t last_barrier;      /* a worker's wait at its region's end */
+  uint64_t t0, g0;
+  region *g;
+  uint32_t k;
+  int64_t task;
+} open_wait;
+
+static barrier_inst *barrier_at(region *g, uint32_t k)
+{
+  if (k >= g->nbar) {
+    size_t n = k + 8;
+    g->bar = oa_xrealloc(g->bar, n * sizeof *g->bar);
+    memset(g->bar + g->nbar, 0, (n - g->nbar) * sizeof *g->bar);
+    g->nbar = n;
+  }
+  return &g->bar[k];
+}
+
+/* Pass 3: each thread's timeline in segments of one state. */
+static void thread_segments(an *a, uint32_t th, wait_rec **waits, size_t *nwaits,
+                            size_t *cap_waits)
+{
+  thread_evs *T = &a->th[th];
+  uint64_t last = a->tmin;
+  int in_frag = 0, impl = 0, lock = 0;
+  uint32_t frag_loc = 0, prev_loc = 0, prev_edge = 0;
+  int64_t frag_task = -1, pending_create = -1;
+  uint64_t last_frag_end = 0;
+  open_wait sw[16];           /* open waits of this thread, innermost last */
+  int nsw = 0;
+  uint32_t index[16];         /* its implicit tasks' thread numbers, innermost last */
+  uint64_t tg_begin[16];
+  int ntg = 0;
+  size_t lock_first = a->nsegs;  /* lock segments waiting for the critical's location */
+  region *bar_g = NULL;
+  uint32_t bar_k = 0;
+  for (size_t i = 0; i <= T->n; i++) {
+    uint64_t now = i < T->n ? T->v[i].t : a->tmax;
+    if (now < last)
+      now = last;
+    /* the state since the last record */
+    if (in_frag)
+      add_seg(a, last, now, th, frag_loc, SEG_WORK, OA_TW_CODE, frag_task);
+    else if (lock)
+      add_seg(a, last, now, th, prev_edge ? prev_edge : prev_loc, SEG_LOCK, OA_TW_LOCK, -1);
+    else if (nsw && nsw <= 16 && sw[nsw - 1].last_barrier && sw[nsw - 1].g
+             && sw[nsw - 1].g->t_end && sw[nsw - 1].g->t_end < now) {
+      uint64_t end = sw[nsw - 1].g->t_end > last ? sw[nsw - 1].g->t_end : last;
+      add_seg(a, last, end, th, prev_edge ? prev_edge : prev_loc, SEG_WAIT, OA_TW_BARRIER, -1);
+      add_seg(a, end, now, th, 0, SEG_WAIT, OA_TW_IDLE, -1);
+    } else if (nsw)
+      add_seg(a, last, now, th, prev_edge ? prev_edge : prev_loc, SEG_WAIT,
+              nsw <= 16 ? sw[nsw - 1].what : OA_TW_BARRIER, -1);
+    else if (!impl)
+      add_seg(a, last, now, th, 0, SEG_WAIT, OA_TW_IDLE, -1);
+    else
+      add_seg(a, last, now, th, prev_loc, SEG_OVER, OA_TW_CODE, -1);
+    if (in_frag && bar_g && now > barrier_at(bar_g, bar_k)->last_work)
+      barrier_at(bar_g, bar_k)->last_work = now;  /* a task run inside a barrier */
+    last = now;
+    if (i == T->n)
+      break;
+    const tev *v = &T->v[i];
+    switch (v->type) {
+    case OA_RAW_FRAG_BEGIN: {
+      in_frag = 1;
+      oa_idmap_slot *w = oa_idmap_find(&a->wmap, v->a);
+      frag_loc = w ? w->count : 0;
+      frag_task = task_index(a, v->b);
+      if (pending_create >= 0) {
+        a->tasks[pending_create].create_cost = now - last_frag_end;
+        pending_create = -1;
+      }
+      /* lock segments just ended take the location of the code the lock
+       * guards: the critical's body, or what follows omp_set_lock */
+      for (size_t s = lock_first; s < a->nsegs; s++)
+        if (a->segs[s].thread == th && a->segs[s].cat == SEG_LOCK)
+          a->segs[s].loc = frag_loc;
+      lock_first = a->nsegs;
+      break;
+    }
+    case OA_RAW_FRAG_END: {
+      in_frag = 0;
+      oa_idmap_slot *w = oa_idmap_find(&a->wmap, v->a);
+      prev_loc = w ? w->count : frag_loc;
+      prev_edge = w ? w->flags : 0;
+      last_frag_end = now;
+      break;
+    }
+    case OA_RAW_TASK_CREATE:
+      pending_create = (int64_t)v->a;
+      break;
+    case OA_RAW_MUTEX:
+      if (v->sub == OA_MUTEX_ACQUIRE) {
+        lock = 1;
+        lock_first = a->nsegs;
+      } else if (v->sub == OA_MUTEX_ACQUIRED) {
+        lock = 0;
+      }
+      break;
+    case OA_RAW_IMPL_BEGIN: {
+      if (impl < 16)
+        index[impl] = v->c;
+      impl++;
+      region *g = region_of(a, v->a, 0);
+      if (g && v->c > 0 && now > g->t_begin && g->t_begin) {
+        ready_iv r = { g->t_begin, now };  /* forked, not yet running here */
+        PUSH(a->ready, a->nready, a->cap_ready, r);
+      }
+      break;
+    }
+    case OA_RAW_IMPL_END:
+      if (impl)
+        impl--;
+      break;
+    case OA_RAW_BAR_BEGIN: {
+      region *g = region_of(a, v->a, 0);
+      oa_idmap_slot *c = v->b ? oa_idmap_find(&a->bcount, v->b) : NULL;
+      if (!c && v->b)
+        c = oa_idmap_add(&a->bcount, v->b);
+      bar_g = g;
+      bar_k = c ? c->count++ : 0;
+      if (g) {
+        barrier_inst *b = barrier_at(g, bar_k);
+        b->arrivals++;
+        if (now > b->last_arrival)
+          b->last_arrival = now;
+      }
+      break;
+    }
+    case OA_RAW_BAR_END:
+      bar_g = NULL;
+      break;
+    case OA_RAW_TG_BEGIN:
+      if (ntg < 16)
+        tg_begin[ntg] = now;
+      ntg++;
+      break;
+    case OA_RAW_SWAIT:
+      if (v->sub) {
+        if (nsw < 16) {
+          uint8_t what = v->c == ompt_sync_region_taskwait    ? OA_TW_TASKWAIT
+                         : v->c == ompt_sync_region_taskgroup ? OA_TW_TASKGROUP
+                                                              : OA_TW_BARRIER;
+          sw[nsw] = (open_wait){ .what = what, .t0 = now, .g = bar_g, .k = bar_k,
+                                 .task = task_index(a, v->b) };
+          sw[nsw].last_barrier = v->c == ompt_sync_region_barrier_implicit_parallel && impl > 0
+                                 && impl <= 16 && index[impl - 1] > 0;
+          sw[nsw].g0 = what == OA_TW_TASKGROUP && ntg > 0 && ntg <= 16 ? tg_begin[ntg - 1] : 0;
+          if (what == OA_TW_TASKGROUP && ntg > 0)
+            ntg--;
+        }
+        nsw++;
+      } else if (nsw > 0) {
+        nsw--;
+        if (nsw < 16 && !sw[nsw].last_barrier) {
+          wait_rec w = { th, sw[nsw].what, sw[nsw].t0, now, sw[nsw].g, sw[nsw].k, sw[nsw].task,
+                         sw[nsw].g0 };
+          PUSH(*waits, *nwaits, *cap_waits, w);
+        }
+      }
+      break;
+    }
+  }
+}
+
+/* When a wait's condition was met; 0: not known. */
+static uint64_t wait_met(an *a, const wait_rec *w)
+{
+  switch (w->what) {
+  case OA_TW_BARRIER: {
+    if (!w->g || w->k >= w->g->nbar)
+      return 0;
+    const barrier_inst *b = &w->g->bar[w->k];
+    if (w->g->team && b->arrivals < w->g->team)
+      return 0;  /* a thread's arrival is missing (the run was cut short) */
+    return b->last_arrival > b->last_work ? b->last_arrival : b->last_work;
+  }
+  case OA_TW_TASKWAIT: return taskwait_met(a, w->task, w->w0);
+  case OA_TW_TASKGROUP: return taskgroup_met(a, w->task, w->g0, w->w0);
+  default: return 0;
+  }
+}
+
+static oa_time_row *row_of(an *a, uint32_t loc, int what)
+{
+  if (a->opts->same)
+    loc = a->opts->same(a->opts->ctx, loc);
+  uint64_t key = ((uint64_t)loc << 4 | (uint64_t)what) + 1;
+  oa_idmap_slot *s = oa_idmap_find(&a->rowmap, key);
+  if (s)
+    return &a->rows[s->count];
+  oa_time_row r = { .loc = loc, .what = (uint8_t)what };
+  PUSH(a->rows, a->nrows, a->cap_rows, r);
+  oa_idmap_add(&a->rowmap, key)->count = (uint32_t)(a->nrows - 1);
+  return &a->rows[a->nrows - 1];
+}
+
+typedef struct sweep_ev {
+  uint64_t t;
+  int64_t what;              /* >= 0: a segment's index, starts; < -1: ~index, ends;
+                              * -1: a ready interval starts (+1), ... */
+  int delta;                 /* ready: +1 / -1; segments: 0 */
+} sweep_ev;
+
+static int by_time(const void *x, const void *y)
+{
+  const sweep_ev *a = x, *b = y;
+  if (a->t != b->t)
+    return a->t < b->t ? -1 : 1;
+  /* ends before starts at one instant */
+  int ea = a->what < -1 || a->delta < 0, eb = b->what < -1 || b->delta < 0;
+  return eb - ea;
+}
+
+static int by_double(const void *x, const void *y)
+{
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+static oa_time_dist dist_of(double *v, size_t n)
+{
+  oa_time_dist d = { 0 };
+  if (!n)
+    return d;
+  qsort(v, n, sizeof *v, by_double);
+  d.median = v[n / 2];
+  d.p90 = v[(size_t)((double)(n - 1) * 0.9)];
+  d.max = v[n - 1];
+  for (size_t i = 0; i < n; i++)
+    d.total += v[i];
+  return d;
+}
+
+static void finding(oa_time_result *out, size_t *cap, const char *property, uint32_t loc,
+                    int what, double seconds, double total, const char *hint, const char *fmt,
+                    ...) __attribute__((format(printf, 9, 10)));
+static void finding(oa_time_result *out, size_t *cap, const char *property, uint32_t loc,
+                    int what, double seconds, double total, const char *hint, const char *fmt,
+                    ...)
+{
+  double sev = total > 0 ? seconds / total : 0;
+  if (sev < OA_TIME_FINDING_MIN)
+    return;
+  oa_time_finding f = { .property = property, .loc = loc, .what = (uint8_t)what,
+                        .severity = sev, .seconds = seconds, .hint = hint };
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(f.detail, sizeof f.detail, fmt, ap);
+  va_end(ap);
+  PUSH(out->findings, out->nfindings, *cap, f);
+}
+
+static int by_severity(const void *x, const void *y)
+{
+  const oa_time_finding *a = x, *b = y;
+  return (a->severity < b->severity) - (a->severity > b->severity);
+}
+
+static int by_row_time(const void *x, const void *y)
+{
+  const oa_time_row *a = x, *b = y;
+  double ta = a->work + a->overhead + a->delay + a->no_work + a->lock_wait + a->blamed;
+  double tb = b->work + b->overhead + b->delay + b->no_work + b->lock_wait + b->blamed;
+  return (ta < tb) - (ta > tb);
+}
+
+static int by_count(const void *x, const void *y)
+{
+  const oa_time_tasks *a = x, *b = y;
+  return (a->count < b->count) - (a->count > b->count);
+}
+
+/* The explicit tasks per directive, and their findings. */
+static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
+{
+  oa_idmap bydir = { 0 };
+  size_t cap = 0;
+  for (size_t i = 0; i < a->ntasks; i++) {
+    task *t = &a->tasks[i];
+    if (!t->is_explicit)
+      continue;
+    oa_idmap_slot *s = oa_idmap_find(&bydir, (uint64_t)t->loc + 1);
+    if (!s) {
+      s = oa_idmap_add(&bydir, (uint64_t)t->loc + 1);
+      s->count = (uint32_t)out->ntasks;
+      oa_time_tasks z = { .loc = t->loc };
+      PUSH(out->tasks, out->ntasks, cap, z);
+    }
+    out->tasks[s->count].count++;
+  }
+  size_t nd = out->ntasks;
+  double **v[4];
+  size_t *fill = oa_xcalloc(nd ? nd : 1, sizeof *fill);
+  for (int k = 0; k < 4; k++) {
+    v[k] = oa_xcalloc(nd ? nd : 1, sizeof *v[k]);
+    for (size_t d = 0; d < nd; d++)
+      v[k][d] = oa_xmalloc(out->tasks[d].count * sizeof(double));
+  }
+  double sp = a->s_per_tick;
+  for (size_t i = 0; i < a->ntasks; i++) {
+    task *t = &a->tasks[i];
+    if (!t->is_explicit)
+      continue;
+    size_t d = oa_idmap_find(&bydir, (uint64_t)t->loc + 1)->count, j = fill[d]++;
+    uint64_t begin = t->begun ? t->t_begin : t->t_end;
+    uint64_t life = t->t_end > begin ? t->t_end - begin : 0;
+    v[0][d][j] = (double)t->create_cost * sp;
+    v[1][d][j] = begin > t->t_ready ? (double)(begin - t->t_ready) * sp : 0;
+    v[2][d][j] = (double)t->exec * sp;
+    v[3][d][j] = life > t->exec ? (double)(life - t->exec) * sp : 0;
+  }
+  for (size_t d = 0; d < nd; d++) {
+    oa_time_tasks *x = &out->tasks[d];
+    size_t n = x->count;
+    x->create = dist_of(v[0][d], n);
+    x->wait = dist_of(v[1][d], n);
+    x->exec = dist_of(v[2][d], n);
+    x->suspended = dist_of(v[3][d], n);
+    /* Periscope's task properties (seed 003), severity: the thread time
+     * they cost over threads x wall */
+    double create = x->create.total;
+    if (x->exec.median < 1e-6)
+      finding(out, fcap, "empty_tasks", x->loc, OA_TW_CODE, create, total,
+              "do this work inline, or merge it into fewer, larger tasks",
+              "%llu tasks run %.2f us each (median) and take %.2f us to create",
+              (unsigned long long)n, x->exec.median * 1e6, x->create.median * 1e6);
+    else if (x->exec.median < 10 * x->create.median)
+      finding(out, fcap, "fine_granularity", x->loc, OA_TW_CODE, create, total,
+              "make tasks larger: a cut-off (if or final clause), or more work per task",
+              "%llu tasks run %.2f us each (median), under 10x their creation cost %.2f us",
+              (unsigned long long)n, x->exec.median * 1e6, x->create.median * 1e6);
+    else
+      finding(out, fcap, "task_creation_overhead", x->loc, OA_TW_CODE, create, total,
+              "create fewer tasks (taskloop grainsize, a cut-off), or create them in parallel",
+              "creating %llu tasks took %.3f s of thread time", (unsigned long long)n, create);
+    for (int k = 0; k < 4; k++)
+      free(v[k][d]);
+  }
+  for (int k = 0; k < 4; k++)
+    free(v[k]);
+  free(fill);
+  oa_idmap_free(&bydir);
+  qsort(out->tasks, out->ntasks, sizeof *out->tasks, by_count);
+
+  /* per top-level region instance that created tasks: too few of them, or
+   * threads idle while they ran */
+  for (size_t i = 0; i < a->nregions; i++) {
+    region *g = &a->regions[i];
+    if (!g->top || !g->tasks || g->idle <= 0)
+      continue;
+    uint32_t loc = 0;
+    for (size_t k = 0; k < a->ntasks && !loc; k++)
+      if (a->tasks[k].region == (int64_t)i)
+        loc = a->tasks[k].loc;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t th = 0; th < g->team && th < a->nth; th++) {
+      lo = g->per_thread[th] < lo ? g->per_thread[th] : lo;
+      hi = g->per_thread[th] > hi ? g->per_thread[th] : hi;
+    }
+    if (g->tasks < g->team)
+      finding(out, fcap, "fewer_tasks_than_threads", loc, OA_TW_CODE, g->idle, total,
+              "create at least as many tasks as threads (split the work finer)",
+              "%llu tasks for %u threads; threads waited %.3f s in this region",
+              (unsigned long long)g->tasks, g->team, g->idle);
+    else if (hi > 2 * lo + 1)
+      finding(out, fcap, "uneven_task_distribution", loc, OA_TW_CODE, g->idle, total,
+              "let every thread create tasks, or create them earlier so idle threads can take them",
+              "threads ran between %llu and %llu of its %llu tasks, and waited %.3f s",
+              (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)g->tasks,
+              g->idle);
+    else
+      finding(out, fcap, "task_region_imbalance", loc, OA_TW_CODE, g->idle, total,
+              "split the longest tasks, or create the long ones first",
+              "threads waited %.3f s while this region's %llu tasks ran", g->idle,
+              (unsigned long long)g->tasks);
+  }
+}
+
+/* Pass 4: the sweep. */
+static void sweep(an *a, oa_time_result *out, size_t max_points)
+{
+  size_t nev = 2 * a->nsegs + 2 * a->nready + 2 * a->nregions, n = 0;
+  sweep_ev *ev = oa_xmalloc((nev ? nev : 1) * sizeof *ev);
+  for (size_t i = 0; i < a->nsegs; i++) {
+    ev[n++] = (sweep_ev){ a->segs[i].t0, (int64_t)i, 0 };
+    ev[n++] = (sweep_ev){ a->segs[i].t1, ~(int64_t)i, 0 };
+  }
+  for (size_t i = 0; i < a->nready; i++) {
+    ev[n++] = (sweep_ev){ a->ready[i].t0, -1, 1 };
+    ev[n++] = (sweep_ev){ a->ready[i].t1, -1, -1 };
+  }
+  /* regions: -1 with delta +2 / -2 carries no count; the index goes in t's
+   * companion array below */
+  qsort(ev, n, sizeof *ev, by_time);
+  int64_t *cur = oa_xmalloc((a->nth ? a->nth : 1) * sizeof *cur);
+  for (size_t i = 0; i < a->nth; i++)
+    cur[i] = -1;
+  int64_t ready = 0;
+  double sp = a->s_per_tick, wall_ticks = (double)(a->tmax - a->tmin);
+  size_t np = max_points ? max_points : 1;
+  out->timeline = oa_xcalloc(np, sizeof *out->timeline);
+  out->ntimeline = np;
+  double slice = wall_ticks > 0 ? wall_ticks / (double)np : 1;
+  /* the top-level region instances, in order of their start */
+  size_t gi = 0;
+  region **tops = oa_xcalloc(a->nregions + 1, sizeof *tops);
+  size_t ntops = 0;
+  for (size_t i = 0; i < a->nregions; i++)
+    if (a->regions[i].t_begin) {
+      region *g = &a->regions[i];
+      if (!g->t_end)
+        g->t_end = a->tmax;
+      tops[ntops++] = g;
+    }
+  /* regions are numbered in the order they begin; one that begins inside
+   * another is nested */
+  uint64_t open_until = 0;
+  for (size_t i = 0; i < ntops; i++) {
+    tops[i]->top = tops[i]->t_begin >= open_until;
+    if (tops[i]->top)
+      open_until = tops[i]->t_end;
+  }
+  for (size_t i = 0; i < a->ntasks; i++) {
+    task *t = &a->tasks[i];
+    if (!t->is_explicit)
+      continue;
+    for (size_t k = 0; k < ntops; k++)
+      if (tops[k]->top && t->t_create >= tops[k]->t_begin && t->t_create <= tops[k]->t_end) {
+        region *g = tops[k];
+        if (!g->per_thread)
+          g->per_thread = oa_xcalloc(a->nth ? a->nth : 1, sizeof *g->per_thread);
+        g->tasks++;
+        if (t->begun && t->first_thread < a->nth)
+          g->per_thread[t->first_thread]++;
+        t->region = g - a->regions;
+        break;
+      }
+  }
+  for (size_t i = 0; i + 1 < n || i < n; i++) {
+    const sweep_ev *e = &ev[i];
+    if (e->what >= 0) {
+      cur[a->segs[e->what].thread] = e->what;
+    } else if (e->what < -1) {
+      int64_t s = ~e->what;
+      if (cur[a->segs[s].thread] == s)
+        cur[a->segs[s].thread] = -1;
+    } else {
+      ready += e->delta;
+    }
+    if (i + 1 >= n)
+      break;
+    uint64_t t1 = ev[i + 1].t;
+    if (t1 <= e->t)
+      continue;
+    double dt = (double)(t1 - e->t) * sp;
+    int running = 0, nwait = 0, nlock = 0;
+    for (size_t th = 0; th < a->nth; th++) {
+      if (cur[th] < 0)
+        continue;
+      const seg *s = &a->segs[cur[th]];
+      if (s->cat == SEG_WORK)
+        running++;
+      else if (s->cat == SEG_WAIT)
+        nwait++;
+      else if (s->cat == SEG_LOCK)
+        nlock++;
+    }
+    double avail = ready > 0 ? (double)ready : 0;
+    double share = nwait ? (avail < nwait ? avail : nwait) / nwait : 0;
+    while (gi < ntops && (!tops[gi]->top || tops[gi]->t_end <= e->t))
+      gi++;
+    region *g = gi < ntops && tops[gi]->t_begin <= e->t ? tops[gi] : NULL;
+    for (size_t th = 0; th < a->nth; th++) {
+      if (cur[th] < 0)
+        continue;
+      const seg *s = &a->segs[cur[th]];
+      oa_time_row *r = row_of(a, s->loc, s->what);
+      switch (s->cat) {
+      case SEG_WORK:
+        r->work += dt;
+        if (nwait)
+          r->blamed += dt * nwait / running;  /* running > 0: this one runs */
+        if (s->task >= 0)
+          a->tasks[s->task].exec += t1 - e->t;
+        break;
+      case SEG_OVER: r->overhead += dt; break;
+      case SEG_LOCK:
+        r->lock_wait += dt;
+        r = row_of(a, s->loc, OA_TW_CODE);
+        r->blamed += dt;
+        r->blamed_lock += dt;
+        break;
+      case SEG_WAIT:
+        r->delay += dt * share;
+        r->no_work += dt * (1 - share);
+        if (g)
+          g->idle += dt;
+        break;
+      }
+    }
+    /* the timeline, time-weighted per slice */
+    double x0 = (double)(e->t - a->tmin), x1 = (double)(t1 - a->tmin);
+    while (x0 < x1) {
+      size_t k = (size_t)(x0 / slice);
+      if (k >= np)
+        k = np - 1;
+      double end = (double)(k + 1) * slice;
+      double part = (x1 < end ? x1 : end) - x0, w = part / slice;
+      if (part <= 0)
+        break;
+      out->timeline[k].running += running * w;
+      out->timeline[k].ready += (running + avail) * w;
+      out->timeline[k].lock_wait += nlock * w;
+      x0 += part;
+    }
+  }
+  for (size_t k = 0; k < np; k++)
+    out->timeline[k].t = (double)k * slice * sp;
+  free(tops);
+  free(cur);
+  free(ev);
+}
+
+int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *out, char *err,
+                    size_t errlen)
+{
+  memset(out, 0, sizeof *out);
+  an a = { .rec = r, .opts = opts };
+  int rc = read_records(&a, err, errlen);
+  if (rc == 0 && (!a.timed || a.s_per_tick <= 0 || a.tmin >= a.tmax))
+    rc = 1;
+  if (rc == 0) {
+    task_times(&a);
+    wait_rec *waits = NULL;
+    size_t nwaits = 0, cap_waits = 0;
+    for (uint32_t th = 0; th < a.nth; th++)
+      thread_segments(&a, th, &waits, &nwaits, &cap_waits);
+    for (size_t i = 0; i < nwaits; i++) {
+      uint64_t met = wait_met(&a, &waits[i]);
+      if (met && met < waits[i].w1) {
+        ready_iv iv = { met > waits[i].w0 ? met : waits[i].w0, waits[i].w1 };
+        PUSH(a.ready, a.nready, a.cap_ready, iv);
+      }
+    }
+    free(waits);
+    sweep(&a, out, opts->max_points);
+    out->wall = (double)(a.tmax - a.tmin) * a.s_per_tick;
+    out->threads = (uint32_t)a.nth;
+    for (size_t i = 0; i < a.nrows; i++) {
+      oa_time_row *x = &a.rows[i];
+      out->work += x->work, out->overhead += x->overhead, out->delay += x->delay;
+      out->no_work += x->no_work, out->lock_wait += x->lock_wait;
+    }
+    double total = out->wall * out->threads;
+    size_t fcap = 0;
+    for (size_t i = 0; i < a.nrows; i++) {
+      oa_time_row *x = &a.rows[i];
+      if (x->what == OA_TW_LOCK)
+        finding(out, &fcap, "lock_contention", x->loc, x->what, x->lock_wait, total,
+                "shorten what the lock guards, or use atomics, reductions or per-thread data",
+                "threads waited %.3f s to acquire it", x->lock_wait);
+      else if (x->what == OA_TW_BARRIER)
+        finding(out, &fcap, "barrier_imbalance", x->loc, x->what, x->delay + x->no_work, total,
+                "balance the work before it (schedule(dynamic) or guided), or nowait where "
+                "nothing after it needs it", "threads waited %.3f s here (%.3f s with no "
+                "work ready)", x->delay + x->no_work, x->no_work);
+      else if (x->what == OA_TW_CODE && x->loc == 0)
+        finding(out, &fcap, "serial_code", x->loc, x->what, x->blamed - x->blamed_lock, total,
+                "parallelize this code, or overlap it with tasks",
+                "other threads had nothing to do for %.3f s while it ran",
+                x->blamed - x->blamed_lock);
+      else if (x->what == OA_TW_CODE)
+        finding(out, &fcap, "starves_other_threads", x->loc, x->what,
+                x->blamed - x->blamed_lock, total,
+                "split this code so more threads can share it, or give the others work meanwhile",
+                "other threads waited %.3f s while it ran", x->blamed - x->blamed_lock);
+    }
+    if (out->delay > 0) {
+      uint32_t loc = 0;
+      int what = OA_TW_CODE;
+      double most = 0;
+      for (size_t i = 0; i < a.nrows; i++)
+        if (a.rows[i].delay > most)
+          most = a.rows[i].delay, loc = a.rows[i].loc, what = a.rows[i].what;
+      finding(out, &fcap, "scheduling_delay", loc, what, out->delay, total,
+              "ready work waited for a thread: check OMP_WAIT_POLICY and KMP_BLOCKTIME, and "
+              "that threads do not outnumber cores",
+              "threads waited %.3f s while work was ready (most here: %.3f s)", out->delay,
+              most);
+    }
+    task_table(&a, out, &fcap, total);
+    for (size_t i = 0; i < a.ntasks; i++)
+      if (a.tasks[i].is_explicit)
+        out->explicit_tasks++;
+    for (size_t i = 0; i < a.nsegs; i++)
+      out->fragments += a.segs[i].cat == SEG_WORK;
+    qsort(out->findings, out->nfindings, sizeof *out->findings, by_severity);
+    qsort(a.rows, a.nrows, sizeof *a.rows, by_row_time);
+    out->rows = a.rows;
+    out->nrows = a.nrows;
+    a.rows = NULL;
+  }
+  for (size_t i = 0; i < a.nth; i++)
+    free(a.th[i].v);
+  free(a.th);
+  for (size_t i = 0; i < a.nregions; i++) {
+    free(a.regions[i].bar);
+    free(a.regions[i].per_thread);
+  }
+  free(a.regions);
+  free(a.tasks);
+  free(a.edges);
+  free(a.segs);
+  free(a.ready);
+  free(a.rows);
+  oa_idmap_free(&a.wmap);
+  oa_idmap_free(&a.pmap);
+  oa_idmap_free(&a.tmap);
+  oa_idmap_free(&a.pnode_task);
+  oa_idmap_free(&a.rmap);
+  oa_idmap_free(&a.bcount);
+  oa_idmap_free(&a.rowmap);
+  if (rc != 0)
+    oa_time_result_free(out);
+  return rc;
+}
+
+void oa_time_result_free(oa_time_result *out)
+{
+  free(out->rows);
+  free(out->tasks);
+  free(out->findings);
+  free(out->timeline);
+  memset(out, 0, sizeof *out);
+}

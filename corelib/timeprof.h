@@ -1,0 +1,112 @@
+/* Where the threads' time went (`ompadv time`, `ompadv report --time`): a
+ * recording made in time mode (contract.h: OMPADV_TIME, OA_RAW_TIMED) holds
+ * every fragment's start and end on the TSC, its thread and task, the
+ * regions, implicit and explicit tasks, the waits and the locks.  From them
+ * each thread's time is split into
+ *   work       running a fragment (the program's code),
+ *   overhead   in the runtime (and ompadv's callbacks) without waiting,
+ *   lock_wait  waiting to acquire a lock, critical or ordered region,
+ *   delay      waiting (a barrier, taskwait, taskgroup, or idle outside any
+ *              parallel region) while some fragment was ready but not
+ *              running (seed 002: the runtime did not start ready work),
+ *   no_work    waiting while no fragment was ready (the program lacked
+ *              parallelism then),
+ * which add up to threads x wall.  A fragment is ready once everything that
+ * must finish before it (SEMANTICS.md) has finished: an explicit task at
+ * its creation or its last dependence's end, an implicit task at its
+ * region's fork, the code after a barrier at the last arrival and the end
+ * of the last task run in it, after a taskwait at its children's ends, after
+ * a taskgroup at its descendants' ends.  Waiting is blamed on the code the
+ * working threads ran meanwhile (seed 001, undirected), lock waiting on the
+ * code run while holding the lock (directed). */
+#ifndef OMPADV_TIMEPROF_H
+#define OMPADV_TIMEPROF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "replay.h"
+
+/* What a row's time was spent on, beside its location. */
+enum oa_time_what {
+  OA_TW_CODE = 0,            /* the directive's own code (its location's kind) */
+  OA_TW_BARRIER, OA_TW_TASKWAIT, OA_TW_TASKGROUP, OA_TW_LOCK,
+  OA_TW_IDLE,                /* a thread outside every parallel region */
+  OA_TW_N
+};
+
+typedef struct oa_time_row {
+  uint32_t loc;              /* location id of the recording */
+  uint8_t what;              /* enum oa_time_what */
+  double work, overhead, delay, no_work, lock_wait;  /* seconds of thread time */
+  double blamed;             /* others' waiting blamed on this code: idle threads' while
+                              * it ran, and threads' waiting for a lock it held */
+  double blamed_lock;        /* ... of which waiting for a lock */
+} oa_time_row;
+
+typedef struct oa_time_dist {
+  double median, p90, max, total;
+} oa_time_dist;
+
+/* The explicit tasks of one task directive. */
+typedef struct oa_time_tasks {
+  uint32_t loc;
+  uint64_t count;
+  oa_time_dist create;       /* the creating thread's time from its fragment's end to
+                              * the next one's start around the creation */
+  oa_time_dist wait;         /* ready (created, dependences met) to first start */
+  oa_time_dist exec;         /* its fragments' time */
+  oa_time_dist suspended;    /* first start to end, less exec */
+} oa_time_tasks;
+
+typedef struct oa_time_finding {
+  const char *property;      /* e.g. "barrier_imbalance" */
+  uint32_t loc;
+  uint8_t what;              /* enum oa_time_what */
+  double severity;           /* share of threads x wall, 0-1 */
+  double seconds;            /* the thread time the property costs */
+  char detail[160];          /* the evidence in figures */
+  const char *hint;          /* what to try */
+} oa_time_finding;
+
+/* The timeline, averaged over equal slices of the run. */
+typedef struct oa_time_point {
+  double t;                  /* seconds from the start, the slice's start */
+  double running;            /* threads running work */
+  double ready;              /* fragments ready or running (available parallelism) */
+  double lock_wait;          /* threads waiting for a lock */
+} oa_time_point;
+
+typedef struct oa_time_result {
+  double wall;               /* seconds */
+  uint32_t threads;
+  double work, overhead, delay, no_work, lock_wait;
+  oa_time_row *rows;         /* by thread time, largest first */
+  size_t nrows;
+  oa_time_tasks *tasks;      /* by count, largest first */
+  size_t ntasks;
+  oa_time_finding *findings; /* by severity, most severe first */
+  size_t nfindings;
+  oa_time_point *timeline;
+  size_t ntimeline;
+  uint64_t fragments, explicit_tasks;
+} oa_time_result;
+
+/* Findings below this severity are left out. */
+#define OA_TIME_FINDING_MIN 0.01
+
+/* Analyse r's time records.
+ * Returns 0; 1 when r holds no time records (recorded without time mode);
+ * -1 with a one-line reason. */
+typedef struct oa_time_opts {
+  size_t max_points;         /* timeline slices */
+  /* the location that stands for loc (one directive reached through several
+   * code addresses is one row); NULL: each its own */
+  uint32_t (*same)(void *ctx, uint32_t loc);
+  void *ctx;
+} oa_time_opts;
+int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *out, char *err,
+                    size_t errlen);
+void oa_time_result_free(oa_time_result *out);
+
+#endif

@@ -1,0 +1,379 @@
+/* `ompadv time`: where the threads' time went.  The program runs as under
+ * `ompadv record`, in time mode (contract.h: OMPADV_TIME): the recording
+ * also places every fragment, task, region, wait and lock on the TSC.  The
+ * analysis (corelib/timeprof.c) splits each thread's time into work,
+ * overhead, delay, no-work and lock waiting, blames waiting on the code that
+ * ran meanwhile, profiles each task directive's tasks (creation, wait in the
+ * pool, execution, suspension) and lists the properties that hold; the
+ * logical parallelism beside it comes from replaying the same recording's
+ * OSPG.  `ompadv report -i FILE --time` shows the same for a recording made
+ * with `ompadv time -o FILE`. */
+#include "ompadv.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "launch.h"
+#include "recfile.h"
+#include "render.h"
+#include "timeprof.h"
+#include "util.h"
+
+enum { T_OUTPUT_REC = 1, T_TIMELINE, T_INPUT };
+
+typedef struct time_opts {
+  const char *record_to;        /* -o: keep the recording there */
+  const char *timeline;         /* --timeline FILE */
+  const char *input;            /* -i */
+} time_opts;
+
+static int on_option(int id, const char *arg, void *ctx)
+{
+  time_opts *o = ctx;
+  switch (id) {
+  case T_OUTPUT_REC: o->record_to = arg; break;
+  case T_TIMELINE: o->timeline = arg; break;
+  case T_INPUT: o->input = arg; break;
+  }
+  return 0;
+}
+
+static const char *what_name(const oa_recording *rec, uint32_t loc, int what)
+{
+  static const char *const names[OA_TW_N] = { NULL, "barrier", "taskwait", "taskgroup",
+                                              "lock", "idle" };
+  if (what != OA_TW_CODE)
+    return names[what];
+  const oa_rec_loc *l = oa_rec_loc_at(rec, loc);
+  return oa_construct_name(loc == 0 || !l ? OA_C_MAIN : l->kind);
+}
+
+static char *loc_name(oa_recording *rec, uint32_t loc, int what)
+{
+  if (what == OA_TW_IDLE)
+    return oa_xstrdup("(between parallel regions)");
+  const oa_rec_loc *l = oa_rec_loc_at(rec, loc);
+  oa_profile_loc p = { .where = l ? l->where : 0, .id = loc,
+                       .kind = (uint16_t)(loc == 0 || !l ? OA_C_MAIN : l->kind) };
+  return oa_recording_loc_name(rec, &p);
+}
+
+/* Rows named alike (a directive reached through several code addresses)
+ * are one row. */
+typedef struct named_row {
+  char *name;
+  const char *construct;
+  oa_time_row r;
+} named_row;
+
+static size_t merge_rows(oa_recording *rec, const oa_time_result *t, named_row *out)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < t->nrows; i++) {
+    const oa_time_row *x = &t->rows[i];
+    if (x->work + x->overhead + x->delay + x->no_work + x->lock_wait + x->blamed <= 0)
+      continue;
+    char *name = loc_name(rec, x->loc, x->what);
+    const char *cons = what_name(rec, x->loc, x->what);
+    size_t k = 0;
+    while (k < n && (strcmp(out[k].name, name) != 0 || strcmp(out[k].construct, cons) != 0))
+      k++;
+    if (k == n) {
+      out[n++] = (named_row){ name, cons, *x };
+      continue;
+    }
+    free(name);
+    out[k].r.work += x->work, out[k].r.overhead += x->overhead, out[k].r.delay += x->delay;
+    out[k].r.no_work += x->no_work, out[k].r.lock_wait += x->lock_wait;
+    out[k].r.blamed += x->blamed;
+  }
+  return n;
+}
+
+static void json_dist(FILE *f, const char *key, const oa_time_dist *d)
+{
+  fprintf(f, "\"%s\": {\"median\": %.9g, \"p90\": %.9g, \"max\": %.9g, \"total\": %.9g}", key,
+          d->median, d->p90, d->max, d->total);
+}
+
+static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
+                        const named_row *rows, size_t nrows)
+{
+  double achieved = t->wall > 0 ? t->work / t->wall : 0;
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, "
+          "\"parallelism\": %.4f, \"achieved\": %.4f,\n \"breakdown\": {\"work\": %.9g, "
+          "\"overhead\": %.9g, \"delay\": %.9g, \"no_work\": %.9g, \"lock_wait\": %.9g},\n "
+          "\"regions\": [", t->wall, t->threads, par, achieved, t->work, t->overhead, t->delay,
+          t->no_work, t->lock_wait);
+  for (size_t i = 0; i < nrows; i++) {
+    const oa_time_row *r = &rows[i].r;
+    fprintf(f, "%s\n  {\"location\": ", i ? "," : "");
+    oa_json_string(f, rows[i].name);
+    fprintf(f, ", \"construct\": \"%s\", \"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, "
+            "\"no_work\": %.9g, \"lock_wait\": %.9g, \"blamed\": %.9g}", rows[i].construct,
+            r->work, r->overhead, r->delay, r->no_work, r->lock_wait, r->blamed);
+  }
+  fprintf(f, "],\n \"tasks\": [");
+  for (size_t i = 0; i < t->ntasks; i++) {
+    const oa_time_tasks *x = &t->tasks[i];
+    char *name = loc_name(rec, x->loc, OA_TW_CODE);
+    fprintf(f, "%s\n  {\"location\": ", i ? "," : "");
+    oa_json_string(f, name);
+    free(name);
+    fprintf(f, ", \"count\": %llu, ", (unsigned long long)x->count);
+    json_dist(f, "create", &x->create);
+    fputs(", ", f);
+    json_dist(f, "wait", &x->wait);
+    fputs(", ", f);
+    json_dist(f, "exec", &x->exec);
+    fputs(", ", f);
+    json_dist(f, "suspended", &x->suspended);
+    fputc('}', f);
+  }
+  fprintf(f, "],\n \"findings\": [");
+  for (size_t i = 0; i < t->nfindings; i++) {
+    const oa_time_finding *x = &t->findings[i];
+    char *name = loc_name(rec, x->loc, x->what);
+    fprintf(f, "%s\n  {\"property\": \"%s\", \"location\": ", i ? "," : "", x->property);
+    oa_json_string(f, name);
+    free(name);
+    fprintf(f, ", \"severity\": %.4f, \"seconds\": %.9g, \"detail\": ", x->severity, x->seconds);
+    oa_json_string(f, x->detail);
+    fputs(", \"hint\": ", f);
+    oa_json_string(f, x->hint);
+    fputc('}', f);
+  }
+  fprintf(f, "]}\n");
+}
+
+static void render_csv(FILE *f, const named_row *rows, size_t nrows)
+{
+  fprintf(f, "location,construct,work,overhead,delay,no_work,lock_wait,blamed\n");
+  for (size_t i = 0; i < nrows; i++) {
+    const oa_time_row *r = &rows[i].r;
+    oa_csv_field(f, rows[i].name);
+    fprintf(f, ",%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", rows[i].construct, r->work, r->overhead,
+            r->delay, r->no_work, r->lock_wait, r->blamed);
+  }
+}
+
+static double pct(double a, double total)
+{
+  return total > 0 ? 100 * a / total : 0;
+}
+
+static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
+                        const named_row *rows, size_t nrows)
+{
+  double total = t->wall * t->threads, achieved = t->wall > 0 ? t->work / t->wall : 0;
+  fprintf(f, "ompadv time: %u threads, wall %.4f s, %llu fragments, %llu explicit tasks\n",
+          t->threads, t->wall, (unsigned long long)t->fragments,
+          (unsigned long long)t->explicit_tasks);
+  fprintf(f, "  logical parallelism %.2f, achieved %.2f (work / wall)\n\n", par, achieved);
+  fprintf(f, "  %-22s %10s %7s\n", "thread time", "seconds", "%");
+  const char *names[] = { "work", "overhead", "delay", "no work", "lock wait" };
+  double v[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait };
+  for (int i = 0; i < 5; i++)
+    fprintf(f, "  %-22s %10.4f %7.1f\n", names[i], v[i], pct(v[i], total));
+  char tot[64];
+  snprintf(tot, sizeof tot, "total (%u x %.4f s)", t->threads, t->wall);
+  fprintf(f, "  %-22s %10.4f %7.1f\n", tot, t->work + t->overhead + t->delay + t->no_work
+          + t->lock_wait, 100.0);
+
+  size_t width = 8;
+  for (size_t i = 0; i < nrows; i++)
+    width = strlen(rows[i].name) > width ? strlen(rows[i].name) : width;
+  width = width > 48 ? 48 : width;
+  fprintf(f, "\nDirectives, thread time in seconds (blamed: others' waiting while it ran)\n");
+  fprintf(f, "  %-*s %-9s %9s %9s %9s %9s %9s %9s\n", (int)width, "location", "construct", "work",
+          "overhead", "delay", "no-work", "lock-wait", "blamed");
+  for (size_t i = 0; i < nrows; i++) {
+    const oa_time_row *r = &rows[i].r;
+    fprintf(f, "  %-*s %-9s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", (int)width, rows[i].name,
+            rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
+            r->blamed);
+  }
+  if (t->ntasks) {
+    fprintf(f, "\nTasks, microseconds per task: median / p90 / max\n");
+    fprintf(f, "  %-*s %9s %-22s %-22s %-22s %-22s\n", (int)width, "location", "count",
+            "create", "wait", "exec", "suspended");
+    for (size_t i = 0; i < t->ntasks; i++) {
+      const oa_time_tasks *x = &t->tasks[i];
+      char *name = loc_name(rec, x->loc, OA_TW_CODE);
+      char d[4][64];
+      const oa_time_dist *ds[4] = { &x->create, &x->wait, &x->exec, &x->suspended };
+      for (int k = 0; k < 4; k++)
+        snprintf(d[k], sizeof d[k], "%.1f/%.1f/%.1f", ds[k]->median * 1e6, ds[k]->p90 * 1e6,
+                 ds[k]->max * 1e6);
+      fprintf(f, "  %-*s %9llu %-22s %-22s %-22s %-22s\n", (int)width, name,
+              (unsigned long long)x->count, d[0], d[1], d[2], d[3]);
+      free(name);
+    }
+  }
+  fprintf(f, "\nFindings, most severe first (severity: share of threads x wall)\n");
+  if (!t->nfindings)
+    fprintf(f, "  none above %.0f%%\n", 100 * OA_TIME_FINDING_MIN);
+  for (size_t i = 0; i < t->nfindings; i++) {
+    const oa_time_finding *x = &t->findings[i];
+    char *name = loc_name(rec, x->loc, x->what);
+    fprintf(f, "  %5.1f%%  %-26s %s: %s\n          try: %s\n", 100 * x->severity, x->property,
+            name, x->detail, x->hint);
+    free(name);
+  }
+}
+
+static void write_timeline(const char *path, const oa_time_result *t)
+{
+  FILE *f = fopen(path, "w");
+  if (!f)
+    oa_die(OA_EXIT_FAIL, "time: cannot write the timeline to %s: %s", path, strerror(errno));
+  fprintf(f, "time,running,ready,lock_wait\n");
+  for (size_t i = 0; i < t->ntimeline; i++)
+    fprintf(f, "%.9f,%.3f,%.3f,%.3f\n", t->timeline[i].t, t->timeline[i].running,
+            t->timeline[i].ready, t->timeline[i].lock_wait);
+  if (fclose(f) != 0)
+    oa_die(OA_EXIT_FAIL, "time: cannot write the timeline to %s: %s", path, strerror(errno));
+}
+
+/* One location per name: the first location id that has it. */
+typedef struct same_names {
+  oa_recording *rec;
+  char **name;               /* by location id */
+  uint32_t n;
+} same_names;
+
+static uint32_t same_loc(void *ctx, uint32_t loc)
+{
+  same_names *s = ctx;
+  if (loc >= s->n || loc == 0)
+    return loc;
+  if (!s->name[loc])
+    s->name[loc] = loc_name(s->rec, loc, OA_TW_CODE);
+  for (uint32_t k = 1; k < loc; k++) {
+    if (!s->name[k])
+      continue;
+    if (strcmp(s->name[k], s->name[loc]) == 0)
+      return k;
+  }
+  return loc;
+}
+
+int oa_time_report(const char *path, const oa_common *c, const char *timeline)
+{
+  oa_recording *rec = oa_recording_load(path);
+  oa_time_result t;
+  char err[256] = "";
+  /* the replay first: it reads the location table, which names rows */
+  oa_replay_out base;
+  oa_recording_replay(rec, NULL, &base);
+  double par = base.h.span ? (double)base.h.work / (double)base.h.span : 0;
+  same_names names = { rec, NULL, oa_rec_nlocs(rec) };
+  names.name = oa_xcalloc(names.n + 1, sizeof *names.name);
+  oa_time_opts opts = { .max_points = 10000, .same = same_loc, .ctx = &names };
+  int rc = oa_time_analyse(rec, &opts, &t, err, sizeof err);
+  for (uint32_t i = 0; i < names.n; i++)
+    free(names.name[i]);
+  free(names.name);
+  if (rc == 1) {
+    oa_error("%s holds no time records: it was recorded without time mode; record it with: "
+             "ompadv time -o %s PROG", path, path);
+    oa_replay_out_free(&base);
+    oa_rec_close(rec);
+    return OA_EXIT_USAGE;
+  }
+  if (rc < 0) {
+    oa_error("%s: %s", path, err);
+    oa_replay_out_free(&base);
+    oa_rec_close(rec);
+    return OA_EXIT_FAIL;
+  }
+  named_row *rows = oa_xcalloc(t.nrows + 1, sizeof *rows);
+  size_t nrows = merge_rows(rec, &t, rows);
+  if (timeline)
+    write_timeline(timeline, &t);
+  FILE *out = oa_open_output(c);
+  const char *fmt = c->format ? c->format : "text";
+  if (strcmp(fmt, "json") == 0)
+    render_json(out, rec, &t, par, rows, nrows);
+  else if (strcmp(fmt, "csv") == 0)
+    render_csv(out, rows, nrows);
+  else
+    render_text(out, rec, &t, par, rows, nrows);
+  if (out != stderr)
+    fclose(out);
+  double sum = t.work + t.overhead + t.delay + t.no_work + t.lock_wait;
+  oa_debug("time: %.6f s of thread time accounted for, of %u x %.6f s", sum, t.threads, t.wall);
+  for (size_t i = 0; i < nrows; i++)
+    free(rows[i].name);
+  free(rows);
+  oa_replay_out_free(&base);
+  oa_time_result_free(&t);
+  oa_rec_close(rec);
+  return 0;
+}
+
+typedef struct time_run {
+  const time_opts *o;
+  const oa_common *c;
+} time_run;
+
+static int analyse_run(void *ctx, const oa_launch *l)
+{
+  const time_run *w = ctx;
+  int full;
+  uint64_t kept;
+  if ((full = oa_launch_file_full(l, &kept)) != 0)
+    oa_warn("time: %s while the recording was written (%s): what follows covers the run up "
+            "to that point", oa_full_reason(full), strerror(full));
+  if (oa_recording_name(l->result_path, 0) != 0)
+    return OA_EXIT_FAIL;
+  int rc = oa_time_report(l->result_path, w->c, w->o->timeline);
+  if (w->o->record_to && rc == 0)
+    oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_path,
+            l->result_path);
+  return rc;
+}
+
+static int run_time(const oa_command *self, int argc, char **argv)
+{
+  oa_common c = { 0 };
+  time_opts o = { 0 };
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  if (o.input) {
+    if (first < argc)
+      oa_die(OA_EXIT_USAGE, "time: give either -i FILE or a program, not both");
+    return oa_time_report(o.input, &c, o.timeline);
+  }
+  if (first >= argc)
+    oa_die(OA_EXIT_USAGE, "time: no program given (usage: ompadv time [OPTIONS] [--] PROG "
+           "[ARGS])");
+  if (o.record_to && !*o.record_to)
+    oa_die(OA_EXIT_USAGE, "time: -o needs a file name");
+  oa_launch l = { .mode = "profile", .threads = c.threads, .result = o.record_to,
+                  .argv = argv + first, .prof.record = 1, .prof.time = 1 };
+  oa_profile_prepare(&c, &l.prof);
+  time_run w = { &o, &c };
+  oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .ctx = &w };
+  int rc = oa_run(&l, &ops);
+  oa_profiling_free(&l.prof);
+  return rc;
+}
+
+static const oa_option time_options[] = {
+  { "timeline", 0, "FILE", T_TIMELINE,
+    "write the timeline as CSV: time, threads running work, fragments ready or running, "
+    "threads waiting for a lock (at most 10000 rows)" },
+  { "record", 'o', "FILE", T_OUTPUT_REC,
+    "keep the recording in FILE (%p: the pid), for ompadv report -i FILE --time" },
+  { "input", 'i', "FILE", T_INPUT, "analyse this recording (ompadv time -o) instead of running a program" },
+  { NULL, 0, NULL, 0, NULL },
+};
+
+const oa_command oa_cmd_time = {
+  "time", run_time, "where the threads' time went: work, overhead, delay, no-work, lock wait",
+  "[--timeline FILE] [-o FILE] [OPTIONS] (-i FILE | [--] PROG [ARGS])",
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, time_options,
+  NULL,
+  NULL,
+};
