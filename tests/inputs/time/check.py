@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Check `ompadv time --format json` against known answers.
+
+usage: check.py JSON --source FILE [--sum] [--row LOC:CONSTRUCT:FIELD=VALUE[~TOL]]...
+                [--finding PROPERTY@LOC]... [--no-finding PROPERTY]...
+                [--task LOC:FIELD.STAT=VALUE[~TOL]]...
+
+LOC is @NAME, the line of --source with the comment "// @NAME", or "main",
+or "idle" (the row of threads between parallel regions).  A VALUE is in
+seconds; TOL is relative (default 0.10).  --sum: the breakdown adds up to
+threads x wall within 2% (the issue's accounting rule).  Exits 1 with one
+line per failed check."""
+import argparse
+import json
+import os
+import re
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("json")
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--sum", action="store_true")
+    ap.add_argument("--row", action="append", default=[])
+    ap.add_argument("--finding", action="append", default=[])
+    ap.add_argument("--no-finding", action="append", default=[])
+    ap.add_argument("--task", action="append", default=[])
+    a = ap.parse_args()
+    d = json.load(open(a.json))
+    src = open(a.source).read().splitlines()
+    base = os.path.basename(a.source)
+    bad = []
+
+    def loc(name):
+        if name == "main":
+            return "main"
+        if name == "idle":
+            return "(between parallel regions)"
+        pat = re.compile(r"^\s*[^/\s].*//\s*@" + re.escape(name[1:]) + r"\b")
+        for i, line in enumerate(src, 1):
+            if pat.search(line):
+                return "%s:%d" % (base, i)
+        sys.exit("check.py: no line of %s has // %s" % (a.source, name))
+
+    def same(location, name):
+        """a report's location (its file as the compiler saw it) is name"""
+        return location == name or location.endswith("/" + name)
+
+    def near(got, want, tol):
+        return abs(got - want) <= tol * abs(want) + 1e-9
+
+    def value(spec):
+        want, _, tol = spec.partition("~")
+        return float(want), float(tol) if tol else 0.10
+
+    if a.sum:
+        b = d["breakdown"]
+        total, want = sum(b.values()), d["threads"] * d["wall"]
+        if not near(total, want, 0.02):
+            bad.append("breakdown adds up to %.6f s, threads x wall is %.6f s" % (total, want))
+    for r in a.row:
+        where, cons, rest = r.rsplit(":", 2) if r.count(":") >= 2 else (None, None, None)
+        field, _, spec = rest.partition("=")
+        want, tol = value(spec)
+        name = loc(where)
+        rows = [x for x in d["regions"] if same(x["location"], name) and x["construct"] == cons]
+        got = sum(x[field] for x in rows)
+        if not rows or not near(got, want, tol):
+            bad.append("row %s %s: %s %.6f, expected %.6f (+-%d%%)"
+                       % (name, cons, field, got, want, tol * 100))
+    for f in a.finding:
+        prop, _, where = f.partition("@")
+        props = prop.split("|")
+        name = loc(where)
+        if not any(x["property"] in props and same(x["location"], name) for x in d["findings"]):
+            bad.append("no finding %s at %s (findings: %s)" % (prop, name, ", ".join(
+                "%s@%s" % (x["property"], x["location"]) for x in d["findings"])))
+    for p in a.no_finding:
+        if any(x["property"] == p for x in d["findings"]):
+            bad.append("finding %s should not hold" % p)
+    for t in a.task:
+        where, rest = t.split(":", 1)
+        key, _, spec = rest.partition("=")
+        field, stat = key.split(".")
+        want, tol = value(spec)
+        name = loc(where)
+        rows = [x for x in d["tasks"] if same(x["location"], name)]
+        got = rows[0][field][stat] if len(rows) == 1 else float("nan")
+        if not near(got, want, tol):
+            bad.append("tasks at %s: %s.%s %.6f, expected %.6f (+-%d%%)"
+                       % (name, field, stat, got, want, tol * 100))
+    for b in bad:
+        print("FAIL: " + b)
+    if bad:
+        sys.exit(1)
+    print("ok")
+
+
+main()
