@@ -46,6 +46,8 @@ static const char *what_name(const oa_recording *rec, uint32_t loc, int what)
   if (what != OA_TW_CODE)
     return names[what];
   const oa_rec_loc *l = oa_rec_loc_at(rec, loc);
+  if (l && l->kind == OA_C_EDGE)
+    return "code";  /* code between directives, named by where it began or ended */
   return oa_construct_name(loc == 0 || !l ? OA_C_MAIN : l->kind);
 }
 
