@@ -367,7 +367,9 @@ struct oa_raw_frag_begin {   /* OA_RAW_FRAG_BEGIN: a fragment begins */
   OA_EVENT_HEAD;
   uint64_t node;             /* its W-node */
   uint64_t task;
-  uint64_t reserved[2];
+  uint64_t tool;             /* time mode: TSC ticks this thread spent in ompadv's
+                              * callbacks so far (OA_RAW_FRAG_END, OA_RAW_SWAIT too) */
+  uint64_t reserved;
 };
 
 struct oa_raw_frag_end {     /* OA_RAW_FRAG_END: a fragment ends */
@@ -375,7 +377,7 @@ struct oa_raw_frag_end {     /* OA_RAW_FRAG_END: a fragment ends */
   uint64_t node;             /* its W-node */
   uint64_t work;
   uint64_t task;
-  uint64_t reserved;
+  uint64_t tool;
 };
 
 struct oa_raw_parallel {     /* OA_RAW_PAR_BEGIN / OA_RAW_PAR_END: a parallel region */
@@ -488,7 +490,7 @@ struct oa_raw_swait {        /* OA_RAW_SWAIT: a thread waits in a barrier, taskw
   uint64_t region;           /* the parallel region (0: none) */
   uint64_t task;             /* the waiting task */
   uint64_t kind;             /* ompt_sync_region_t */
-  uint64_t reserved;
+  uint64_t tool;
 };
 
 enum oa_raw_mutex_phase { OA_MUTEX_ACQUIRE = 0, OA_MUTEX_ACQUIRED, OA_MUTEX_RELEASED };
@@ -513,6 +515,9 @@ struct oa_raw_mutex {        /* OA_RAW_MUTEX: a lock, critical, ordered or atomi
    | OA_RAW_BIT(OA_RAW_TG_END) | OA_RAW_BIT(OA_RAW_BAR_BEGIN)                  \
    | OA_RAW_BIT(OA_RAW_BAR_END) | OA_RAW_BIT(OA_RAW_CLOCK)                      \
    | OA_RAW_BIT(OA_RAW_SWAIT) | OA_RAW_BIT(OA_RAW_MUTEX))
+/* ... of which the raw log of --save-raw (the oracle's input) has none */
+#define OA_RAW_TIME_ONLY                                                      \
+  (OA_RAW_BIT(OA_RAW_CLOCK) | OA_RAW_BIT(OA_RAW_SWAIT) | OA_RAW_BIT(OA_RAW_MUTEX))
 
 enum oa_raw_task_facts {
   OA_RAW_TASK_IF0 = 1,       /* created inside __kmpc_omp_task_begin_if0 (an if(0) task) */

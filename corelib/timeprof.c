@@ -22,6 +22,7 @@
 /* One record of a thread, as much of it as the analysis reads. */
 typedef struct tev {
   uint64_t t, a, b;
+  uint64_t tool;             /* ticks the thread spent in ompadv's callbacks so far */
   uint16_t type;
   uint8_t sub;
   uint32_t c;
@@ -101,6 +102,7 @@ typedef struct an {
   size_t nrows, cap_rows;
   oa_idmap rowmap;
   int timed;
+  uint64_t tool_ticks;       /* carved out of waiting as overhead */
   const oa_time_opts *opts;
 } an;
 
@@ -235,10 +237,15 @@ static int read_records(an *a, char *err, size_t errlen)
       }
       continue;
     }
-    case OA_RAW_FRAG_BEGIN: v.a = x->raw_frag_begin.node, v.b = x->raw_frag_begin.task; break;
-    case OA_RAW_FRAG_END: v.a = x->raw_frag_end.node, v.b = x->raw_frag_end.task; break;
+    case OA_RAW_FRAG_BEGIN:
+      v.a = x->raw_frag_begin.node, v.b = x->raw_frag_begin.task, v.tool = x->raw_frag_begin.tool;
+      break;
+    case OA_RAW_FRAG_END:
+      v.a = x->raw_frag_end.node, v.b = x->raw_frag_end.task, v.tool = x->raw_frag_end.tool;
+      break;
     case OA_RAW_SWAIT:
       v.a = x->raw_swait.region, v.b = x->raw_swait.task, v.c = (uint32_t)x->raw_swait.kind;
+      v.tool = x->raw_swait.tool;
       break;
     case OA_RAW_MUTEX: v.a = x->raw_mutex.wait_id, v.c = (uint32_t)x->raw_mutex.kind; break;
     case OA_RAW_IMPL_BEGIN:
@@ -365,6 +372,22 @@ static barrier_inst *barrier_at(region *g, uint32_t k)
   return &g->bar[k];
 }
 
+/* A segment outside fragments: ompadv's own time in callbacks (pending,
+ * ticks the thread's records say it spent there and no segment took yet)
+ * is overhead, whatever state the thread was in; the rest is cat. */
+static void add_outside(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t loc, int cat,
+                        int what, uint32_t over_loc, uint64_t *pending)
+{
+  uint64_t x = t1 > t0 ? (*pending < t1 - t0 ? *pending : t1 - t0) : 0;
+  if (x && cat != SEG_OVER) {
+    add_seg(a, t0, t0 + x, thread, over_loc, SEG_OVER, OA_TW_CODE, -1);
+    *pending -= x;
+    a->tool_ticks += x;
+    t0 += x;
+  }
+  add_seg(a, t0, t1, thread, loc, cat, what, -1);
+}
+
 /* Pass 3: each thread's timeline in segments of one state. */
 static void thread_segments(an *a, uint32_t th, wait_rec **waits, size_t *nwaits,
                             size_t *cap_waits)
@@ -383,33 +406,39 @@ static void thread_segments(an *a, uint32_t th, wait_rec **waits, size_t *nwaits
   size_t lock_first = a->nsegs;  /* lock segments waiting for the critical's location */
   region *bar_g = NULL;
   uint32_t bar_k = 0;
+  uint64_t tool_seen = 0, pending = 0;
   for (size_t i = 0; i <= T->n; i++) {
     uint64_t now = i < T->n ? T->v[i].t : a->tmax;
     if (now < last)
       now = last;
     /* the state since the last record */
+    uint32_t at = prev_edge ? prev_edge : prev_loc;
     if (in_frag)
       add_seg(a, last, now, th, frag_loc, SEG_WORK, OA_TW_CODE, frag_task);
     else if (lock)
-      add_seg(a, last, now, th, prev_edge ? prev_edge : prev_loc, SEG_LOCK, OA_TW_LOCK, -1);
+      add_outside(a, last, now, th, at, SEG_LOCK, OA_TW_LOCK, prev_loc, &pending);
     else if (nsw && nsw <= 16 && sw[nsw - 1].last_barrier && sw[nsw - 1].g
              && sw[nsw - 1].g->t_end && sw[nsw - 1].g->t_end < now) {
       uint64_t end = sw[nsw - 1].g->t_end > last ? sw[nsw - 1].g->t_end : last;
-      add_seg(a, last, end, th, prev_edge ? prev_edge : prev_loc, SEG_WAIT, OA_TW_BARRIER, -1);
-      add_seg(a, end, now, th, 0, SEG_WAIT, OA_TW_IDLE, -1);
+      add_outside(a, last, end, th, at, SEG_WAIT, OA_TW_BARRIER, prev_loc, &pending);
+      add_outside(a, end, now, th, 0, SEG_WAIT, OA_TW_IDLE, prev_loc, &pending);
     } else if (nsw)
-      add_seg(a, last, now, th, prev_edge ? prev_edge : prev_loc, SEG_WAIT,
-              nsw <= 16 ? sw[nsw - 1].what : OA_TW_BARRIER, -1);
+      add_outside(a, last, now, th, at, SEG_WAIT, nsw <= 16 ? sw[nsw - 1].what : OA_TW_BARRIER,
+                  prev_loc, &pending);
     else if (!impl)
-      add_seg(a, last, now, th, 0, SEG_WAIT, OA_TW_IDLE, -1);
+      add_outside(a, last, now, th, 0, SEG_WAIT, OA_TW_IDLE, prev_loc, &pending);
     else
-      add_seg(a, last, now, th, prev_loc, SEG_OVER, OA_TW_CODE, -1);
+      add_outside(a, last, now, th, prev_loc, SEG_OVER, OA_TW_CODE, prev_loc, &pending);
     if (in_frag && bar_g && now > barrier_at(bar_g, bar_k)->last_work)
       barrier_at(bar_g, bar_k)->last_work = now;  /* a task run inside a barrier */
     last = now;
     if (i == T->n)
       break;
     const tev *v = &T->v[i];
+    if (v->tool > tool_seen) {
+      pending += v->tool - tool_seen;
+      tool_seen = v->tool;
+    }
     switch (v->type) {
     case OA_RAW_FRAG_BEGIN: {
       in_frag = 1;
@@ -896,6 +925,7 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
     free(waits);
     sweep(&a, out, opts->max_points);
     out->wall = (double)(a.tmax - a.tmin) * a.s_per_tick;
+    out->tool = (double)a.tool_ticks * a.s_per_tick;
     out->threads = (uint32_t)a.nth;
     for (size_t i = 0; i < a.nrows; i++) {
       oa_time_row *x = &a.rows[i];

@@ -4,7 +4,9 @@
  * regions, implicit and explicit tasks, the waits and the locks.  From them
  * each thread's time is split into
  *   work       running a fragment (the program's code),
- *   overhead   in the runtime (and ompadv's callbacks) without waiting,
+ *   overhead   in the runtime without waiting, and in ompadv's callbacks
+ *              (their time, which each thread's records carry, is never
+ *              counted as waiting),
  *   lock_wait  waiting to acquire a lock, critical or ordered region,
  *   delay      waiting (a barrier, taskwait, taskgroup, or idle outside any
  *              parallel region) while some fragment was ready but not
@@ -81,6 +83,8 @@ typedef struct oa_time_result {
   double wall;               /* seconds */
   uint32_t threads;
   double work, overhead, delay, no_work, lock_wait;
+  double tool;               /* of overhead: ompadv's own time in its callbacks that
+                              * would otherwise have counted as waiting */
   oa_time_row *rows;         /* by thread time, largest first */
   size_t nrows;
   oa_time_tasks *tasks;      /* by count, largest first */

@@ -104,9 +104,9 @@ static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, dou
 {
   double achieved = t->wall > 0 ? t->work / t->wall : 0;
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, "
-          "\"parallelism\": %.4f, \"achieved\": %.4f,\n \"breakdown\": {\"work\": %.9g, "
+          "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g,\n \"breakdown\": {\"work\": %.9g, "
           "\"overhead\": %.9g, \"delay\": %.9g, \"no_work\": %.9g, \"lock_wait\": %.9g},\n "
-          "\"regions\": [", t->wall, t->threads, par, achieved, t->work, t->overhead, t->delay,
+          "\"regions\": [", t->wall, t->threads, par, achieved, t->tool, t->work, t->overhead, t->delay,
           t->no_work, t->lock_wait);
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
@@ -178,6 +178,9 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   double v[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait };
   for (int i = 0; i < 5; i++)
     fprintf(f, "  %-22s %10.4f %7.1f\n", names[i], v[i], pct(v[i], total));
+  if (t->tool > 0)
+    fprintf(f, "  %-22s %10.4f %7.1f  (of overhead: ompadv's callbacks while waiting)\n",
+            "  ompadv", t->tool, pct(t->tool, total));
   char tot[64];
   snprintf(tot, sizeof tot, "total (%u x %.4f s)", t->threads, t->wall);
   fprintf(f, "  %-22s %10.4f %7.1f\n", tot, t->work + t->overhead + t->delay + t->no_work

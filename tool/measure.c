@@ -128,6 +128,8 @@ static double ns_per_tick;      /* 0: not measured, CPU time only */
  * running fragment. */
 void oa_prof_enter(oa_thread *t)
 {
+  if (oa_conf.time && !t->tool_in)
+    t->tool_in = __rdtsc();
   oa_node *w = running_fragment(t);
   if (w) {
     uint64_t before = __rdtsc();
@@ -163,6 +165,10 @@ static void measure_read_cost(oa_thread *t)
 
 void oa_prof_leave(oa_thread *t)
 {
+  if (t->tool_in) {
+    t->tool_ticks += __rdtsc() - t->tool_in;
+    t->tool_in = 0;
+  }
   t->ra = NULL;
   oa_node *w = running_fragment(t);
   if (w) {

@@ -165,7 +165,7 @@ static void prof_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
   if (task)
     OA_PUT(t, oa_raw_begin(t, OA_RAW_SWAIT, endpoint == ompt_scope_begin), raw_swait,
            .region = task->kind == OA_TASK_IMPLICIT ? task->region_id : 0, .task = task->id,
-           .kind = kind);
+           .kind = kind, .tool = t->tool_ticks);
   oa_prof_leave(t);
 }
 

@@ -431,7 +431,7 @@ void oa_frag_end(oa_thread *t, oa_task *task)
     if (oa_race)
       __atomic_store_n(&oa_race_frag_of(top)->t1, __rdtsc(), __ATOMIC_RELAXED);
     OA_PUT_RAW(t, OA_RAW_FRAG_END, raw_frag_end, .node = top->id, .work = top->work,
-               .task = task->id);
+               .task = task->id, .tool = t->tool_ticks);
     oa_task_pop_close(t, task);
   }
 }
@@ -484,7 +484,8 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
   }
   oa_prof_attach(t, parent, w);
   oa_task_push(task, w);
-  OA_PUT_RAW(t, OA_RAW_FRAG_BEGIN, raw_frag_begin, .node = w->id, .task = task->id);
+  OA_PUT_RAW(t, OA_RAW_FRAG_BEGIN, raw_frag_begin, .node = w->id, .task = task->id,
+             .tool = t->tool_ticks);
   oa_ord_stamp(t, task, w);
 }
 

@@ -220,7 +220,8 @@ void oa_prof_team(uint32_t team);
  * its struct in union oa_record, then oa_commit. */
 static inline int oa_raw_on(unsigned type)
 {
-  return oa_conf.raw || (oa_conf.time && (OA_RAW_TIMED >> (type - OA_RAW_NODE) & 1));
+  uint64_t bit = OA_RAW_BIT(type);
+  return (oa_conf.raw && !(OA_RAW_TIME_ONLY & bit)) || (oa_conf.time && (OA_RAW_TIMED & bit));
 }
 static inline oa_record *oa_raw_begin(oa_thread *t, unsigned type, unsigned sub)
 {
