@@ -20,12 +20,13 @@
 #include "recfile.h"
 #include "util.h"
 
-enum { D_INPUT = 1, D_THRESHOLD };
+enum { D_INPUT = 1, D_THRESHOLD, D_TIME };
 
 typedef struct diff_opts {
   const char *input[2];
   int ninput;
   double threshold;
+  int time;
 } diff_opts;
 
 static int on_option(int id, const char *arg, void *ctx)
@@ -35,6 +36,8 @@ static int on_option(int id, const char *arg, void *ctx)
     if (o->ninput == 2)
       oa_die(OA_EXIT_USAGE, "diff: -i is given twice at most (-i BASE -i OTHER)");
     o->input[o->ninput++] = arg;
+  } else if (id == D_TIME) {
+    o->time = 1;
   } else if (id == D_THRESHOLD) {
     char *end;
     errno = 0;
@@ -390,10 +393,15 @@ static int run_diff(const oa_command *self, int argc, char **argv)
       oa_die(OA_EXIT_USAGE, "diff: give two recordings (-i BASE -i OTHER), or a program");
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "diff: give either -i BASE -i OTHER or a program, not both");
+    if (o.time)
+      return oa_time_diff(o.input[0], o.input[1], &c);
     s[0].path = o.input[0];
     s[1].path = o.input[1];
     return analyse(s, &o, &c);
   }
+  if (o.time)
+    oa_die(OA_EXIT_USAGE, "diff: --time compares two recordings of ompadv time: record each "
+           "with 'ompadv time -o FILE PROG', then run ompadv diff -i BASE -i OTHER --time");
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "diff: no program given (usage: ompadv diff [OPTIONS] [--] PROG "
            "[ARGS], or ompadv diff -i BASE -i OTHER)");
@@ -439,6 +447,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
 static const oa_option diff_options[] = {
   { "input", 'i', "FILE", D_INPUT, "compare recordings: -i BASE -i OTHER instead of running a program" },
   { "threshold", 0, "X", D_THRESHOLD, "flag regions on the critical path inflated more than X times [1.2]" },
+  { "time", 0, NULL, D_TIME, "with -i BASE -i OTHER, recordings of ompadv time -o: compare where the threads' time went, directive by directive" },
   { NULL, 0, NULL, 0, NULL },
 };
 

@@ -264,57 +264,210 @@ static uint32_t same_loc(void *ctx, uint32_t loc)
   return loc;
 }
 
-int oa_time_report(const char *path, const oa_common *c, const char *timeline)
-{
-  oa_recording *rec = oa_recording_load(path);
+/* A recording's time analysis, its rows named and merged by name. */
+typedef struct time_view {
+  oa_recording *rec;
+  oa_replay_out base;
+  double par;                /* logical parallelism */
   oa_time_result t;
+  named_row *rows;
+  size_t nrows;
+} time_view;
+
+/* 0, or the exit status after saying what is wrong. */
+static int view_load(const char *path, time_view *v)
+{
+  memset(v, 0, sizeof *v);
+  v->rec = oa_recording_load(path);
   char err[256] = "";
   /* the replay first: it reads the location table, which names rows */
-  oa_replay_out base;
-  oa_recording_replay(rec, NULL, &base);
-  double par = base.h.span ? (double)base.h.work / (double)base.h.span : 0;
-  same_names names = { rec, NULL, oa_rec_nlocs(rec) };
+  oa_recording_replay(v->rec, NULL, &v->base);
+  v->par = v->base.h.span ? (double)v->base.h.work / (double)v->base.h.span : 0;
+  same_names names = { v->rec, NULL, oa_rec_nlocs(v->rec) };
   names.name = oa_xcalloc(names.n + 1, sizeof *names.name);
   oa_time_opts opts = { .max_points = 10000, .same = same_loc, .ctx = &names };
-  int rc = oa_time_analyse(rec, &opts, &t, err, sizeof err);
+  int rc = oa_time_analyse(v->rec, &opts, &v->t, err, sizeof err);
   for (uint32_t i = 0; i < names.n; i++)
     free(names.name[i]);
   free(names.name);
-  if (rc == 1) {
+  if (rc == 1)
     oa_error("%s holds no time records: it was recorded without time mode; record it with: "
              "ompadv time -o %s PROG", path, path);
-    oa_replay_out_free(&base);
-    oa_rec_close(rec);
-    return OA_EXIT_USAGE;
-  }
-  if (rc < 0) {
+  else if (rc < 0)
     oa_error("%s: %s", path, err);
-    oa_replay_out_free(&base);
-    oa_rec_close(rec);
-    return OA_EXIT_FAIL;
+  if (rc != 0) {
+    oa_replay_out_free(&v->base);
+    oa_rec_close(v->rec);
+    return rc == 1 ? OA_EXIT_USAGE : OA_EXIT_FAIL;
   }
-  named_row *rows = oa_xcalloc(t.nrows + 1, sizeof *rows);
-  size_t nrows = merge_rows(rec, &t, rows);
+  v->rows = oa_xcalloc(v->t.nrows + 1, sizeof *v->rows);
+  v->nrows = merge_rows(v->rec, &v->t, v->rows);
+  double sum = v->t.work + v->t.overhead + v->t.delay + v->t.no_work + v->t.lock_wait;
+  oa_debug("time: %s: %.6f s of thread time accounted for, of %u x %.6f s", path, sum,
+           v->t.threads, v->t.wall);
+  return 0;
+}
+
+static void view_free(time_view *v)
+{
+  for (size_t i = 0; i < v->nrows; i++)
+    free(v->rows[i].name);
+  free(v->rows);
+  oa_replay_out_free(&v->base);
+  oa_time_result_free(&v->t);
+  oa_rec_close(v->rec);
+}
+
+int oa_time_report(const char *path, const oa_common *c, const char *timeline)
+{
+  time_view v;
+  int rc = view_load(path, &v);
+  if (rc)
+    return rc;
   if (timeline)
-    write_timeline(timeline, &t);
+    write_timeline(timeline, &v.t);
   FILE *out = oa_open_output(c);
   const char *fmt = c->format ? c->format : "text";
   if (strcmp(fmt, "json") == 0)
-    render_json(out, rec, &t, par, rows, nrows);
+    render_json(out, v.rec, &v.t, v.par, v.rows, v.nrows);
   else if (strcmp(fmt, "csv") == 0)
-    render_csv(out, rows, nrows);
+    render_csv(out, v.rows, v.nrows);
   else
-    render_text(out, rec, &t, par, rows, nrows);
+    render_text(out, v.rec, &v.t, v.par, v.rows, v.nrows);
   if (out != stderr)
     fclose(out);
-  double sum = t.work + t.overhead + t.delay + t.no_work + t.lock_wait;
-  oa_debug("time: %.6f s of thread time accounted for, of %u x %.6f s", sum, t.threads, t.wall);
-  for (size_t i = 0; i < nrows; i++)
-    free(rows[i].name);
+  view_free(&v);
+  return 0;
+}
+
+/* `ompadv diff -i BASE -i OTHER --time`: two runs' breakdowns side by side,
+ * directive by directive (seed 002's comparison of two runtimes or two
+ * settings).  Rows match by location and what was done there. */
+static double row_total(const oa_time_row *r)
+{
+  return r->work + r->overhead + r->delay + r->no_work + r->lock_wait;
+}
+
+static const named_row *find_row(const time_view *v, const named_row *r)
+{
+  for (size_t i = 0; i < v->nrows; i++)
+    if (strcmp(v->rows[i].name, r->name) == 0 && strcmp(v->rows[i].construct, r->construct) == 0)
+      return &v->rows[i];
+  return NULL;
+}
+
+static void json_classes(FILE *f, const char *key, const oa_time_row *r)
+{
+  static const oa_time_row zero;
+  r = r ? r : &zero;
+  fprintf(f, "\"%s\": {\"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, \"no_work\": %.9g, "
+          "\"lock_wait\": %.9g}", key, r->work, r->overhead, r->delay, r->no_work, r->lock_wait);
+}
+
+static void json_run(FILE *f, const char *key, const char *path, const time_view *v)
+{
+  const oa_time_result *t = &v->t;
+  fprintf(f, "\"%s\": {\"recording\": ", key);
+  oa_json_string(f, path);
+  fprintf(f, ", \"wall\": %.9g, \"threads\": %u, \"parallelism\": %.4f, \"achieved\": %.4f, "
+          "\"breakdown\": {\"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, \"no_work\": "
+          "%.9g, \"lock_wait\": %.9g}}", t->wall, t->threads, v->par,
+          t->wall > 0 ? t->work / t->wall : 0, t->work, t->overhead, t->delay, t->no_work,
+          t->lock_wait);
+}
+
+int oa_time_diff(const char *a, const char *b, const oa_common *c)
+{
+  time_view v[2];
+  int rc = view_load(a, &v[0]);
+  if (rc)
+    return rc;
+  if ((rc = view_load(b, &v[1])) != 0) {
+    view_free(&v[0]);
+    return rc;
+  }
+  /* every row of either run, the base's first */
+  size_t n = 0;
+  const named_row **rows = oa_xcalloc(v[0].nrows + v[1].nrows + 1, sizeof *rows);
+  for (int s = 0; s < 2; s++)
+    for (size_t i = 0; i < v[s].nrows; i++)
+      if (s == 0 || !find_row(&v[0], &v[1].rows[i]))
+        rows[n++] = &v[s].rows[i];
+  FILE *out = oa_open_output(c);
+  const char *fmt = c->format ? c->format : "text";
+  if (strcmp(fmt, "json") == 0) {
+    fprintf(out, "{\"ompadv\": 1, \"mode\": \"diff\", \"time\": true,\n ");
+    json_run(out, "base", a, &v[0]);
+    fputs(",\n ", out);
+    json_run(out, "other", b, &v[1]);
+    fputs(",\n \"regions\": [", out);
+    for (size_t i = 0; i < n; i++) {
+      const named_row *x = find_row(&v[0], rows[i]), *y = find_row(&v[1], rows[i]);
+      fprintf(out, "%s\n  {\"location\": ", i ? "," : "");
+      oa_json_string(out, rows[i]->name);
+      fprintf(out, ", \"construct\": \"%s\", ", rows[i]->construct);
+      json_classes(out, "base", x ? &x->r : NULL);
+      fputs(", ", out);
+      json_classes(out, "other", y ? &y->r : NULL);
+      fputc('}', out);
+    }
+    fputs("]}\n", out);
+  } else {
+    if (strcmp(fmt, "csv") == 0) {
+      fprintf(out, "location,construct,run,work,overhead,delay,no_work,lock_wait\n");
+      for (size_t i = 0; i < n; i++)
+        for (int s = 0; s < 2; s++) {
+          const named_row *x = find_row(&v[s], rows[i]);
+          static const oa_time_row zero;
+          const oa_time_row *r = x ? &x->r : &zero;
+          oa_csv_field(out, rows[i]->name);
+          fprintf(out, ",%s,%s,%.9g,%.9g,%.9g,%.9g,%.9g\n", rows[i]->construct,
+                  s ? "other" : "base", r->work, r->overhead, r->delay, r->no_work, r->lock_wait);
+        }
+    } else {
+      fprintf(out, "ompadv diff --time: base %s, other %s\n", a, b);
+      fprintf(out, "  %-24s %12s %12s\n", "", "base", "other");
+      fprintf(out, "  %-24s %12u %12u\n", "threads", v[0].t.threads, v[1].t.threads);
+      fprintf(out, "  %-24s %12.4f %12.4f\n", "wall (s)", v[0].t.wall, v[1].t.wall);
+      fprintf(out, "  %-24s %12.2f %12.2f\n", "logical parallelism", v[0].par, v[1].par);
+      fprintf(out, "  %-24s %12.2f %12.2f\n", "achieved parallelism",
+              v[0].t.wall > 0 ? v[0].t.work / v[0].t.wall : 0,
+              v[1].t.wall > 0 ? v[1].t.work / v[1].t.wall : 0);
+      const char *cls[] = { "work", "overhead", "delay", "no work", "lock wait" };
+      for (int k = 0; k < 5; k++) {
+        double x[2];
+        for (int s = 0; s < 2; s++) {
+          const oa_time_result *t = &v[s].t;
+          double vals[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait };
+          x[s] = vals[k];
+        }
+        fprintf(out, "  %-24s %12.4f %12.4f\n", cls[k], x[0], x[1]);
+      }
+      size_t width = 8;
+      for (size_t i = 0; i < n; i++)
+        width = strlen(rows[i]->name) > width ? strlen(rows[i]->name) : width;
+      width = width > 48 ? 48 : width;
+      fprintf(out, "\nDirectives, thread time in seconds, base -> other\n");
+      fprintf(out, "  %-*s %-9s %19s %19s %19s %19s %19s\n", (int)width, "location", "construct",
+              "work", "overhead", "delay", "no-work", "lock-wait");
+      for (size_t i = 0; i < n; i++) {
+        const named_row *x = find_row(&v[0], rows[i]), *y = find_row(&v[1], rows[i]);
+        static const oa_time_row zero;
+        const oa_time_row *p = x ? &x->r : &zero, *q = y ? &y->r : &zero;
+        if (row_total(p) + row_total(q) <= 0)
+          continue;
+        fprintf(out, "  %-*s %-9s %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f "
+                "%8.4f->%-8.4f\n", (int)width, rows[i]->name, rows[i]->construct, p->work, q->work,
+                p->overhead, q->overhead, p->delay, q->delay, p->no_work, q->no_work,
+                p->lock_wait, q->lock_wait);
+      }
+    }
+  }
+  if (out != stderr)
+    fclose(out);
   free(rows);
-  oa_replay_out_free(&base);
-  oa_time_result_free(&t);
-  oa_rec_close(rec);
+  view_free(&v[0]);
+  view_free(&v[1]);
   return 0;
 }
 

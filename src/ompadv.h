@@ -82,6 +82,9 @@ extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_wha
 /* `ompadv time`'s report of a time-mode recording (also `report --time`):
  * 0, or an exit status; timeline: a CSV file to write, or NULL. */
 int oa_time_report(const char *path, const oa_common *c, const char *timeline);
+/* `ompadv diff -i A -i B --time`: the two breakdowns, directive by
+ * directive: 0, or an exit status. */
+int oa_time_diff(const char *a, const char *b, const oa_common *c);
 
 /* builtin-profile.c: the settings of a profiling run (launch.h: metric,
  * task creation costs, the runtime's own time); returns how the metric was
