@@ -61,7 +61,8 @@ typedef struct region {
   int top;                   /* no other region was open when it began */
   uint64_t tasks;            /* explicit tasks created in it */
   uint64_t *per_thread;      /* tasks begun on each thread */
-  double idle;               /* waiting (delay and no-work) of all threads in it */
+  double idle;               /* no-work of all threads in it (their delay is the
+                              * runtime's, scheduling_delay's) */
 } region;
 
 enum seg_cat { SEG_WORK, SEG_OVER, SEG_WAIT, SEG_LOCK };
@@ -740,18 +741,18 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
     if (g->tasks < g->team)
       finding(out, fcap, "fewer_tasks_than_threads", loc, OA_TW_CODE, g->idle, total,
               "create at least as many tasks as threads (split the work finer)",
-              "%llu tasks for %u threads; threads waited %.3f s in this region",
+              "%llu tasks for %u threads; threads had no work for %.3f s in this region",
               (unsigned long long)g->tasks, g->team, g->idle);
     else if (hi > 2 * lo + 1)
       finding(out, fcap, "uneven_task_distribution", loc, OA_TW_CODE, g->idle, total,
               "let every thread create tasks, or create them earlier so idle threads can take them",
-              "threads ran between %llu and %llu of its %llu tasks, and waited %.3f s",
+              "threads ran between %llu and %llu of its %llu tasks, and had no work for %.3f s",
               (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)g->tasks,
               g->idle);
     else
       finding(out, fcap, "task_region_imbalance", loc, OA_TW_CODE, g->idle, total,
               "split the longest tasks, or create the long ones first",
-              "threads waited %.3f s while this region's %llu tasks ran", g->idle,
+              "threads had no work for %.3f s while this region's %llu tasks ran", g->idle,
               (unsigned long long)g->tasks);
   }
 }
@@ -874,7 +875,7 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
         r->delay += dt * share;
         r->no_work += dt * (1 - share);
         if (g)
-          g->idle += dt;
+          g->idle += dt * (1 - share);
         break;
       }
     }
@@ -964,8 +965,9 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
         if (a.rows[i].delay > most)
           most = a.rows[i].delay, loc = a.rows[i].loc, what = a.rows[i].what;
       finding(out, &fcap, "scheduling_delay", loc, what, out->delay, total,
-              "ready work waited for a thread: check OMP_WAIT_POLICY and KMP_BLOCKTIME, and "
-              "that threads do not outnumber cores",
+              "ready work waited for a thread: with short tasks or chunks, that is the cost of "
+              "handing each one out (make them larger); else check OMP_WAIT_POLICY, "
+              "KMP_BLOCKTIME, and that threads do not outnumber cores",
               "threads waited %.3f s while work was ready (most here: %.3f s)", out->delay,
               most);
     }
