@@ -103,7 +103,7 @@ typedef struct an {
   size_t nrows, cap_rows;
   oa_idmap rowmap;
   int timed;
-  uint64_t tool_ticks;       /* carved out of waiting as overhead */
+  uint64_t tool_ticks;       /* ompadv's callbacks: overhead (never waiting) */
   const oa_time_opts *opts;
 } an;
 
@@ -380,10 +380,10 @@ static void add_outside(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32
                         int what, uint32_t over_loc, uint64_t *pending)
 {
   uint64_t x = t1 > t0 ? (*pending < t1 - t0 ? *pending : t1 - t0) : 0;
+  *pending -= x;
+  a->tool_ticks += x;
   if (x && cat != SEG_OVER) {
     add_seg(a, t0, t0 + x, thread, over_loc, SEG_OVER, OA_TW_CODE, -1);
-    *pending -= x;
-    a->tool_ticks += x;
     t0 += x;
   }
   add_seg(a, t0, t1, thread, loc, cat, what, -1);

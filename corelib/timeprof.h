@@ -83,8 +83,7 @@ typedef struct oa_time_result {
   double wall;               /* seconds */
   uint32_t threads;
   double work, overhead, delay, no_work, lock_wait;
-  double tool;               /* of overhead: ompadv's own time in its callbacks that
-                              * would otherwise have counted as waiting */
+  double tool;               /* of overhead: ompadv's own time in its callbacks */
   oa_time_row *rows;         /* by thread time, largest first */
   size_t nrows;
   oa_time_tasks *tasks;      /* by count, largest first */

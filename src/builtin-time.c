@@ -179,8 +179,12 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   for (int i = 0; i < 5; i++)
     fprintf(f, "  %-22s %10.4f %7.1f\n", names[i], v[i], pct(v[i], total));
   if (t->tool > 0)
-    fprintf(f, "  %-22s %10.4f %7.1f  (of overhead: ompadv's callbacks while waiting)\n",
+    fprintf(f, "  %-22s %10.4f %7.1f  (of overhead: ompadv's own callbacks)\n",
             "  ompadv", t->tool, pct(t->tool, total));
+  if (total > 0 && t->tool / total > 0.1)
+    fprintf(f, "  note: ompadv's own callbacks took %.0f%% of the threads' time (%.1f us per fragment):"
+            " the run was slowed by them, and the other figures with it\n", 100 * t->tool / total,
+            t->fragments ? 1e6 * t->tool / (double)t->fragments : 0);
   char tot[64];
   snprintf(tot, sizeof tot, "total (%u x %.4f s)", t->threads, t->wall);
   fprintf(f, "  %-22s %10.4f %7.1f\n", tot, t->work + t->overhead + t->delay + t->no_work
@@ -189,7 +193,7 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   size_t width = 8;
   for (size_t i = 0; i < nrows; i++)
     width = strlen(rows[i].name) > width ? strlen(rows[i].name) : width;
-  width = width > 48 ? 48 : width;
+
   fprintf(f, "\nDirectives, thread time in seconds (blamed: others' waiting while it ran)\n");
   fprintf(f, "  %-*s %-9s %9s %9s %9s %9s %9s %9s\n", (int)width, "location", "construct", "work",
           "overhead", "delay", "no-work", "lock-wait", "blamed");
@@ -241,7 +245,7 @@ static void write_timeline(const char *path, const oa_time_result *t)
     oa_die(OA_EXIT_FAIL, "time: cannot write the timeline to %s: %s", path, strerror(errno));
 }
 
-/* One location per name: the first location id that has it. */
+/* One location per name and kind: the first location id that has them. */
 typedef struct same_names {
   oa_recording *rec;
   char **name;               /* by location id */
@@ -255,10 +259,12 @@ static uint32_t same_loc(void *ctx, uint32_t loc)
     return loc;
   if (!s->name[loc])
     s->name[loc] = loc_name(s->rec, loc, OA_TW_CODE);
+  const oa_rec_loc *l = oa_rec_loc_at(s->rec, loc);
   for (uint32_t k = 1; k < loc; k++) {
     if (!s->name[k])
       continue;
-    if (strcmp(s->name[k], s->name[loc]) == 0)
+    const oa_rec_loc *m = oa_rec_loc_at(s->rec, k);
+    if (l && m && l->kind == m->kind && strcmp(s->name[k], s->name[loc]) == 0)
       return k;
   }
   return loc;
