@@ -452,7 +452,6 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
       size_t width = 8;
       for (size_t i = 0; i < n; i++)
         width = strlen(rows[i]->name) > width ? strlen(rows[i]->name) : width;
-      width = width > 48 ? 48 : width;
       fprintf(out, "\nDirectives, thread time in seconds, base -> other\n");
       fprintf(out, "  %-*s %-9s %19s %19s %19s %19s %19s\n", (int)width, "location", "construct",
               "work", "overhead", "delay", "no-work", "lock-wait");
