@@ -65,13 +65,21 @@ typedef struct region {
                               * runtime's, scheduling_delay's) */
 } region;
 
+/* A thread's timeline: segments of one state, each from the end of the one
+ * before it (the first from the start of the run) to t1. */
 enum seg_cat { SEG_WORK, SEG_OVER, SEG_WAIT, SEG_LOCK };
 typedef struct seg {
-  uint64_t t0, t1;
-  uint32_t thread, loc;
+  uint64_t t1;
+  uint32_t loc;
+  int32_t task;              /* SEG_WORK: the task's index, -1: none */
   uint8_t cat, what;
-  int64_t task;              /* SEG_WORK: the task's index, -1: none */
 } seg;
+
+typedef struct thread_segs {
+  seg *v;
+  size_t n, cap;
+  uint64_t end;              /* t1 of the last one (the run's start when none) */
+} thread_segs;
 
 typedef struct ready_iv {
   uint64_t t0, t1;
@@ -95,8 +103,8 @@ typedef struct an {
   size_t nregions, cap_regions;
   uint64_t (*edges)[2];
   size_t nedges, cap_edges;
-  seg *segs;
-  size_t nsegs, cap_segs;
+  thread_segs *ts;           /* per thread */
+  uint64_t fragments;
   ready_iv *ready;
   size_t nready, cap_ready;
   oa_time_row *rows;
@@ -332,10 +340,13 @@ static uint64_t taskgroup_met(an *a, int64_t k, uint64_t g0, uint64_t w0)
 static void add_seg(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t loc, int cat,
                     int what, int64_t task)
 {
+  thread_segs *T = &a->ts[thread];
+  OA_ASSERT(t0 == T->end, "a thread's segments follow one another");
   if (t1 <= t0)
     return;
-  seg s = { t0, t1, thread, loc, (uint8_t)cat, (uint8_t)what, task };
-  PUSH(a->segs, a->nsegs, a->cap_segs, s);
+  seg s = { t1, loc, (int32_t)task, (uint8_t)cat, (uint8_t)what };
+  PUSH(T->v, T->n, T->cap, s);
+  T->end = t1;
 }
 
 /* A wait of a thread, for the ready pass: from when its condition was met
@@ -404,7 +415,9 @@ static void thread_segments(an *a, uint32_t th, wait_rec **waits, size_t *nwaits
   uint32_t index[16];         /* its implicit tasks' thread numbers, innermost last */
   uint64_t tg_begin[16];
   int ntg = 0;
-  size_t lock_first = a->nsegs;  /* lock segments waiting for the critical's location */
+  thread_segs *S = &a->ts[th];
+  S->end = a->tmin;
+  size_t lock_first = 0;     /* lock segments waiting for the critical's location */
   region *bar_g = NULL;
   uint32_t bar_k = 0;
   uint64_t tool_seen = 0, pending = 0;
@@ -452,10 +465,11 @@ static void thread_segments(an *a, uint32_t th, wait_rec **waits, size_t *nwaits
       }
       /* lock segments just ended take the location of the code the lock
        * guards: the critical's body, or what follows omp_set_lock */
-      for (size_t s = lock_first; s < a->nsegs; s++)
-        if (a->segs[s].thread == th && a->segs[s].cat == SEG_LOCK)
-          a->segs[s].loc = frag_loc;
-      lock_first = a->nsegs;
+      for (size_t s = lock_first; s < S->n; s++)
+        if (S->v[s].cat == SEG_LOCK)
+          S->v[s].loc = frag_loc;
+      lock_first = S->n;
+      a->fragments++;
       break;
     }
     case OA_RAW_FRAG_END: {
@@ -472,7 +486,7 @@ static void thread_segments(an *a, uint32_t th, wait_rec **waits, size_t *nwaits
     case OA_RAW_MUTEX:
       if (v->sub == OA_MUTEX_ACQUIRE) {
         lock = 1;
-        lock_first = a->nsegs;
+        lock_first = S->n;
       } else if (v->sub == OA_MUTEX_ACQUIRED) {
         lock = 0;
       }
@@ -573,23 +587,6 @@ static oa_time_row *row_of(an *a, uint32_t loc, int what)
   PUSH(a->rows, a->nrows, a->cap_rows, r);
   oa_idmap_add(&a->rowmap, key)->count = (uint32_t)(a->nrows - 1);
   return &a->rows[a->nrows - 1];
-}
-
-typedef struct sweep_ev {
-  uint64_t t;
-  int64_t what;              /* >= 0: a segment's index, starts; < -1: ~index, ends;
-                              * -1: a ready interval starts (+1), ... */
-  int delta;                 /* ready: +1 / -1; segments: 0 */
-} sweep_ev;
-
-static int by_time(const void *x, const void *y)
-{
-  const sweep_ev *a = x, *b = y;
-  if (a->t != b->t)
-    return a->t < b->t ? -1 : 1;
-  /* ends before starts at one instant */
-  int ea = a->what < -1 || a->delta < 0, eb = b->what < -1 || b->delta < 0;
-  return eb - ea;
 }
 
 static int by_double(const void *x, const void *y)
@@ -758,21 +755,26 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
 }
 
 /* Pass 4: the sweep. */
+static int by_u64(const void *x, const void *y)
+{
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* The threads' timelines walked together, with the count of fragments
+ * ready but not running (the ready intervals' starts and ends, each
+ * sorted), in the slices where nothing changes. */
 static void sweep(an *a, oa_time_result *out, size_t max_points)
 {
-  size_t nev = 2 * a->nsegs + 2 * a->nready + 2 * a->nregions, n = 0;
-  sweep_ev *ev = oa_xmalloc((nev ? nev : 1) * sizeof *ev);
-  for (size_t i = 0; i < a->nsegs; i++) {
-    ev[n++] = (sweep_ev){ a->segs[i].t0, (int64_t)i, 0 };
-    ev[n++] = (sweep_ev){ a->segs[i].t1, ~(int64_t)i, 0 };
-  }
-  for (size_t i = 0; i < a->nready; i++) {
-    ev[n++] = (sweep_ev){ a->ready[i].t0, -1, 1 };
-    ev[n++] = (sweep_ev){ a->ready[i].t1, -1, -1 };
-  }
-  /* regions: -1 with delta +2 / -2 carries no count; the index goes in t's
-   * companion array below */
-  qsort(ev, n, sizeof *ev, by_time);
+  uint64_t *starts = oa_xmalloc((a->nready + 1) * sizeof *starts);
+  uint64_t *ends = oa_xmalloc((a->nready + 1) * sizeof *ends);
+  for (size_t i = 0; i < a->nready; i++)
+    starts[i] = a->ready[i].t0, ends[i] = a->ready[i].t1;
+  qsort(starts, a->nready, sizeof *starts, by_u64);
+  qsort(ends, a->nready, sizeof *ends, by_u64);
+  free(a->ready);
+  a->ready = NULL;
+  size_t rs = 0, re = 0;
   int64_t *cur = oa_xmalloc((a->nth ? a->nth : 1) * sizeof *cur);
   for (size_t i = 0; i < a->nth; i++)
     cur[i] = -1;
@@ -817,28 +819,33 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
         break;
       }
   }
-  for (size_t i = 0; i + 1 < n || i < n; i++) {
-    const sweep_ev *e = &ev[i];
-    if (e->what >= 0) {
-      cur[a->segs[e->what].thread] = e->what;
-    } else if (e->what < -1) {
-      int64_t s = ~e->what;
-      if (cur[a->segs[s].thread] == s)
-        cur[a->segs[s].thread] = -1;
-    } else {
-      ready += e->delta;
+  size_t *idx = oa_xcalloc(a->nth ? a->nth : 1, sizeof *idx);
+  for (uint64_t now = a->tmin; now < a->tmax;) {
+    while (rs < a->nready && starts[rs] <= now)
+      ready++, rs++;
+    while (re < a->nready && ends[re] <= now)
+      ready--, re++;
+    uint64_t t1 = a->tmax;
+    for (size_t th = 0; th < a->nth; th++) {
+      const thread_segs *T = &a->ts[th];
+      while (idx[th] < T->n && T->v[idx[th]].t1 <= now)
+        idx[th]++;
+      cur[th] = idx[th] < T->n ? (int64_t)idx[th] : -1;
+      if (cur[th] >= 0 && T->v[cur[th]].t1 < t1)
+        t1 = T->v[cur[th]].t1;
     }
-    if (i + 1 >= n)
+    if (rs < a->nready && starts[rs] < t1)
+      t1 = starts[rs];
+    if (re < a->nready && ends[re] < t1)
+      t1 = ends[re];
+    if (t1 <= now)
       break;
-    uint64_t t1 = ev[i + 1].t;
-    if (t1 <= e->t)
-      continue;
-    double dt = (double)(t1 - e->t) * sp;
+    double dt = (double)(t1 - now) * sp;
     int running = 0, nwait = 0, nlock = 0;
     for (size_t th = 0; th < a->nth; th++) {
       if (cur[th] < 0)
         continue;
-      const seg *s = &a->segs[cur[th]];
+      const seg *s = &a->ts[th].v[cur[th]];
       if (s->cat == SEG_WORK)
         running++;
       else if (s->cat == SEG_WAIT)
@@ -848,13 +855,13 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
     }
     double avail = ready > 0 ? (double)ready : 0;
     double share = nwait ? (avail < nwait ? avail : nwait) / nwait : 0;
-    while (gi < ntops && (!tops[gi]->top || tops[gi]->t_end <= e->t))
+    while (gi < ntops && (!tops[gi]->top || tops[gi]->t_end <= now))
       gi++;
-    region *g = gi < ntops && tops[gi]->t_begin <= e->t ? tops[gi] : NULL;
+    region *g = gi < ntops && tops[gi]->t_begin <= now ? tops[gi] : NULL;
     for (size_t th = 0; th < a->nth; th++) {
       if (cur[th] < 0)
         continue;
-      const seg *s = &a->segs[cur[th]];
+      const seg *s = &a->ts[th].v[cur[th]];
       oa_time_row *r = row_of(a, s->loc, s->what);
       switch (s->cat) {
       case SEG_WORK:
@@ -862,7 +869,7 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
         if (nwait)
           r->blamed += dt * nwait / running;  /* running > 0: this one runs */
         if (s->task >= 0)
-          a->tasks[s->task].exec += t1 - e->t;
+          a->tasks[s->task].exec += t1 - now;
         break;
       case SEG_OVER: r->overhead += dt; break;
       case SEG_LOCK:
@@ -880,7 +887,7 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
       }
     }
     /* the timeline, time-weighted per slice */
-    double x0 = (double)(e->t - a->tmin), x1 = (double)(t1 - a->tmin);
+    double x0 = (double)(now - a->tmin), x1 = (double)(t1 - a->tmin);
     while (x0 < x1) {
       size_t k = (size_t)(x0 / slice);
       if (k >= np)
@@ -894,12 +901,15 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
       out->timeline[k].lock_wait += nlock * w;
       x0 += part;
     }
+    now = t1;
   }
   for (size_t k = 0; k < np; k++)
     out->timeline[k].t = (double)k * slice * sp;
+  free(idx);
   free(tops);
   free(cur);
-  free(ev);
+  free(starts);
+  free(ends);
 }
 
 int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *out, char *err,
@@ -914,8 +924,12 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
     task_times(&a);
     wait_rec *waits = NULL;
     size_t nwaits = 0, cap_waits = 0;
-    for (uint32_t th = 0; th < a.nth; th++)
+    a.ts = oa_xcalloc(a.nth ? a.nth : 1, sizeof *a.ts);
+    for (uint32_t th = 0; th < a.nth; th++) {
       thread_segments(&a, th, &waits, &nwaits, &cap_waits);
+      free(a.th[th].v);  /* its records are its segments now */
+      a.th[th].v = NULL;
+    }
     for (size_t i = 0; i < nwaits; i++) {
       uint64_t met = wait_met(&a, &waits[i]);
       if (met && met < waits[i].w1) {
@@ -975,8 +989,7 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
     for (size_t i = 0; i < a.ntasks; i++)
       if (a.tasks[i].is_explicit)
         out->explicit_tasks++;
-    for (size_t i = 0; i < a.nsegs; i++)
-      out->fragments += a.segs[i].cat == SEG_WORK;
+    out->fragments = a.fragments;
     qsort(out->findings, out->nfindings, sizeof *out->findings, by_severity);
     qsort(a.rows, a.nrows, sizeof *a.rows, by_row_time);
     out->rows = a.rows;
@@ -993,7 +1006,9 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
   free(a.regions);
   free(a.tasks);
   free(a.edges);
-  free(a.segs);
+  for (size_t i = 0; i < a.nth; i++)
+    free(a.ts ? a.ts[i].v : NULL);
+  free(a.ts);
   free(a.ready);
   free(a.rows);
   oa_idmap_free(&a.wmap);

@@ -160,6 +160,17 @@ static void render_csv(FILE *f, const named_row *rows, size_t nrows)
   }
 }
 
+/* The width of the location column: the longest name. */
+static int name_width(const named_row *const *rows, const named_row *flat, size_t n)
+{
+  size_t width = 8;
+  for (size_t i = 0; i < n; i++) {
+    const char *name = rows ? rows[i]->name : flat[i].name;
+    width = strlen(name) > width ? strlen(name) : width;
+  }
+  return (int)width;
+}
+
 static double pct(double a, double total)
 {
   return total > 0 ? 100 * a / total : 0;
@@ -190,22 +201,20 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   fprintf(f, "  %-22s %10.4f %7.1f\n", tot, t->work + t->overhead + t->delay + t->no_work
           + t->lock_wait, 100.0);
 
-  size_t width = 8;
-  for (size_t i = 0; i < nrows; i++)
-    width = strlen(rows[i].name) > width ? strlen(rows[i].name) : width;
+  int width = name_width(NULL, rows, nrows);
 
   fprintf(f, "\nDirectives, thread time in seconds (blamed: others' waiting while it ran)\n");
-  fprintf(f, "  %-*s %-9s %9s %9s %9s %9s %9s %9s\n", (int)width, "location", "construct", "work",
+  fprintf(f, "  %-*s %-9s %9s %9s %9s %9s %9s %9s\n", width, "location", "construct", "work",
           "overhead", "delay", "no-work", "lock-wait", "blamed");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
-    fprintf(f, "  %-*s %-9s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", (int)width, rows[i].name,
+    fprintf(f, "  %-*s %-9s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", width, rows[i].name,
             rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
             r->blamed);
   }
   if (t->ntasks) {
     fprintf(f, "\nTasks, microseconds per task: median / p90 / max\n");
-    fprintf(f, "  %-*s %9s %-22s %-22s %-22s %-22s\n", (int)width, "location", "count",
+    fprintf(f, "  %-*s %9s %-22s %-22s %-22s %-22s\n", width, "location", "count",
             "create", "wait", "exec", "suspended");
     for (size_t i = 0; i < t->ntasks; i++) {
       const oa_time_tasks *x = &t->tasks[i];
@@ -215,7 +224,7 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
       for (int k = 0; k < 4; k++)
         snprintf(d[k], sizeof d[k], "%.1f/%.1f/%.1f", ds[k]->median * 1e6, ds[k]->p90 * 1e6,
                  ds[k]->max * 1e6);
-      fprintf(f, "  %-*s %9llu %-22s %-22s %-22s %-22s\n", (int)width, name,
+      fprintf(f, "  %-*s %9llu %-22s %-22s %-22s %-22s\n", width, name,
               (unsigned long long)x->count, d[0], d[1], d[2], d[3]);
       free(name);
     }
@@ -449,11 +458,9 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
         }
         fprintf(out, "  %-24s %12.4f %12.4f\n", cls[k], x[0], x[1]);
       }
-      size_t width = 8;
-      for (size_t i = 0; i < n; i++)
-        width = strlen(rows[i]->name) > width ? strlen(rows[i]->name) : width;
+      int width = name_width(rows, NULL, n);
       fprintf(out, "\nDirectives, thread time in seconds, base -> other\n");
-      fprintf(out, "  %-*s %-9s %19s %19s %19s %19s %19s\n", (int)width, "location", "construct",
+      fprintf(out, "  %-*s %-9s %19s %19s %19s %19s %19s\n", width, "location", "construct",
               "work", "overhead", "delay", "no-work", "lock-wait");
       for (size_t i = 0; i < n; i++) {
         const named_row *x = find_row(&v[0], rows[i]), *y = find_row(&v[1], rows[i]);
@@ -462,7 +469,7 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
         if (row_total(p) + row_total(q) <= 0)
           continue;
         fprintf(out, "  %-*s %-9s %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f "
-                "%8.4f->%-8.4f\n", (int)width, rows[i]->name, rows[i]->construct, p->work, q->work,
+                "%8.4f->%-8.4f\n", width, rows[i]->name, rows[i]->construct, p->work, q->work,
                 p->overhead, q->overhead, p->delay, q->delay, p->no_work, q->no_work,
                 p->lock_wait, q->lock_wait);
       }
