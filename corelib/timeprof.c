@@ -28,10 +28,6 @@ typedef struct tev {
   uint32_t c;
 } tev;
 
-typedef struct thread_evs {
-  tev *v;
-  size_t n, cap;
-} thread_evs;
 
 typedef struct task {
   uint64_t id;
@@ -89,9 +85,10 @@ typedef struct an {
   oa_recording *rec;
   double s_per_tick;
   uint64_t tmin, tmax;
-  thread_evs *th;
   size_t nth;
-  oa_idmap wmap;             /* W-node -> loc (count), edge_end (flags) */
+  struct tstate *tst;        /* per thread, as the records stream by */
+  struct wait_rec *waits;    /* the threads' waits, for the ready pass */
+  size_t nwaits, cap_waits;
   oa_idmap pmap;             /* task P-node -> loc (NEW) */
   oa_idmap tmap;             /* task id -> index + 1 (count) */
   oa_idmap pnode_task;       /* P-node -> task index + 1 */
@@ -155,7 +152,12 @@ static region *region_of(an *a, uint64_t id, int make)
   return &a->regions[a->nregions - 1];
 }
 
-/* Pass 1: the records. */
+static void threads_init(an *a);
+static void step(an *a, uint32_t th, const tev *v);
+static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end);
+
+/* The records, in the order they were written: the tables, and each
+ * thread's timeline as its records come (step). */
 static int read_records(an *a, char *err, size_t errlen)
 {
   oa_rec_stream *s = oa_rec_stream_open(a->rec);
@@ -163,17 +165,14 @@ static int read_records(an *a, char *err, size_t errlen)
   size_t thread;
   int r;
   a->nth = oa_rec_threads(a->rec);
-  a->th = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->th);
+  threads_init(a);
   a->tmin = UINT64_MAX;
   while ((r = oa_rec_stream_next(s, &e, &thread, err, errlen)) == 1) {
     const oa_record *x = oa_record_of(e);
-    if (e->type == OA_REC_W) {
-      oa_idmap_slot *w = oa_idmap_find(&a->wmap, x->rec_w.node);
-      if (!w)
-        w = oa_idmap_add(&a->wmap, x->rec_w.node);
-      w->count = oa_record_w_loc(&x->rec_w);
-      w->flags = x->rec_w.edge_end;
-      continue;  /* no time */
+    if (e->type == OA_REC_W) {  /* no time */
+      if (thread < a->nth)
+        fragment_named(a, (uint32_t)thread, oa_record_w_loc(&x->rec_w), x->rec_w.edge_end);
+      continue;
     }
     if (e->type == OA_REC_NEW && (x->rec_new.bits & OA_NEW_TASK)) {
       oa_idmap_add(&a->pmap, x->rec_new.node)->count = x->rec_new.loc;
@@ -185,8 +184,8 @@ static int read_records(an *a, char *err, size_t errlen)
       a->s_per_tick = (double)x->raw_clock.fs_per_tick * 1e-15;
       a->timed = 1;
     }
-    if (e->time && e->time < a->tmin)
-      a->tmin = e->time;
+    if (a->tmin == UINT64_MAX && e->time)
+      a->tmin = e->time;  /* the first record's: a later one stamped earlier counts from it */
     if (e->time > a->tmax)
       a->tmax = e->time;
     tev v = { .t = e->time, .type = e->type, .sub = e->sub };
@@ -269,7 +268,7 @@ static int read_records(an *a, char *err, size_t errlen)
     default: continue;
     }
     if (thread < a->nth)
-      PUSH(a->th[thread].v, a->th[thread].n, a->th[thread].cap, v);
+      step(a, (uint32_t)thread, &v);
   }
   oa_rec_stream_close(s);
   return r < 0 ? -1 : 0;
@@ -300,6 +299,8 @@ static void task_times(an *a)
     if (t->is_explicit) {
       oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
       t->loc = l ? l->count : 0;
+      if (a->opts->same)
+        t->loc = a->opts->same(a->opts->ctx, t->loc);
       if (t->begun && t->t_begin > t->t_ready) {
         ready_iv r = { t->t_ready, t->t_begin };
         PUSH(a->ready, a->nready, a->cap_ready, r);
@@ -400,160 +401,186 @@ static void add_outside(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32
   add_seg(a, t0, t1, thread, loc, cat, what, -1);
 }
 
-/* Pass 3: each thread's timeline in segments of one state. */
-static void thread_segments(an *a, uint32_t th, wait_rec **waits, size_t *nwaits,
-                            size_t *cap_waits)
-{
-  thread_evs *T = &a->th[th];
-  uint64_t last = a->tmin;
-  int in_frag = 0, impl = 0, lock = 0;
-  uint32_t frag_loc = 0, prev_loc = 0, prev_edge = 0;
-  int64_t frag_task = -1, pending_create = -1;
-  uint64_t last_frag_end = 0;
-  open_wait sw[16];           /* open waits of this thread, innermost last */
-  int nsw = 0;
-  uint32_t index[16];         /* its implicit tasks' thread numbers, innermost last */
+/* A thread's state as its records stream by. */
+typedef struct tstate {
+  int started;
+  uint64_t last;             /* the time of its last record */
+  int in_frag, impl, lock;
+  uint32_t prev_loc, prev_edge; /* the last fragment's location and where it ended */
+  int64_t frag_task, pending_create;
+  uint64_t last_frag_end;
+  size_t frag_first;         /* the running (or last) fragment's first segment */
+  size_t lock_first;         /* lock segments waiting for the critical's location */
+  open_wait sw[16];          /* open waits, innermost last */
+  int nsw;
+  uint32_t index[16];        /* its implicit tasks' thread numbers, innermost last */
   uint64_t tg_begin[16];
-  int ntg = 0;
+  int ntg;
+  region *bar_g;             /* the barrier it is in, and its number in the region */
+  uint32_t bar_k;
+  uint64_t tool_seen, pending;  /* ompadv's callback ticks: seen, not yet taken */
+} tstate;
+
+static void threads_init(an *a)
+{
+  a->ts = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->ts);
+  a->tst = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->tst);
+  for (size_t i = 0; i < a->nth; i++)
+    a->tst[i].pending_create = a->tst[i].frag_task = -1;
+}
+
+/* The thread's state from its last record to now. */
+static void close_state(an *a, uint32_t th, uint64_t now)
+{
+  tstate *z = &a->tst[th];
+  if (!z->started) {
+    z->started = 1;
+    z->last = a->ts[th].end = a->tmin;
+  }
+  if (now < z->last)
+    now = z->last;
+  uint64_t last = z->last;
+  uint32_t at = z->prev_edge ? z->prev_edge : z->prev_loc;
+  open_wait *w = z->nsw && z->nsw <= 16 ? &z->sw[z->nsw - 1] : NULL;
+  if (z->in_frag)
+    add_seg(a, last, now, th, z->prev_loc, SEG_WORK, OA_TW_CODE, z->frag_task);
+  else if (z->lock)
+    add_outside(a, last, now, th, at, SEG_LOCK, OA_TW_LOCK, z->prev_loc, &z->pending);
+  else if (w && w->last_barrier && w->g && w->g->t_end && w->g->t_end < now) {
+    uint64_t end = w->g->t_end > last ? w->g->t_end : last;
+    add_outside(a, last, end, th, at, SEG_WAIT, OA_TW_BARRIER, z->prev_loc, &z->pending);
+    add_outside(a, end, now, th, 0, SEG_WAIT, OA_TW_IDLE, z->prev_loc, &z->pending);
+  } else if (z->nsw)
+    add_outside(a, last, now, th, at, SEG_WAIT, w ? w->what : OA_TW_BARRIER, z->prev_loc,
+                &z->pending);
+  else if (!z->impl)
+    add_outside(a, last, now, th, 0, SEG_WAIT, OA_TW_IDLE, z->prev_loc, &z->pending);
+  else
+    add_outside(a, last, now, th, z->prev_loc, SEG_OVER, OA_TW_CODE, z->prev_loc, &z->pending);
+  if (z->in_frag && z->bar_g && now > barrier_at(z->bar_g, z->bar_k)->last_work)
+    barrier_at(z->bar_g, z->bar_k)->last_work = now;  /* a task run inside a barrier */
+  z->last = now;
+}
+
+/* A fragment of thread th is over (OA_REC_W, right after its end): its
+ * segments, and the lock segments before it, take its location. */
+static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end)
+{
+  tstate *z = &a->tst[th];
   thread_segs *S = &a->ts[th];
-  S->end = a->tmin;
-  size_t lock_first = 0;     /* lock segments waiting for the critical's location */
-  region *bar_g = NULL;
-  uint32_t bar_k = 0;
-  uint64_t tool_seen = 0, pending = 0;
-  for (size_t i = 0; i <= T->n; i++) {
-    uint64_t now = i < T->n ? T->v[i].t : a->tmax;
-    if (now < last)
-      now = last;
-    /* the state since the last record */
-    uint32_t at = prev_edge ? prev_edge : prev_loc;
-    if (in_frag)
-      add_seg(a, last, now, th, frag_loc, SEG_WORK, OA_TW_CODE, frag_task);
-    else if (lock)
-      add_outside(a, last, now, th, at, SEG_LOCK, OA_TW_LOCK, prev_loc, &pending);
-    else if (nsw && nsw <= 16 && sw[nsw - 1].last_barrier && sw[nsw - 1].g
-             && sw[nsw - 1].g->t_end && sw[nsw - 1].g->t_end < now) {
-      uint64_t end = sw[nsw - 1].g->t_end > last ? sw[nsw - 1].g->t_end : last;
-      add_outside(a, last, end, th, at, SEG_WAIT, OA_TW_BARRIER, prev_loc, &pending);
-      add_outside(a, end, now, th, 0, SEG_WAIT, OA_TW_IDLE, prev_loc, &pending);
-    } else if (nsw)
-      add_outside(a, last, now, th, at, SEG_WAIT, nsw <= 16 ? sw[nsw - 1].what : OA_TW_BARRIER,
-                  prev_loc, &pending);
-    else if (!impl)
-      add_outside(a, last, now, th, 0, SEG_WAIT, OA_TW_IDLE, prev_loc, &pending);
-    else
-      add_outside(a, last, now, th, prev_loc, SEG_OVER, OA_TW_CODE, prev_loc, &pending);
-    if (in_frag && bar_g && now > barrier_at(bar_g, bar_k)->last_work)
-      barrier_at(bar_g, bar_k)->last_work = now;  /* a task run inside a barrier */
-    last = now;
-    if (i == T->n)
-      break;
-    const tev *v = &T->v[i];
-    if (v->tool > tool_seen) {
-      pending += v->tool - tool_seen;
-      tool_seen = v->tool;
+  for (size_t i = z->frag_first; i < S->n; i++)
+    if (S->v[i].cat == SEG_WORK)
+      S->v[i].loc = loc;
+  /* the code the lock guards: the critical's body, or what follows
+   * omp_set_lock */
+  for (size_t i = z->lock_first; i < z->frag_first && i < S->n; i++)
+    if (S->v[i].cat == SEG_LOCK)
+      S->v[i].loc = loc;
+  z->lock_first = S->n;
+  z->prev_loc = loc;
+  z->prev_edge = edge_end;
+}
+
+/* One time record of thread th. */
+static void step(an *a, uint32_t th, const tev *v)
+{
+  close_state(a, th, v->t);
+  tstate *z = &a->tst[th];
+  thread_segs *S = &a->ts[th];
+  uint64_t now = z->last;
+  if (v->tool > z->tool_seen) {
+    z->pending += v->tool - z->tool_seen;
+    z->tool_seen = v->tool;
+  }
+  switch (v->type) {
+  case OA_RAW_FRAG_BEGIN:
+    z->in_frag = 1;
+    z->frag_task = task_index(a, v->b);
+    z->frag_first = S->n;
+    if (z->pending_create >= 0) {
+      a->tasks[z->pending_create].create_cost = now - z->last_frag_end;
+      z->pending_create = -1;
     }
-    switch (v->type) {
-    case OA_RAW_FRAG_BEGIN: {
-      in_frag = 1;
-      oa_idmap_slot *w = oa_idmap_find(&a->wmap, v->a);
-      frag_loc = w ? w->count : 0;
-      frag_task = task_index(a, v->b);
-      if (pending_create >= 0) {
-        a->tasks[pending_create].create_cost = now - last_frag_end;
-        pending_create = -1;
+    a->fragments++;
+    break;
+  case OA_RAW_FRAG_END:
+    z->in_frag = 0;
+    z->last_frag_end = now;
+    break;
+  case OA_RAW_TASK_CREATE:
+    z->pending_create = (int64_t)v->a;
+    break;
+  case OA_RAW_MUTEX:
+    if (v->sub == OA_MUTEX_ACQUIRE) {
+      z->lock = 1;
+      z->lock_first = S->n;
+    } else if (v->sub == OA_MUTEX_ACQUIRED) {
+      z->lock = 0;
+    }
+    break;
+  case OA_RAW_IMPL_BEGIN: {
+    if (z->impl < 16)
+      z->index[z->impl] = v->c;
+    z->impl++;
+    region *g = region_of(a, v->a, 0);
+    if (g && v->c > 0 && g->t_begin && now > g->t_begin) {
+      ready_iv r = { g->t_begin, now };  /* forked, not yet running here */
+      PUSH(a->ready, a->nready, a->cap_ready, r);
+    }
+    break;
+  }
+  case OA_RAW_IMPL_END:
+    if (z->impl)
+      z->impl--;
+    break;
+  case OA_RAW_BAR_BEGIN: {
+    region *g = region_of(a, v->a, 0);
+    oa_idmap_slot *c = v->b ? oa_idmap_find(&a->bcount, v->b) : NULL;
+    if (!c && v->b)
+      c = oa_idmap_add(&a->bcount, v->b);
+    z->bar_g = g;
+    z->bar_k = c ? c->count++ : 0;
+    if (g) {
+      barrier_inst *b = barrier_at(g, z->bar_k);
+      b->arrivals++;
+      if (now > b->last_arrival)
+        b->last_arrival = now;
+    }
+    break;
+  }
+  case OA_RAW_BAR_END:
+    z->bar_g = NULL;
+    break;
+  case OA_RAW_TG_BEGIN:
+    if (z->ntg < 16)
+      z->tg_begin[z->ntg] = now;
+    z->ntg++;
+    break;
+  case OA_RAW_SWAIT:
+    if (v->sub) {
+      if (z->nsw < 16) {
+        uint8_t what = v->c == ompt_sync_region_taskwait    ? OA_TW_TASKWAIT
+                       : v->c == ompt_sync_region_taskgroup ? OA_TW_TASKGROUP
+                                                            : OA_TW_BARRIER;
+        open_wait *w = &z->sw[z->nsw];
+        *w = (open_wait){ .what = what, .t0 = now, .g = z->bar_g, .k = z->bar_k,
+                          .task = task_index(a, v->b) };
+        w->last_barrier = v->c == ompt_sync_region_barrier_implicit_parallel && z->impl > 0
+                          && z->impl <= 16 && z->index[z->impl - 1] > 0;
+        w->g0 = what == OA_TW_TASKGROUP && z->ntg > 0 && z->ntg <= 16 ? z->tg_begin[z->ntg - 1] : 0;
+        if (what == OA_TW_TASKGROUP && z->ntg > 0)
+          z->ntg--;
       }
-      /* lock segments just ended take the location of the code the lock
-       * guards: the critical's body, or what follows omp_set_lock */
-      for (size_t s = lock_first; s < S->n; s++)
-        if (S->v[s].cat == SEG_LOCK)
-          S->v[s].loc = frag_loc;
-      lock_first = S->n;
-      a->fragments++;
-      break;
-    }
-    case OA_RAW_FRAG_END: {
-      in_frag = 0;
-      oa_idmap_slot *w = oa_idmap_find(&a->wmap, v->a);
-      prev_loc = w ? w->count : frag_loc;
-      prev_edge = w ? w->flags : 0;
-      last_frag_end = now;
-      break;
-    }
-    case OA_RAW_TASK_CREATE:
-      pending_create = (int64_t)v->a;
-      break;
-    case OA_RAW_MUTEX:
-      if (v->sub == OA_MUTEX_ACQUIRE) {
-        lock = 1;
-        lock_first = S->n;
-      } else if (v->sub == OA_MUTEX_ACQUIRED) {
-        lock = 0;
+      z->nsw++;
+    } else if (z->nsw > 0) {
+      z->nsw--;
+      open_wait *w = &z->sw[z->nsw];
+      if (z->nsw < 16 && !w->last_barrier) {
+        wait_rec r = { th, w->what, w->t0, now, w->g, w->k, w->task, w->g0 };
+        PUSH(a->waits, a->nwaits, a->cap_waits, r);
       }
-      break;
-    case OA_RAW_IMPL_BEGIN: {
-      if (impl < 16)
-        index[impl] = v->c;
-      impl++;
-      region *g = region_of(a, v->a, 0);
-      if (g && v->c > 0 && now > g->t_begin && g->t_begin) {
-        ready_iv r = { g->t_begin, now };  /* forked, not yet running here */
-        PUSH(a->ready, a->nready, a->cap_ready, r);
-      }
-      break;
     }
-    case OA_RAW_IMPL_END:
-      if (impl)
-        impl--;
-      break;
-    case OA_RAW_BAR_BEGIN: {
-      region *g = region_of(a, v->a, 0);
-      oa_idmap_slot *c = v->b ? oa_idmap_find(&a->bcount, v->b) : NULL;
-      if (!c && v->b)
-        c = oa_idmap_add(&a->bcount, v->b);
-      bar_g = g;
-      bar_k = c ? c->count++ : 0;
-      if (g) {
-        barrier_inst *b = barrier_at(g, bar_k);
-        b->arrivals++;
-        if (now > b->last_arrival)
-          b->last_arrival = now;
-      }
-      break;
-    }
-    case OA_RAW_BAR_END:
-      bar_g = NULL;
-      break;
-    case OA_RAW_TG_BEGIN:
-      if (ntg < 16)
-        tg_begin[ntg] = now;
-      ntg++;
-      break;
-    case OA_RAW_SWAIT:
-      if (v->sub) {
-        if (nsw < 16) {
-          uint8_t what = v->c == ompt_sync_region_taskwait    ? OA_TW_TASKWAIT
-                         : v->c == ompt_sync_region_taskgroup ? OA_TW_TASKGROUP
-                                                              : OA_TW_BARRIER;
-          sw[nsw] = (open_wait){ .what = what, .t0 = now, .g = bar_g, .k = bar_k,
-                                 .task = task_index(a, v->b) };
-          sw[nsw].last_barrier = v->c == ompt_sync_region_barrier_implicit_parallel && impl > 0
-                                 && impl <= 16 && index[impl - 1] > 0;
-          sw[nsw].g0 = what == OA_TW_TASKGROUP && ntg > 0 && ntg <= 16 ? tg_begin[ntg - 1] : 0;
-          if (what == OA_TW_TASKGROUP && ntg > 0)
-            ntg--;
-        }
-        nsw++;
-      } else if (nsw > 0) {
-        nsw--;
-        if (nsw < 16 && !sw[nsw].last_barrier) {
-          wait_rec w = { th, sw[nsw].what, sw[nsw].t0, now, sw[nsw].g, sw[nsw].k, sw[nsw].task,
-                         sw[nsw].g0 };
-          PUSH(*waits, *nwaits, *cap_waits, w);
-        }
-      }
-      break;
-    }
+    break;
   }
 }
 
@@ -922,14 +949,10 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
     rc = 1;
   if (rc == 0) {
     task_times(&a);
-    wait_rec *waits = NULL;
-    size_t nwaits = 0, cap_waits = 0;
-    a.ts = oa_xcalloc(a.nth ? a.nth : 1, sizeof *a.ts);
-    for (uint32_t th = 0; th < a.nth; th++) {
-      thread_segments(&a, th, &waits, &nwaits, &cap_waits);
-      free(a.th[th].v);  /* its records are its segments now */
-      a.th[th].v = NULL;
-    }
+    for (uint32_t th = 0; th < a.nth; th++)
+      close_state(&a, th, a.tmax);  /* to the end of the run */
+    wait_rec *waits = a.waits;
+    size_t nwaits = a.nwaits;
     for (size_t i = 0; i < nwaits; i++) {
       uint64_t met = wait_met(&a, &waits[i]);
       if (met && met < waits[i].w1) {
@@ -996,9 +1019,7 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
     out->nrows = a.nrows;
     a.rows = NULL;
   }
-  for (size_t i = 0; i < a.nth; i++)
-    free(a.th[i].v);
-  free(a.th);
+  free(a.tst);
   for (size_t i = 0; i < a.nregions; i++) {
     free(a.regions[i].bar);
     free(a.regions[i].per_thread);
@@ -1011,7 +1032,6 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
   free(a.ts);
   free(a.ready);
   free(a.rows);
-  oa_idmap_free(&a.wmap);
   oa_idmap_free(&a.pmap);
   oa_idmap_free(&a.tmap);
   oa_idmap_free(&a.pnode_task);

@@ -271,7 +271,7 @@ static uint32_t same_loc(void *ctx, uint32_t loc)
   const oa_rec_loc *l = oa_rec_loc_at(s->rec, loc);
   for (uint32_t k = 1; k < loc; k++) {
     if (!s->name[k])
-      continue;
+      s->name[k] = loc_name(s->rec, k, OA_TW_CODE);
     const oa_rec_loc *m = oa_rec_loc_at(s->rec, k);
     if (l && m && l->kind == m->kind && strcmp(s->name[k], s->name[loc]) == 0)
       return k;
