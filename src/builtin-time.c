@@ -100,13 +100,13 @@ static void json_dist(FILE *f, const char *key, const oa_time_dist *d)
 }
 
 static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
-                        const named_row *rows, size_t nrows)
+                        uint32_t team, const named_row *rows, size_t nrows)
 {
   double achieved = t->wall > 0 ? t->work / t->wall : 0;
-  fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, "
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, \"team\": %u, "
           "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g,\n \"breakdown\": {\"work\": %.9g, "
           "\"overhead\": %.9g, \"delay\": %.9g, \"no_work\": %.9g, \"lock_wait\": %.9g},\n "
-          "\"regions\": [", t->wall, t->threads, par, achieved, t->tool, t->work, t->overhead, t->delay,
+          "\"regions\": [", t->wall, t->threads, team, par, achieved, t->tool, t->work, t->overhead, t->delay,
           t->no_work, t->lock_wait);
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
@@ -177,11 +177,11 @@ static double pct(double a, double total)
 }
 
 static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
-                        const named_row *rows, size_t nrows)
+                        uint32_t team, const named_row *rows, size_t nrows)
 {
   double total = t->wall * t->threads, achieved = t->wall > 0 ? t->work / t->wall : 0;
-  fprintf(f, "ompadv time: %u threads, wall %.4f s, %llu fragments, %llu explicit tasks\n",
-          t->threads, t->wall, (unsigned long long)t->fragments,
+  fprintf(f, "ompadv time: %u threads (largest team %u), wall %.4f s, %llu fragments, %llu "
+          "explicit tasks\n", t->threads, team, t->wall, (unsigned long long)t->fragments,
           (unsigned long long)t->explicit_tasks);
   fprintf(f, "  logical parallelism %.2f, achieved %.2f (work / wall)\n\n", par, achieved);
   fprintf(f, "  %-22s %10s %7s\n", "thread time", "seconds", "%");
@@ -344,11 +344,11 @@ int oa_time_report(const char *path, const oa_common *c, const char *timeline)
   FILE *out = oa_open_output(c);
   const char *fmt = c->format ? c->format : "text";
   if (strcmp(fmt, "json") == 0)
-    render_json(out, v.rec, &v.t, v.par, v.rows, v.nrows);
+    render_json(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
   else if (strcmp(fmt, "csv") == 0)
     render_csv(out, v.rows, v.nrows);
   else
-    render_text(out, v.rec, &v.t, v.par, v.rows, v.nrows);
+    render_text(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
   if (out != stderr)
     fclose(out);
   view_free(&v);
