@@ -955,11 +955,29 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   }
   if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
     /* some cells partly (split them), or a long range (cells split
-     * before): byte by byte where they are split */
+     * before): byte by byte where they are split.  A memcpy of a char
+     * array visits thousands of byte cells that mostly hold one history
+     * (one loop wrote them): fast mode gives those the outcome of the last
+     * one checked with that history, as for whole cells below */
+    int fast = oa_conf.race_detector == OA_DET_FAST;
+    oa_cell before = { 0 }, *prev = NULL;
     for (uintptr_t cell = first; cell <= last; cell++) {
       uintptr_t lo = cell << 2, hi = lo + 4;
-      check_bytes(t, oa_shadow_cell(lo), addr > lo ? (unsigned)(addr - lo) : 0,
-                  addr + size < hi ? (unsigned)(addr + size - lo) : 4, &a, cur);
+      unsigned blo = addr > lo ? (unsigned)(addr - lo) : 0;
+      unsigned bhi = addr + size < hi ? (unsigned)(addr + size - lo) : 4;
+      oa_cell *c = oa_shadow_cell(lo), *b = split_of(c);
+      if (!b && (blo || bhi < 4))
+        b = split(c);
+      oa_cell *x = b ? &b[blo] : c, *end = b ? &b[bhi] : c + 1;
+      for (; x < end; x++) {
+        if (fast && prev && same_history(x, &before) && prev->f.epoch == epoch) {
+          copy_history(x, prev);
+          continue;
+        }
+        before = *x;
+        check_cell(t, x, &a, cur);
+        prev = x;
+      }
     }
   } else if (oa_conf.race_detector != OA_DET_FAST) {
     for (uintptr_t cell = first; cell <= last; cell++) {
