@@ -702,11 +702,22 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
       v[k][d] = oa_xmalloc(out->tasks[d].count * sizeof(double));
   }
   double sp = a->s_per_tick;
+  /* each directive's phase (Periscope's unit): the threads' time in the
+   * top-level parallel regions its tasks were created in, each once; all
+   * of the run for tasks created outside them */
+  double *phase = oa_xcalloc(nd ? nd : 1, sizeof *phase);
+  oa_idmap seen = { 0 };
   for (size_t i = 0; i < a->ntasks; i++) {
     task *t = &a->tasks[i];
     if (!t->is_explicit)
       continue;
     size_t d = oa_idmap_find(&bydir, (uint64_t)t->loc + 1)->count, j = fill[d]++;
+    uint64_t key = ((uint64_t)d << 32 | (uint64_t)(t->region + 1)) + 1;
+    if (!oa_idmap_find(&seen, key)) {
+      oa_idmap_add(&seen, key);
+      const region *g = t->region >= 0 ? &a->regions[t->region] : NULL;
+      phase[d] += g ? (double)(g->t_end - g->t_begin) * sp * (double)a->nth : total;
+    }
     uint64_t begin = t->begun ? t->t_begin : t->t_end;
     uint64_t life = t->t_end > begin ? t->t_end - begin : 0;
     v[0][d][j] = (double)t->create_cost * sp;
@@ -722,20 +733,20 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
     x->exec = dist_of(v[2][d], n);
     x->suspended = dist_of(v[3][d], n);
     /* Periscope's task properties (seed 003), severity: the thread time
-     * they cost over threads x wall */
-    double create = x->create.total;
+     * they cost over their phase's */
+    double create = x->create.total, of = phase[d] < total ? phase[d] : total;
     if (x->exec.median < 1e-6)
-      finding(out, fcap, "empty_tasks", x->loc, OA_TW_CODE, create, total,
+      finding(out, fcap, "empty_tasks", x->loc, OA_TW_CODE, create, of,
               "do this work inline, or merge it into fewer, larger tasks",
               "%llu tasks run %.2f us each (median) and take %.2f us to create",
               (unsigned long long)n, x->exec.median * 1e6, x->create.median * 1e6);
     else if (x->exec.median < 10 * x->create.median)
-      finding(out, fcap, "fine_granularity", x->loc, OA_TW_CODE, create, total,
+      finding(out, fcap, "fine_granularity", x->loc, OA_TW_CODE, create, of,
               "make tasks larger: a cut-off (if or final clause), or more work per task",
               "%llu tasks run %.2f us each (median), under 10x their creation cost %.2f us",
               (unsigned long long)n, x->exec.median * 1e6, x->create.median * 1e6);
     else
-      finding(out, fcap, "task_creation_overhead", x->loc, OA_TW_CODE, create, total,
+      finding(out, fcap, "task_creation_overhead", x->loc, OA_TW_CODE, create, of,
               "create fewer tasks (taskloop grainsize, a cut-off), or create them in parallel",
               "creating %llu tasks took %.3f s of thread time", (unsigned long long)n, create);
     for (int k = 0; k < 4; k++)
@@ -744,6 +755,8 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
   for (int k = 0; k < 4; k++)
     free(v[k]);
   free(fill);
+  free(phase);
+  oa_idmap_free(&seen);
   oa_idmap_free(&bydir);
   qsort(out->tasks, out->ntasks, sizeof *out->tasks, by_count);
 
@@ -757,24 +770,26 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
     for (size_t k = 0; k < a->ntasks && !loc; k++)
       if (a->tasks[k].region == (int64_t)i)
         loc = a->tasks[k].loc;
+    double of = (double)(g->t_end - g->t_begin) * a->s_per_tick * (double)a->nth;
+    of = of > 0 && of < total ? of : total;
     uint64_t lo = UINT64_MAX, hi = 0;
     for (uint32_t th = 0; th < g->team && th < a->nth; th++) {
       lo = g->per_thread[th] < lo ? g->per_thread[th] : lo;
       hi = g->per_thread[th] > hi ? g->per_thread[th] : hi;
     }
     if (g->tasks < g->team)
-      finding(out, fcap, "fewer_tasks_than_threads", loc, OA_TW_CODE, g->idle, total,
+      finding(out, fcap, "fewer_tasks_than_threads", loc, OA_TW_CODE, g->idle, of,
               "create at least as many tasks as threads (split the work finer)",
               "%llu tasks for %u threads; threads had no work for %.3f s in this region",
               (unsigned long long)g->tasks, g->team, g->idle);
     else if (hi > 2 * lo + 1)
-      finding(out, fcap, "uneven_task_distribution", loc, OA_TW_CODE, g->idle, total,
+      finding(out, fcap, "uneven_task_distribution", loc, OA_TW_CODE, g->idle, of,
               "let every thread create tasks, or create them earlier so idle threads can take them",
               "threads ran between %llu and %llu of its %llu tasks, and had no work for %.3f s",
               (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)g->tasks,
               g->idle);
     else
-      finding(out, fcap, "task_region_imbalance", loc, OA_TW_CODE, g->idle, total,
+      finding(out, fcap, "task_region_imbalance", loc, OA_TW_CODE, g->idle, of,
               "split the longest tasks, or create the long ones first",
               "threads had no work for %.3f s while this region's %llu tasks ran", g->idle,
               (unsigned long long)g->tasks);

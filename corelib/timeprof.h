@@ -65,7 +65,9 @@ typedef struct oa_time_finding {
   const char *property;      /* e.g. "barrier_imbalance" */
   uint32_t loc;
   uint8_t what;              /* enum oa_time_what */
-  double severity;           /* share of threads x wall, 0-1 */
+  double severity;           /* share of its phase's thread time, 0-1: threads x wall,
+                              * or for task properties the threads' time in the
+                              * parallel regions the tasks were created in */
   double seconds;            /* the thread time the property costs */
   char detail[160];          /* the evidence in figures */
   const char *hint;          /* what to try */

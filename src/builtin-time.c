@@ -229,7 +229,7 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
       free(name);
     }
   }
-  fprintf(f, "\nFindings, most severe first (severity: share of threads x wall)\n");
+  fprintf(f, "\nFindings, most severe first (severity: share of the phase's thread time)\n");
   if (!t->nfindings)
     fprintf(f, "  none above %.0f%%\n", 100 * OA_TIME_FINDING_MIN);
   for (size_t i = 0; i < t->nfindings; i++) {
