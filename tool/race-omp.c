@@ -177,9 +177,20 @@ static void oa_race_epoch(void)
  * alloca blocks) bounds them below. */
 #define FRAME_MARGIN 512
 
+/* The frames of the tasks nested on this thread: OA_RACE_MAXFRAMES
+ * reserved, the pages touched as deep as tasks nest (NULL: none). */
+static struct oa_race_frame *frames_reserve(void)
+{
+  void *p = mmap(NULL, (size_t)OA_RACE_MAXFRAMES * sizeof(struct oa_race_frame),
+                 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
 static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 {
   oa_race_thread *r = &t->race;
+  if (!r->frames && !r->no_frames && !(r->frames = frames_reserve()))
+    r->no_frames = 1;  /* then no task's frames are forgotten (as when too deep) */
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
   if (implicit && detecting)
     learn_tls(r);  /* for reports that name another thread's copy */
@@ -210,7 +221,7 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
   r->call_sp = 0;
   if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
     oa_shadow_clear(r->sp_min, dead);
-  if (r->nframes < OA_RACE_MAXFRAMES) {
+  if (r->frames && r->nframes < OA_RACE_MAXFRAMES) {
     r->frames[r->nframes].top = dead;  /* its frames end there */
     r->frames[r->nframes].sp_min = r->sp_min;
     r->frames[r->nframes].task = task;
@@ -226,7 +237,7 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
 static int oa_race_task_below(oa_thread *t, const void *task)
 {
   oa_race_thread *r = &t->race;
-  return r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
+  return r->frames && r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
          && r->frames[r->nframes - 2].task == task;
 }
 
@@ -238,7 +249,7 @@ static void oa_race_task_end(oa_thread *t)
   if (!r->nframes)
     return;
   r->nframes--;
-  if (r->nframes >= OA_RACE_MAXFRAMES)
+  if (!r->frames || r->nframes >= OA_RACE_MAXFRAMES)
     return;
   uintptr_t top = r->frames[r->nframes].top;
   if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < top)

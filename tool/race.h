@@ -10,7 +10,12 @@
 #include <stdint.h>
 
 #define OA_RACE_MAXLOCKS 16      /* locks one thread holds at once (more: not tracked) */
-#define OA_RACE_MAXFRAMES 128    /* tasks nested on one thread's stack */
+/* Tasks nested on one thread's stack that race mode follows: reserved
+ * (not touched) at the thread's first task.  Beyond it a task's frames
+ * would not be forgotten when it ends, and a later sibling reusing the
+ * addresses would be taken for a race with it (BOTS uts, 1572 tasks deep,
+ * did that at the old bound of 128). */
+#define OA_RACE_MAXFRAMES (1u << 20)
 #define OA_RACE_PCACHE 512       /* remembered may-parallel answers per thread */
 #define OA_RACE_OWNED 16         /* task reduction copies of one thread */
 #define OA_RACE_CALLS 64        /* calls of one thread remembered for reports */
@@ -40,7 +45,8 @@ typedef struct oa_race_thread {
   uintptr_t sp_min;              /* lowest frame or stack access seen since the innermost
                                   * task began */
   uint32_t nframes;
-  struct { uintptr_t top, sp_min; const void *task; } frames[OA_RACE_MAXFRAMES];
+  uint8_t no_frames;             /* the reservation failed */
+  struct oa_race_frame { uintptr_t top, sp_min; const void *task; } *frames;  /* NULL: none */
   uintptr_t stack_lo;            /* lowest address of this thread's stack */
   uintptr_t stack_hi;            /* ... and its end */
   /* the call sites of the thread's active calls (__tsan_func_entry/exit),
