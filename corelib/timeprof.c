@@ -1,12 +1,13 @@
 /* Where the threads' time went: the analysis of a time-mode recording
- * (timeprof.h).  Four passes: read the records (per thread, in order);
- * the tasks' ready and end times; each thread's timeline cut into
- * segments of one state; one sweep over all segments in time order that
- * splits waiting into delay and no-work, blames it, and draws the
- * timeline. */
+ * (timeprof.h), in three steps.  The records, in the order they were
+ * written: the task and region tables, and each thread's timeline cut
+ * into segments of one state as its records come (step).  The tasks'
+ * ready and end times, and when each wait's condition was met.  One
+ * sweep over the threads' timelines together that splits waiting into
+ * delay and no-work, blames it, and draws the timeline; then the task
+ * table and the findings. */
 #include "timeprof.h"
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,7 +275,7 @@ static int read_records(an *a, char *err, size_t errlen)
   return r < 0 ? -1 : 0;
 }
 
-/* Pass 2: when each explicit task became ready, and when it and all of its
+/* When each explicit task became ready, and when it and all of its
  * descendants were over. */
 static void task_times(an *a)
 {
@@ -796,7 +797,6 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
   }
 }
 
-/* Pass 4: the sweep. */
 static int by_u64(const void *x, const void *y)
 {
   uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
