@@ -496,7 +496,8 @@ struct oa_raw_swait {        /* OA_RAW_SWAIT: a thread waits in a barrier, taskw
 enum oa_raw_mutex_phase { OA_MUTEX_ACQUIRE = 0, OA_MUTEX_ACQUIRED, OA_MUTEX_RELEASED };
 struct oa_raw_mutex {        /* OA_RAW_MUTEX: a lock, critical, ordered or atomic is
                               * requested, acquired or released (sub: enum
-                              * oa_raw_mutex_phase); where: the directive or call */
+                              * oa_raw_mutex_phase); the code it guards is named by
+                              * the fragment that follows the acquire */
   OA_EVENT_HEAD;
   uint64_t wait_id;          /* ompt_wait_id_t */
   uint64_t kind;             /* ompt_mutex_t */

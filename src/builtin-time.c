@@ -99,15 +99,26 @@ static void json_dist(FILE *f, const char *key, const oa_time_dist *d)
           d->median, d->p90, d->max, d->total);
 }
 
+/* The achieved parallelism: the threads' work over the wall time. */
+static double achieved(const oa_time_result *t)
+{
+  return t->wall > 0 ? t->work / t->wall : 0;
+}
+
+static void json_breakdown(FILE *f, const oa_time_result *t)
+{
+  fprintf(f, "\"breakdown\": {\"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, \"no_work\": "
+          "%.9g, \"lock_wait\": %.9g}", t->work, t->overhead, t->delay, t->no_work, t->lock_wait);
+}
+
 static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
                         uint32_t team, const named_row *rows, size_t nrows)
 {
-  double achieved = t->wall > 0 ? t->work / t->wall : 0;
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, \"team\": %u, "
-          "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g,\n \"breakdown\": {\"work\": %.9g, "
-          "\"overhead\": %.9g, \"delay\": %.9g, \"no_work\": %.9g, \"lock_wait\": %.9g},\n "
-          "\"regions\": [", t->wall, t->threads, team, par, achieved, t->tool, t->work, t->overhead, t->delay,
-          t->no_work, t->lock_wait);
+          "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g,\n ", t->wall,
+          t->threads, team, par, achieved(t), t->tool);
+  json_breakdown(f, t);
+  fprintf(f, ",\n \"regions\": [");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
     fprintf(f, "%s\n  {\"location\": ", i ? "," : "");
@@ -179,11 +190,11 @@ static double pct(double a, double total)
 static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
                         uint32_t team, const named_row *rows, size_t nrows)
 {
-  double total = t->wall * t->threads, achieved = t->wall > 0 ? t->work / t->wall : 0;
+  double total = t->wall * t->threads;
   fprintf(f, "ompadv time: %u threads (largest team %u), wall %.4f s, %llu fragments, %llu "
           "explicit tasks\n", t->threads, team, t->wall, (unsigned long long)t->fragments,
           (unsigned long long)t->explicit_tasks);
-  fprintf(f, "  logical parallelism %.2f, achieved %.2f (work / wall)\n\n", par, achieved);
+  fprintf(f, "  logical parallelism %.2f, achieved %.2f (work / wall)\n\n", par, achieved(t));
   fprintf(f, "  %-22s %10s %7s\n", "thread time", "seconds", "%");
   const char *names[] = { "work", "overhead", "delay", "no work", "lock wait" };
   double v[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait };
@@ -254,29 +265,55 @@ static void write_timeline(const char *path, const oa_time_result *t)
     oa_die(OA_EXIT_FAIL, "time: cannot write the timeline to %s: %s", path, strerror(errno));
 }
 
-/* One location per name and kind: the first location id that has them. */
+/* One location per name and kind: the first location id that has them,
+ * found once for every location (the analysis asks for each segment). */
+typedef struct named_loc {
+  uint32_t id;
+  uint16_t kind;
+  char *name;
+} named_loc;
+
+static int by_kind_name_id(const void *x, const void *y)
+{
+  const named_loc *a = x, *b = y;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  int c = strcmp(a->name, b->name);
+  return c ? c : (a->id > b->id) - (a->id < b->id);
+}
+
+/* canon[loc]: the location that stands for loc (n of them). */
+static uint32_t *same_locs(oa_recording *rec, uint32_t *n)
+{
+  *n = oa_rec_nlocs(rec);
+  uint32_t *canon = oa_xcalloc(*n + 1, sizeof *canon);
+  named_loc *v = oa_xcalloc(*n + 1, sizeof *v);
+  for (uint32_t i = 0; i < *n; i++) {
+    const oa_rec_loc *l = oa_rec_loc_at(rec, i);
+    v[i] = (named_loc){ i, l ? l->kind : 0, loc_name(rec, i, OA_TW_CODE) };
+  }
+  /* location 0 (main) stands for itself */
+  if (*n > 1)
+    qsort(v + 1, *n - 1, sizeof *v, by_kind_name_id);
+  for (uint32_t i = 0; i < *n; i++) {
+    int same = i > 1 && v[i].kind == v[i - 1].kind && strcmp(v[i].name, v[i - 1].name) == 0;
+    canon[v[i].id] = same ? canon[v[i - 1].id] : v[i].id;
+  }
+  for (uint32_t i = 0; i < *n; i++)
+    free(v[i].name);
+  free(v);
+  return canon;
+}
+
 typedef struct same_names {
-  oa_recording *rec;
-  char **name;               /* by location id */
+  uint32_t *canon;
   uint32_t n;
 } same_names;
 
 static uint32_t same_loc(void *ctx, uint32_t loc)
 {
-  same_names *s = ctx;
-  if (loc >= s->n || loc == 0)
-    return loc;
-  if (!s->name[loc])
-    s->name[loc] = loc_name(s->rec, loc, OA_TW_CODE);
-  const oa_rec_loc *l = oa_rec_loc_at(s->rec, loc);
-  for (uint32_t k = 1; k < loc; k++) {
-    if (!s->name[k])
-      s->name[k] = loc_name(s->rec, k, OA_TW_CODE);
-    const oa_rec_loc *m = oa_rec_loc_at(s->rec, k);
-    if (l && m && l->kind == m->kind && strcmp(s->name[k], s->name[loc]) == 0)
-      return k;
-  }
-  return loc;
+  const same_names *s = ctx;
+  return loc < s->n ? s->canon[loc] : loc;
 }
 
 /* A recording's time analysis, its rows named and merged by name. */
@@ -298,13 +335,11 @@ static int view_load(const char *path, time_view *v)
   /* the replay first: it reads the location table, which names rows */
   oa_recording_replay(v->rec, NULL, &v->base);
   v->par = v->base.h.span ? (double)v->base.h.work / (double)v->base.h.span : 0;
-  same_names names = { v->rec, NULL, oa_rec_nlocs(v->rec) };
-  names.name = oa_xcalloc(names.n + 1, sizeof *names.name);
+  same_names names;
+  names.canon = same_locs(v->rec, &names.n);
   oa_time_opts opts = { .max_points = 10000, .same = same_loc, .ctx = &names };
   int rc = oa_time_analyse(v->rec, &opts, &v->t, err, sizeof err);
-  for (uint32_t i = 0; i < names.n; i++)
-    free(names.name[i]);
-  free(names.name);
+  free(names.canon);
   if (rc == 1)
     oa_error("%s holds no time records: it was recorded without time mode; record it with: "
              "ompadv time -o %s PROG", path, path);
@@ -384,11 +419,10 @@ static void json_run(FILE *f, const char *key, const char *path, const time_view
   const oa_time_result *t = &v->t;
   fprintf(f, "\"%s\": {\"recording\": ", key);
   oa_json_string(f, path);
-  fprintf(f, ", \"wall\": %.9g, \"threads\": %u, \"parallelism\": %.4f, \"achieved\": %.4f, "
-          "\"breakdown\": {\"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, \"no_work\": "
-          "%.9g, \"lock_wait\": %.9g}}", t->wall, t->threads, v->par,
-          t->wall > 0 ? t->work / t->wall : 0, t->work, t->overhead, t->delay, t->no_work,
-          t->lock_wait);
+  fprintf(f, ", \"wall\": %.9g, \"threads\": %u, \"parallelism\": %.4f, \"achieved\": %.4f, ",
+          t->wall, t->threads, v->par, achieved(t));
+  json_breakdown(f, t);
+  fputc('}', f);
 }
 
 int oa_time_diff(const char *a, const char *b, const oa_common *c)
@@ -445,9 +479,8 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
       fprintf(out, "  %-24s %12u %12u\n", "threads", v[0].t.threads, v[1].t.threads);
       fprintf(out, "  %-24s %12.4f %12.4f\n", "wall (s)", v[0].t.wall, v[1].t.wall);
       fprintf(out, "  %-24s %12.2f %12.2f\n", "logical parallelism", v[0].par, v[1].par);
-      fprintf(out, "  %-24s %12.2f %12.2f\n", "achieved parallelism",
-              v[0].t.wall > 0 ? v[0].t.work / v[0].t.wall : 0,
-              v[1].t.wall > 0 ? v[1].t.work / v[1].t.wall : 0);
+      fprintf(out, "  %-24s %12.2f %12.2f\n", "achieved parallelism", achieved(&v[0].t),
+              achieved(&v[1].t));
       const char *cls[] = { "work", "overhead", "delay", "no work", "lock wait" };
       for (int k = 0; k < 5; k++) {
         double x[2];

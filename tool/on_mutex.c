@@ -234,14 +234,11 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
     last = NULL;
   uint64_t last_id = last ? last->id : 0;
   oa_frag_end(t, task);
-  oa_record *r;
-  if (oa_raw_on(OA_RAW_MUTEX)
-      && (r = oa_begin_record(t, OA_RAW_MUTEX, type == ompt_callback_mutex_acquire    ? OA_MUTEX_ACQUIRE
-                                               : type == ompt_callback_mutex_acquired ? OA_MUTEX_ACQUIRED
-                                                                                      : OA_MUTEX_RELEASED))) {
-    r->h.where = t->ra ? (uint64_t)(uintptr_t)t->ra : oa_where(ra, &r->h.flags);
-    OA_PUT(t, r, raw_mutex, .wait_id = wait_id, .kind = kind, .task = task->id);
-  }
+  unsigned phase = type == ompt_callback_mutex_acquire    ? OA_MUTEX_ACQUIRE
+                   : type == ompt_callback_mutex_acquired ? OA_MUTEX_ACQUIRED
+                                                          : OA_MUTEX_RELEASED;
+  OA_PUT(t, oa_raw_begin(t, OA_RAW_MUTEX, phase), raw_mutex, .wait_id = wait_id, .kind = kind,
+         .task = task->id);
   if (type == ompt_callback_mutex_acquired) {
     uint32_t loc = 0;
     if (directive) {
