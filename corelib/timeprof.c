@@ -357,7 +357,8 @@ typedef struct wait_rec {
   uint32_t thread;
   uint8_t what;
   uint64_t w0, w1;
-  region *g;                 /* barriers: the region and the barrier's number in it */
+  uint32_t g;                /* barriers: the region (index + 1, region_at) and the
+                              * barrier's number in it */
   uint32_t k;
   int64_t task;              /* taskwait, taskgroup: the waiting task */
   uint64_t g0;               /* taskgroup: when it began */
@@ -370,10 +371,17 @@ typedef struct open_wait {
   uint8_t what;
   uint8_t last_barrier;      /* a worker's wait at its region's end */
   uint64_t t0, g0;
-  region *g;
+  uint32_t g;                /* region_at */
   uint32_t k;
   int64_t task;
 } open_wait;
+
+/* Regions by index + 1 (0: none): the table grows as the records come, so
+ * nothing keeps a pointer into it across records. */
+static region *region_at(an *a, uint32_t gi)
+{
+  return gi ? &a->regions[gi - 1] : NULL;
+}
 
 static barrier_inst *barrier_at(region *g, uint32_t k)
 {
@@ -417,7 +425,8 @@ typedef struct tstate {
   uint32_t index[16];        /* its implicit tasks' thread numbers, innermost last */
   uint64_t tg_begin[16];
   int ntg;
-  region *bar_g;             /* the barrier it is in, and its number in the region */
+  uint32_t bar_g;            /* the barrier it is in (its region, region_at), and its
+                              * number in the region */
   uint32_t bar_k;
   uint64_t tool_seen, pending;  /* ompadv's callback ticks: seen, not yet taken */
 } tstate;
@@ -447,8 +456,9 @@ static void close_state(an *a, uint32_t th, uint64_t now)
     add_seg(a, last, now, th, z->prev_loc, SEG_WORK, OA_TW_CODE, z->frag_task);
   else if (z->lock)
     add_outside(a, last, now, th, at, SEG_LOCK, OA_TW_LOCK, z->prev_loc, &z->pending);
-  else if (w && w->last_barrier && w->g && w->g->t_end && w->g->t_end < now) {
-    uint64_t end = w->g->t_end > last ? w->g->t_end : last;
+  else if (w && w->last_barrier && w->g && region_at(a, w->g)->t_end
+           && region_at(a, w->g)->t_end < now) {
+    uint64_t end = region_at(a, w->g)->t_end > last ? region_at(a, w->g)->t_end : last;
     add_outside(a, last, end, th, at, SEG_WAIT, OA_TW_BARRIER, z->prev_loc, &z->pending);
     add_outside(a, end, now, th, 0, SEG_WAIT, OA_TW_IDLE, z->prev_loc, &z->pending);
   } else if (z->nsw)
@@ -458,8 +468,11 @@ static void close_state(an *a, uint32_t th, uint64_t now)
     add_outside(a, last, now, th, 0, SEG_WAIT, OA_TW_IDLE, z->prev_loc, &z->pending);
   else
     add_outside(a, last, now, th, z->prev_loc, SEG_OVER, OA_TW_CODE, z->prev_loc, &z->pending);
-  if (z->in_frag && z->bar_g && now > barrier_at(z->bar_g, z->bar_k)->last_work)
-    barrier_at(z->bar_g, z->bar_k)->last_work = now;  /* a task run inside a barrier */
+  if (z->in_frag && z->bar_g) {
+    barrier_inst *b = barrier_at(region_at(a, z->bar_g), z->bar_k);
+    if (now > b->last_work)
+      b->last_work = now;  /* a task run inside a barrier */
+  }
   z->last = now;
 }
 
@@ -539,7 +552,7 @@ static void step(an *a, uint32_t th, const tev *v)
     oa_idmap_slot *c = v->b ? oa_idmap_find(&a->bcount, v->b) : NULL;
     if (!c && v->b)
       c = oa_idmap_add(&a->bcount, v->b);
-    z->bar_g = g;
+    z->bar_g = g ? (uint32_t)(g - a->regions) + 1 : 0;
     z->bar_k = c ? c->count++ : 0;
     if (g) {
       barrier_inst *b = barrier_at(g, z->bar_k);
@@ -550,7 +563,7 @@ static void step(an *a, uint32_t th, const tev *v)
     break;
   }
   case OA_RAW_BAR_END:
-    z->bar_g = NULL;
+    z->bar_g = 0;
     break;
   case OA_RAW_TG_BEGIN:
     if (z->ntg < 16)
@@ -590,10 +603,11 @@ static uint64_t wait_met(an *a, const wait_rec *w)
 {
   switch (w->what) {
   case OA_TW_BARRIER: {
-    if (!w->g || w->k >= w->g->nbar)
+    const region *g = region_at(a, w->g);
+    if (!g || w->k >= g->nbar)
       return 0;
-    const barrier_inst *b = &w->g->bar[w->k];
-    if (w->g->team && b->arrivals < w->g->team)
+    const barrier_inst *b = &g->bar[w->k];
+    if (g->team && b->arrivals < g->team)
       return 0;  /* a thread's arrival is missing (the run was cut short) */
     return b->last_arrival > b->last_work ? b->last_arrival : b->last_work;
   }

@@ -3,12 +3,13 @@
 
 usage: check.py JSON --source FILE [--sum] [--row LOC:CONSTRUCT:FIELD=VALUE[~TOL]]...
                 [--finding PROPERTY@LOC]... [--no-finding PROPERTY]...
-                [--task LOC:FIELD.STAT=VALUE[~TOL]]...
+                [--task LOC:FIELD.STAT=VALUE[~TOL]]... [--no-work-total=VALUE[~TOL]]
 
 LOC is @NAME, the line of --source with the comment "// @NAME", or "main",
 or "idle" (the row of threads between parallel regions).  A VALUE is in
 seconds; TOL is relative (default 0.10).  --sum: the breakdown adds up to
-threads x wall within 2% (the issue's accounting rule).  Exits 1 with one
+threads x wall within 2% (the issue's accounting rule); --no-work-total:
+the breakdown's no_work.  Exits 1 with one
 line per failed check."""
 import argparse
 import json
@@ -26,6 +27,7 @@ def main():
     ap.add_argument("--finding", action="append", default=[])
     ap.add_argument("--no-finding", action="append", default=[])
     ap.add_argument("--task", action="append", default=[])
+    ap.add_argument("--no-work-total")
     a = ap.parse_args()
     d = json.load(open(a.json))
     src = open(a.source).read().splitlines()
@@ -59,6 +61,11 @@ def main():
         total, want = sum(b.values()), d["threads"] * d["wall"]
         if not near(total, want, 0.02):
             bad.append("breakdown adds up to %.6f s, threads x wall is %.6f s" % (total, want))
+    if a.no_work_total:
+        want, tol = value(a.no_work_total)
+        got = d["breakdown"]["no_work"]
+        if not near(got, want, tol):
+            bad.append("no_work %.6f, expected %.6f (+-%d%%)" % (got, want, tol * 100))
     for r in a.row:
         where, cons, rest = r.rsplit(":", 2) if r.count(":") >= 2 else (None, None, None)
         field, _, spec = rest.partition("=")
