@@ -18,6 +18,7 @@
 #include "launch.h"
 #include "metric.h"
 #include "recfile.h"
+#include "html.h"
 #include "util.h"
 
 enum { D_INPUT = 1, D_THRESHOLD, D_TIME };
@@ -326,7 +327,7 @@ static void summary(side *s, row *rows, size_t n, const diff_opts *o, const char
             oa_metric_name(s[0].out.h.metric), oa_metric_name(s[1].out.h.metric));
 }
 
-static int analyse(side *s, const diff_opts *o, const oa_common *c)
+static int analyse(side *s, const diff_opts *o, const oa_common *c, oa_page *page)
 {
   load(&s[0]);
   load(&s[1]);
@@ -345,6 +346,8 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c)
   else
     print_text(f, s, rows, n, metric);
   fflush(f);
+  if (page)
+    print_json(oa_page_doc(page, "diff"), s, rows, n, o, metric);
   if (f != stderr)
     fclose(f);
   summary(s, rows, n, o, metric);
@@ -393,11 +396,22 @@ static int run_diff(const oa_command *self, int argc, char **argv)
       oa_die(OA_EXIT_USAGE, "diff: give two recordings (-i BASE -i OTHER), or a program");
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "diff: give either -i BASE -i OTHER or a program, not both");
+    if (o.time && c.html)
+      oa_die(OA_EXIT_USAGE, "diff: --html draws the work inflation, not --time; draw each "
+             "recording's time with: ompadv report -i FILE --html PAGE");
     if (o.time)
       return oa_time_diff(o.input[0], o.input[1], &c);
     s[0].path = o.input[0];
     s[1].path = o.input[1];
-    return analyse(s, &o, &c);
+    oa_page *page = c.html ? oa_page_open(c.html, "diff") : NULL;
+    if (page)
+      oa_page_subject(page, "recordings %s and %s", s[0].path, s[1].path);
+    int rc = analyse(s, &o, &c, page);
+    if (page) {
+      int prc = oa_page_close(page);
+      rc = rc ? rc : prc;
+    }
+    return rc;
   }
   if (o.time)
     oa_die(OA_EXIT_USAGE, "diff: --time compares two recordings of ompadv time: record each "
@@ -413,6 +427,11 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   int n = c.threads > 0 ? c.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 2)
     oa_die(OA_EXIT_USAGE, "diff: the parallel run needs at least 2 threads (--threads N)");
+  oa_page *page = NULL;
+  if (c.html) {
+    page = oa_page_open(c.html, "diff");
+    oa_page_argv(page, argv + first);
+  }
   char *dir = oa_tmpdir_make();  /* the two recordings */
   oa_launch_keep_input(dir);  /* both runs read the same input */
   char *base = oa_xasprintf("%s/base.data", dir), *other = oa_xasprintf("%s/other.data", dir);
@@ -433,8 +452,12 @@ static int run_diff(const oa_command *self, int argc, char **argv)
     if (left != NOTHING) {  /* a parallel run killed by a signal still compares what it did */
       s[0].path = base;
       s[1].path = other;
-      analyse(s, &o, &c);
+      analyse(s, &o, &c, page);
     }
+  }
+  if (page) {
+    int prc = oa_page_close(page);
+    rc = rc ? rc : prc;
   }
   free(p0.runtime_cost);
   oa_profiling_free(&p1);
@@ -454,7 +477,8 @@ static const oa_option diff_options[] = {
 const oa_command oa_cmd_diff = {
   "diff", run_diff, "where running in parallel inflates work: N threads against 1 thread",
   "[OPTIONS] [--] PROG [ARGS]  |  -i BASE -i OTHER [OPTIONS]",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, diff_options,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  diff_options,
   "the number of CPUs",
   NULL,
 };

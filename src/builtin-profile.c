@@ -14,6 +14,7 @@
 #include "metric.h"
 #include "result.h"
 #include "symbolize.h"
+#include "html.h"
 #include "util.h"
 
 /* Can this process count its own user-space cycles? (No PMU in most VMs.) */
@@ -126,6 +127,7 @@ typedef struct profile_run {
   const oa_common *c;
   const char *why;           /* how the metric was chosen, or NULL */
   FILE *out;
+  oa_page *page;             /* --html, or NULL */
 } profile_run;
 
 static int report(void *ctx, const oa_launch *l)
@@ -150,6 +152,8 @@ static int report(void *ctx, const oa_launch *l)
   oa_symbolizer *sym = oa_sym_for_result(&r);
   oa_profile_view v = { r.profile, r.locs, r.nested, "profile", &r.header };
   oa_render_profile(p->out, p->c, &v, name_by_symbol, sym, NULL, p->why);
+  if (p->page)
+    oa_render_profile_json(oa_page_doc(p->page, "profile"), p->c, &v, name_by_symbol, sym, NULL);
   oa_sym_free(sym);
   oa_result_free(&r);
   return 0;
@@ -205,9 +209,17 @@ static int run_profile(const oa_command *self, int argc, char **argv)
                   .argv = argv + first, .prof.raw = save_raw != NULL };
   profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.prof) };
   p.out = oa_open_output(&c);
+  if (c.html) {
+    p.page = oa_page_open(c.html, "profile");
+    oa_page_argv(p.page, argv + first);
+  }
   oa_run_ops ops = { .cmd = "profile", .verb = "profile", .analyse = report, .done = saved_raw,
                      .ctx = &p };
   int rc = oa_run(&l, &ops);
+  if (p.page) {
+    int prc = oa_page_close(p.page);
+    rc = rc ? rc : prc;
+  }
   if (p.out != stderr)
     fclose(p.out);
   oa_profiling_free(&l.prof);
@@ -223,7 +235,8 @@ static const oa_option profile_options[] = {
 const oa_command oa_cmd_profile = {
   "profile", run_profile, "the program's logical parallelism and where it is lost, per directive",
   "[OPTIONS] [--] PROG [ARGS]",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, profile_options,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  profile_options,
   NULL,
   NULL,
 };

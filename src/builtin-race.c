@@ -14,6 +14,7 @@
 #include "render.h"
 #include "result.h"
 #include "symbolize.h"
+#include "html.h"
 #include "util.h"
 
 /* Race mode runs more threads than a small machine has cores: more, smaller
@@ -621,6 +622,7 @@ typedef struct detection {
   race_run rr;
   const race_opts *o;
   FILE *out;
+  oa_page *page;             /* --html, or NULL */
   int check_idle;            /* auto mode's check run reached no OpenMP construct */
   int ok;                    /* the report was printed */
 } detection;
@@ -642,6 +644,8 @@ static int report(void *ctx, const oa_launch *l)
   else
     print_text(d->out, rr);
   fflush(d->out);
+  if (d->page)
+    print_json(oa_page_doc(d->page, "race"), rr);
   report_notes(rr);
   if (rr->nraces && d->o->error_exitcode)
     return d->o->error_exitcode;
@@ -658,15 +662,15 @@ static void report_end(void *ctx, const oa_launch *l, int fail)
 
 /* The detection run and its report; returns ompadv's exit status.
  * check_idle: auto mode's check run reached no OpenMP construct. */
-static int detect(const race_opts *o, FILE *out, char **argv, int threads, const char *det,
-                  int check_idle)
+static int detect(const race_opts *o, FILE *out, oa_page *page, char **argv, int threads,
+                  const char *det, int check_idle)
 {
   oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = det,
                   .grain = o->grain, .earlier_stacks = o->earlier_stacks };
   detection d = { .rr = { .detector = det, .grain = o->grain,
                           .races_fail = o->error_exitcode != 0,
                           .earlier_stacks = o->earlier_stacks },
-                  .o = o, .out = out, .check_idle = check_idle };
+                  .o = o, .out = out, .page = page, .check_idle = check_idle };
   oa_run_ops ops = { .cmd = "race", .analyse = report, .done = report_end, .ctx = &d };
   int rc = oa_run(&l, &ops);
   race_run_free(&d.rr);
@@ -682,6 +686,11 @@ static int run_race(const oa_command *self, int argc, char **argv)
     oa_die(OA_EXIT_USAGE, "race: no program given (usage: ompadv race [OPTIONS] [--] PROG "
            "[ARGS])");
   FILE *out = oa_open_output(&c);  /* before the runs: a bad path must not waste them */
+  oa_page *page = NULL;
+  if (c.html) {
+    page = oa_page_open(c.html, "race");
+    oa_page_argv(page, argv + first);
+  }
   int threads = team_size(&o);
   oa_debug("race: %d threads", threads);
   int check_idle = 0;
@@ -695,8 +704,14 @@ static int run_race(const oa_command *self, int argc, char **argv)
     det = strcmp(o.mode, "auto") ? o.mode
                                  : choose_detector(&o, argv + first, threads, &check_idle);
   }
-  int rc = det ? detect(&o, out, argv + first, threads, det, check_idle)
+  int rc = det ? detect(&o, out, page, argv + first, threads, det, check_idle)
                : check_idle > 1 ? check_idle : OA_EXIT_FAIL;
+  if (page && det) {
+    int prc = oa_page_close(page);
+    rc = rc ? rc : prc;
+  } else if (page) {
+    oa_page_discard(page);
+  }
   if (out != stderr)
     fclose(out);
   return rc;
@@ -717,7 +732,7 @@ static const oa_option race_options[] = {
 const oa_command oa_cmd_race = {
   "race", run_race, "find the data races the program can have in any schedule for its input",
   "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [--earlier-stacks] [OPTIONS] [--] PROG [ARGS]",
-  OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, race_options,
+  OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE, race_options,
   NULL,
   NULL,
 };

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "recfile.h"
+#include "html.h"
 #include "util.h"
 
 enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE };
@@ -168,10 +169,22 @@ static int run_report(const oa_command *self, int argc, char **argv)
     oa_die(OA_EXIT_USAGE, "report: --timeline goes with --time");
   size_t nfiles;
   char **files = input_files(&o, &nfiles);
+  if (o.time && (nfiles != 1 || o.online || o.nspecs))
+    oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
+  if (c.html && (nfiles > 1 || o.online))
+    oa_die(OA_EXIT_USAGE, "report: --html draws one recording's offline analysis: give one -i "
+           "FILE, without --online");
+  oa_page *page = NULL;
+  if (c.html) {
+    page = oa_page_open(c.html, "report");
+    oa_page_subject(page, "recording %s", nfiles ? files[0] : o.input);
+  }
   if (o.time) {
-    if (nfiles != 1 || o.online || o.nspecs)
-      oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
-    int r = oa_time_report(files[0], &c, o.timeline);
+    int r = oa_time_report(files[0], &c, o.timeline, page);
+    if (page && r)
+      oa_page_discard(page);
+    else if (page)
+      r = oa_page_close(page);
     free(files[0]);
     free(files);
     free(o.inputs);
@@ -203,6 +216,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
   oa_profile_view v = oa_replay_view(&base, rec);
   if (wi.whatif_nodes == 0 && o.nspecs == 0) {
     oa_render_profile(out, &c, &v, oa_recording_loc_name, rec, NULL, NULL);
+    if (page)
+      oa_render_profile_json(oa_page_doc(page, "profile"), &c, &v, oa_recording_loc_name, rec,
+                             NULL);
   } else {
     oa_whatif_region *regs = oa_xcalloc(wi.napplied + 1, sizeof *regs);
     for (size_t i = 0; i < wi.napplied; i++)
@@ -211,7 +227,21 @@ static int run_report(const oa_command *self, int argc, char **argv)
     oa_whatif_info info = { &v, regs, wi.napplied, wi.whatif_nodes, wi.granularity_floor };
     oa_profile_view after = oa_replay_view(&wi, rec);
     oa_render_profile(out, &c, &after, oa_recording_loc_name, rec, &info, NULL);
+    if (page)
+      oa_render_profile_json(oa_page_doc(page, "profile"), &c, &after, oa_recording_loc_name,
+                             rec, &info);
     free(regs);
+  }
+  if (page) {
+    /* a recording of ompadv time: its timeline and findings too */
+    int trc = oa_time_page(o.input, &c, page);
+    if (trc == 1)
+      oa_page_note(page, "This recording holds no timestamps: record with ompadv time -o FILE "
+                   "for the timeline, where the threads' time went and the findings.");
+    else if (trc)
+      rc = trc;
+    int prc = oa_page_close(page);
+    rc = rc ? rc : prc;
   }
   for (size_t i = 0; i < o.nspecs; i++)
     if (!o.specs[i].matched)
@@ -256,7 +286,8 @@ static const oa_option report_options[] = {
 
 const oa_command oa_cmd_report = {
   "report", run_report, "the parallelism profile (and what-if profile) of a recording",
-  "[-i FILE] [--region SPEC]... [OPTIONS]", OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
+  "[-i FILE] [--region SPEC]... [OPTIONS]",
+  OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
   report_options,
   NULL,
   NULL,

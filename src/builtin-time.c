@@ -18,6 +18,7 @@
 #include "recfile.h"
 #include "render.h"
 #include "timeprof.h"
+#include "html.h"
 #include "util.h"
 
 enum { T_OUTPUT_REC = 1, T_TIMELINE, T_INPUT };
@@ -326,8 +327,9 @@ typedef struct time_view {
   size_t nrows;
 } time_view;
 
-/* 0, or the exit status after saying what is wrong. */
-static int view_load(const char *path, time_view *v)
+/* 0, or the exit status after saying what is wrong; 1 without a word when
+ * quiet_untimed is set and the recording holds no time records. */
+static int view_load(const char *path, time_view *v, int quiet_untimed)
 {
   memset(v, 0, sizeof *v);
   v->rec = oa_recording_load(path);
@@ -340,7 +342,7 @@ static int view_load(const char *path, time_view *v)
   oa_time_opts opts = { .max_points = 10000, .same = same_loc, .ctx = &names };
   int rc = oa_time_analyse(v->rec, &opts, &v->t, err, sizeof err);
   free(names.canon);
-  if (rc == 1)
+  if (rc == 1 && !quiet_untimed)
     oa_error("%s holds no time records: it was recorded without time mode; record it with: "
              "ompadv time -o %s PROG", path, path);
   else if (rc < 0)
@@ -348,7 +350,7 @@ static int view_load(const char *path, time_view *v)
   if (rc != 0) {
     oa_replay_out_free(&v->base);
     oa_rec_close(v->rec);
-    return rc == 1 ? OA_EXIT_USAGE : OA_EXIT_FAIL;
+    return rc == 1 ? quiet_untimed ? 1 : OA_EXIT_USAGE : OA_EXIT_FAIL;
   }
   v->rows = oa_xcalloc(v->t.nrows + 1, sizeof *v->rows);
   v->nrows = merge_rows(v->rec, &v->t, v->rows);
@@ -368,12 +370,45 @@ static void view_free(time_view *v)
   oa_rec_close(v->rec);
 }
 
-int oa_time_report(const char *path, const oa_common *c, const char *timeline)
+/* The page's documents (html.h): the time report, its timeline, and the
+ * profile when with_profile is set. */
+static void page_docs(const time_view *v, const oa_common *c, oa_page *page, int with_profile)
+{
+  if (with_profile) {
+    oa_profile_view pv = oa_replay_view(&v->base, v->rec);
+    pv.cmd = "time";
+    oa_render_profile_json(oa_page_doc(page, "profile"), c, &pv, oa_recording_loc_name, v->rec,
+                           NULL);
+  }
+  render_json(oa_page_doc(page, "time"), v->rec, &v->t, v->par, v->base.h.threads, v->rows,
+              v->nrows);
+  FILE *f = oa_page_doc(page, "timeline");
+  fputc('[', f);
+  for (size_t i = 0; i < v->t.ntimeline; i++)
+    fprintf(f, "%s[%.9g,%.3f,%.3f,%.3f]", i ? "," : "", v->t.timeline[i].t,
+            v->t.timeline[i].running, v->t.timeline[i].ready, v->t.timeline[i].lock_wait);
+  fputs("]\n", f);
+}
+
+int oa_time_page(const char *path, const oa_common *c, oa_page *page)
 {
   time_view v;
-  int rc = view_load(path, &v);
+  int rc = view_load(path, &v, 1);
   if (rc)
     return rc;
+  page_docs(&v, c, page, 0);
+  view_free(&v);
+  return 0;
+}
+
+int oa_time_report(const char *path, const oa_common *c, const char *timeline, oa_page *page)
+{
+  time_view v;
+  int rc = view_load(path, &v, 0);
+  if (rc)
+    return rc;
+  if (page)
+    page_docs(&v, c, page, 1);
   if (timeline)
     write_timeline(timeline, &v.t);
   FILE *out = oa_open_output(c);
@@ -428,10 +463,10 @@ static void json_run(FILE *f, const char *key, const char *path, const time_view
 int oa_time_diff(const char *a, const char *b, const oa_common *c)
 {
   time_view v[2];
-  int rc = view_load(a, &v[0]);
+  int rc = view_load(a, &v[0], 0);
   if (rc)
     return rc;
-  if ((rc = view_load(b, &v[1])) != 0) {
+  if ((rc = view_load(b, &v[1], 0)) != 0) {
     view_free(&v[0]);
     return rc;
   }
@@ -519,6 +554,7 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
 typedef struct time_run {
   const time_opts *o;
   const oa_common *c;
+  oa_page *page;             /* --html, or NULL */
 } time_run;
 
 static int analyse_run(void *ctx, const oa_launch *l)
@@ -531,7 +567,7 @@ static int analyse_run(void *ctx, const oa_launch *l)
             "to that point", oa_full_reason(full), strerror(full));
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
-  int rc = oa_time_report(l->result_path, w->c, w->o->timeline);
+  int rc = oa_time_report(l->result_path, w->c, w->o->timeline, w->page);
   if (w->o->record_to && rc == 0)
     oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_path,
             l->result_path);
@@ -546,7 +582,13 @@ static int run_time(const oa_command *self, int argc, char **argv)
   if (o.input) {
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "time: give either -i FILE or a program, not both");
-    return oa_time_report(o.input, &c, o.timeline);
+    oa_page *page = NULL;
+    if (c.html) {
+      page = oa_page_open(c.html, "time");
+      oa_page_subject(page, "recording %s", o.input);
+    }
+    int rc = oa_time_report(o.input, &c, o.timeline, page);
+    return page ? rc ? (oa_page_discard(page), rc) : oa_page_close(page) : rc;
   }
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "time: no program given (usage: ompadv time [OPTIONS] [--] PROG "
@@ -556,9 +598,17 @@ static int run_time(const oa_command *self, int argc, char **argv)
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = o.record_to,
                   .argv = argv + first, .prof.record = 1, .prof.time = 1 };
   oa_profile_prepare(&c, &l.prof);
-  time_run w = { &o, &c };
+  time_run w = { &o, &c, NULL };
+  if (c.html) {
+    w.page = oa_page_open(c.html, "time");
+    oa_page_argv(w.page, argv + first);
+  }
   oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .ctx = &w };
   int rc = oa_run(&l, &ops);
+  if (w.page) {
+    int prc = oa_page_close(w.page);
+    rc = rc ? rc : prc;
+  }
   oa_profiling_free(&l.prof);
   return rc;
 }
@@ -576,7 +626,8 @@ static const oa_option time_options[] = {
 const oa_command oa_cmd_time = {
   "time", run_time, "where the threads' time went: work, overhead, delay, no-work, lock wait",
   "[--timeline FILE] [-o FILE] [OPTIONS] (-i FILE | [--] PROG [ARGS])",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, time_options,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  time_options,
   NULL,
   NULL,
 };

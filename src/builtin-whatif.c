@@ -14,6 +14,7 @@
 #include "launch.h"
 #include "metric.h"
 #include "recfile.h"
+#include "html.h"
 #include "util.h"
 
 enum { W_TARGET = 1, W_FACTOR, W_EXCLUDE, W_INPUT };
@@ -152,7 +153,7 @@ static void print_csv(FILE *f, oa_recording *rec, const step *s, size_t n, doubl
             (unsigned long long)s[i].serial, s[i].parallelism);
 }
 
-static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
+static int analyse(const char *path, const whatif_opts *o, const oa_common *c, oa_page *page)
 {
   oa_recording *rec = oa_recording_load(path);
   chosen ch = { oa_xcalloc(64, sizeof *ch.region), 0, o->factor };
@@ -163,6 +164,12 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
   oa_recording_replay(rec, &ro, &out);
   double p0 = ratio(out.h.work, out.h.span), p = p0;
   const char *metric = oa_metric_name(out.h.metric);
+  if (page) {
+    /* the page shows the profile the steps start from */
+    oa_profile_view v = oa_replay_view(&out, rec);
+    v.cmd = "whatif";
+    oa_render_profile_json(oa_page_doc(page, "profile"), c, &v, oa_recording_loc_name, rec, NULL);
+  }
   int tiny = 0;
   while (p < o->target) {
     uint64_t amount;
@@ -194,6 +201,8 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
   else
     print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric);
   fflush(f);
+  if (page)
+    print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric);
   if (f != stderr)
     fclose(f);
   if (o->input)
@@ -217,6 +226,7 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c)
 struct whatif_run {
   const whatif_opts *o;
   const oa_common *c;
+  oa_page *page;             /* --html, or NULL */
 };
 
 /* The recording of a run, named, then analysed. */
@@ -225,7 +235,7 @@ static int analyse_run(void *ctx, const oa_launch *l)
   const struct whatif_run *w = ctx;
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
-  return analyse(l->result_path, w->o, w->c);
+  return analyse(l->result_path, w->o, w->c, w->page);
 }
 
 static int run_whatif(const oa_command *self, int argc, char **argv)
@@ -237,21 +247,33 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
     oa_die(OA_EXIT_USAGE, "whatif: --target P is required (the parallelism to reach, e.g. "
            "--target 32)");
   int rc;
+  if (o.input && first < argc)
+    oa_die(OA_EXIT_USAGE, "whatif: give either -i FILE or a program, not both");
+  if (!o.input && first >= argc)
+    oa_die(OA_EXIT_USAGE, "whatif: no program and no recording given (usage: ompadv whatif "
+           "--target P (-i FILE | [--] PROG [ARGS]))");
+  oa_page *page = NULL;
+  if (c.html) {
+    page = oa_page_open(c.html, "whatif");
+    if (o.input)
+      oa_page_subject(page, "recording %s", o.input);
+    else
+      oa_page_argv(page, argv + first);
+  }
   if (o.input) {
-    if (first < argc)
-      oa_die(OA_EXIT_USAGE, "whatif: give either -i FILE or a program, not both");
-    rc = analyse(o.input, &o, &c);
+    rc = analyse(o.input, &o, &c, page);
   } else {
-    if (first >= argc)
-      oa_die(OA_EXIT_USAGE, "whatif: no program and no recording given (usage: ompadv whatif "
-             "--target P (-i FILE | [--] PROG [ARGS]))");
     oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first,
                     .prof.record = 1 };
     oa_profile_prepare(&c, &l.prof);
-    struct whatif_run w = { &o, &c };
+    struct whatif_run w = { &o, &c, page };
     oa_run_ops ops = { .cmd = "whatif", .verb = "analyse", .analyse = analyse_run, .ctx = &w };
     rc = oa_run(&l, &ops);
     oa_profiling_free(&l.prof);
+  }
+  if (page) {
+    int prc = oa_page_close(page);
+    rc = rc ? rc : prc;
   }
   for (size_t i = 0; i < o.nexcl; i++) {
     free(o.excl[i].file);
@@ -272,7 +294,8 @@ static const oa_option whatif_options[] = {
 const oa_command oa_cmd_whatif = {
   "whatif", run_whatif, "which regions to parallelize to reach a target parallelism",
   "--target P [--factor F] [--exclude SPEC]... (-i FILE | [--] PROG [ARGS])",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE, whatif_options,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  whatif_options,
   NULL,
   NULL,
 };

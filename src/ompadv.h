@@ -14,6 +14,7 @@ enum {
   OPT_OUTPUT  = 1 << 3,   /* --output FILE */
   OPT_QUIET   = 1 << 4,   /* -q */
   OPT_VERBOSE = 1 << 5,   /* -v */
+  OPT_HTML    = 1 << 6,   /* --html FILE */
 };
 
 typedef struct oa_common {
@@ -21,6 +22,7 @@ typedef struct oa_common {
   const char *metric;
   const char *format;
   const char *output;     /* NULL: stderr */
+  const char *html;       /* --html: the page to write too, or NULL */
 } oa_common;
 
 /* A command's own option.  id is passed to the command's handler. */
@@ -80,8 +82,16 @@ void oa_mpi_tag_stderr(void);
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
     oa_cmd_race, oa_cmd_time, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
 /* `ompadv time`'s report of a time-mode recording (also `report --time`):
- * 0, or an exit status; timeline: a CSV file to write, or NULL. */
-int oa_time_report(const char *path, const oa_common *c, const char *timeline);
+ * 0, or an exit status; timeline: a CSV file to write, or NULL; page: the
+ * --html page to give the profile, the time report and the timeline, or
+ * NULL. */
+struct oa_page;
+int oa_time_report(const char *path, const oa_common *c, const char *timeline,
+                   struct oa_page *page);
+/* The time report and timeline of a recording for the page of `report
+ * --html`: 0; 1, saying nothing, when the recording holds no time records;
+ * else an exit status after saying why. */
+int oa_time_page(const char *path, const oa_common *c, struct oa_page *page);
 /* `ompadv diff -i A -i B --time`: the two breakdowns, directive by
  * directive: 0, or an exit status. */
 int oa_time_diff(const char *a, const char *b, const oa_common *c);

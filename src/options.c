@@ -20,6 +20,7 @@ static const struct common_def {
   { OPT_METRIC, "metric", 0, "M", "work metric: auto|cycles|instructions|tsc|cputime [auto]" },
   { OPT_FORMAT, "format", 0, "F", "report format: text|json|csv [text]" },
   { OPT_OUTPUT, "output", 0, "FILE", "write the report to FILE instead of stderr" },
+  { OPT_HTML, "html", 0, "FILE", "also write the report as one self-contained HTML page to FILE" },
   { OPT_QUIET, "quiet", 'q', NULL, "print only the report, no notes" },
   { OPT_VERBOSE, "verbose", 'v', NULL, "say more: callbacks the runtime lacks, files used" },
 };
@@ -92,6 +93,7 @@ static int set_common(const oa_command *cmd, const struct common_def *d, const c
   case OPT_METRIC: check_choice(cmd, "--metric", arg, metrics); c->metric = arg; break;
   case OPT_FORMAT: check_choice(cmd, "--format", arg, formats); c->format = arg; break;
   case OPT_OUTPUT: c->output = arg; break;
+  case OPT_HTML: c->html = arg; break;
   case OPT_QUIET: oa_quiet = 1; break;
   case OPT_VERBOSE: oa_verbose = 1; break;
   }

@@ -304,35 +304,54 @@ static void free_rows(row *rows, size_t n)
   free(rows);
 }
 
-void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
-                       oa_loc_namer name, void *ctx, const oa_whatif_info *w, const char *why)
+/* The profile's table in format (text, json or csv). */
+static void render_table(FILE *out, const char *format, int threads, const oa_profile_view *v,
+                         oa_loc_namer name, void *ctx, const oa_whatif_info *w)
 {
   const oa_profile_header *h = v->h;
   const char *metric = oa_metric_name(h->metric);
-  /* the largest team that ran: the program may set its own (num_threads,
-   * omp_set_num_threads) whatever --threads asked for */
-  int threads = h->threads ? (int)h->threads : c->threads > 0 ? c->threads : 1;
   size_t n, nwas = 0;
   row *rows = make_rows(v, name, ctx, &n), *was = NULL;
   if (w) {
     was = make_rows(w->before, name, ctx, &nwas);
     match_before(rows, n, was, nwas);
   }
-  if (strcmp(c->format, "json") == 0)
+  if (strcmp(format, "json") == 0)
     render_json(out, h, metric, threads, rows, n, w, static_span_pct(v));
-  else if (strcmp(c->format, "csv") == 0)
+  else if (strcmp(format, "csv") == 0)
     render_csv(out, rows, n, w);
   else
     render_text(out, h, metric, threads, rows, n, w);
   fflush(out);
+  free_rows(rows, n);
+  if (was)
+    free_rows(was, nwas);
+}
+
+/* The largest team that ran: the program may set its own (num_threads,
+ * omp_set_num_threads) whatever --threads asked for. */
+static int team(const oa_common *c, const oa_profile_header *h)
+{
+  return h->threads ? (int)h->threads : c->threads > 0 ? c->threads : 1;
+}
+
+void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
+                       oa_loc_namer name, void *ctx, const oa_whatif_info *w, const char *why)
+{
+  const oa_profile_header *h = v->h;
+  int threads = team(c, h);
+  render_table(out, c->format, threads, v, name, ctx, w);
   oa_profile_notes(v, threads, why);
   if (c->threads > 0 && h->threads && (int)h->threads != c->threads)
     oa_note("%s: the program chose its own team size (a num_threads clause or "
             "omp_set_num_threads): its largest team had %u thread%s, --threads asked for %d",
             v->cmd ? v->cmd : "profile", h->threads, h->threads == 1 ? "" : "s", c->threads);
-  free_rows(rows, n);
-  if (was)
-    free_rows(was, nwas);
+}
+
+void oa_render_profile_json(FILE *out, const oa_common *c, const oa_profile_view *v,
+                            oa_loc_namer name, void *ctx, const oa_whatif_info *w)
+{
+  render_table(out, "json", team(c, v->h), v, name, ctx, w);
 }
 
 /* --metric tsc: the threads' time off their cores inside the program's

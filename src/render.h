@@ -49,6 +49,10 @@ void oa_csv_field(FILE *f, const char *s);
  * then the notes (why: how the metric was chosen, or NULL). */
 void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
                        oa_loc_namer name, void *ctx, const oa_whatif_info *w, const char *why);
+/* The profile as --format json prints it, without the notes (the page of
+ * --html is drawn from it). */
+void oa_render_profile_json(FILE *out, const oa_common *c, const oa_profile_view *v,
+                            oa_loc_namer name, void *ctx, const oa_whatif_info *w);
 /* The notes alone (metric, tasking cost, approximations). */
 void oa_profile_notes(const oa_profile_view *v, int threads, const char *why);
 

@@ -1,0 +1,1273 @@
+/* The HTML page of --html: drawn from the commands' own JSON documents
+ * (html.h).  Tables and charts are plain HTML, CSS and SVG written here, so
+ * the page reads without JavaScript; a few lines of script only sort the
+ * tables and zoom the timeline.  Its size is bounded whatever the
+ * recording: tables, races and source excerpts are capped and the timeline
+ * is averaged down to at most TL_POINTS slices. */
+#include "config.h"
+#include "html.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "contract.h"
+#include "json.h"
+#include "ompadv.h"
+#include "render.h"
+#include "util.h"
+
+enum {
+  MAX_DOCS = 8,
+  MAX_ROWS = 300,            /* rows of one table */
+  MAX_BARS = 40,             /* bars of one chart */
+  MAX_RACES = 200,
+  MAX_FRAMES = 16,           /* frames of one stack */
+  MAX_EXCERPTS = 300,
+  EXCERPT_LINES = 12,        /* lines of one region's excerpt */
+  LINE_CHARS = 200,
+  TL_POINTS = 2000,
+  TL_W = 1000, TL_H = 240,   /* the timeline's plot, in its own units */
+};
+
+typedef struct page_doc {
+  char kind[16];
+  char *buf;
+  size_t len;
+  FILE *f;
+  oa_json *j;
+} page_doc;
+
+/* A source file read for excerpts; lines NULL: unreadable. */
+typedef struct src_file {
+  char *path;
+  char *text;
+  char **lines;
+  size_t nlines;
+} src_file;
+
+/* An excerpt the page links to: lines first..last of a file. */
+typedef struct excerpt {
+  char *where;               /* the location as the JSON names it */
+  size_t file;               /* in files */
+  long first, last, mark;    /* mark: the line a location names (0: a region) */
+} excerpt;
+
+struct oa_page {
+  char *path, *cmd, *subject;
+  FILE *o;
+  page_doc docs[MAX_DOCS];
+  int ndocs;
+  char **notes;
+  size_t nnotes;
+  src_file *files;
+  size_t nfiles;
+  excerpt *ex;
+  size_t nex;
+};
+
+oa_page *oa_page_open(const char *path, const char *cmd)
+{
+  oa_page *p = oa_xcalloc(1, sizeof *p);
+  p->path = oa_expand_rank(path);
+  p->cmd = oa_xstrdup(cmd);
+  p->o = fopen(p->path, "we");
+  if (!p->o)
+    oa_die(OA_EXIT_FAIL, "%s: cannot write the page %s: %s", cmd, p->path, strerror(errno));
+  return p;
+}
+
+void oa_page_subject(oa_page *p, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  free(p->subject);
+  if (vasprintf(&p->subject, fmt, ap) < 0)
+    p->subject = NULL;
+  va_end(ap);
+}
+
+void oa_page_argv(oa_page *p, char *const *argv)
+{
+  char *s = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&s, &len);
+  for (size_t i = 0; m && argv[i] && i < 64; i++)
+    fprintf(m, "%s%s", i ? " " : "", argv[i]);
+  if (m)
+    fclose(m);
+  free(p->subject);
+  p->subject = s;
+}
+
+FILE *oa_page_doc(oa_page *p, const char *kind)
+{
+  assert(p->ndocs < MAX_DOCS && "more documents than the page has room for");
+  page_doc *d = &p->docs[p->ndocs++];
+  snprintf(d->kind, sizeof d->kind, "%s", kind);
+  d->f = open_memstream(&d->buf, &d->len);
+  if (!d->f)
+    oa_die(OA_EXIT_FAIL, "%s: out of memory", p->cmd);
+  return d->f;
+}
+
+void oa_page_note(oa_page *p, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  char *s;
+  if (vasprintf(&s, fmt, ap) >= 0) {
+    p->notes = oa_xrealloc(p->notes, (p->nnotes + 1) * sizeof *p->notes);
+    p->notes[p->nnotes++] = s;
+  }
+  va_end(ap);
+}
+
+static const oa_json *doc(const oa_page *p, const char *kind)
+{
+  for (int i = 0; i < p->ndocs; i++)
+    if (strcmp(p->docs[i].kind, kind) == 0)
+      return p->docs[i].j;
+  return NULL;
+}
+
+/* ---- writing ---- */
+
+static void esc(FILE *o, const char *s)
+{
+  for (; s && *s; s++)
+    switch (*s) {
+    case '&': fputs("&amp;", o); break;
+    case '<': fputs("&lt;", o); break;
+    case '>': fputs("&gt;", o); break;
+    case '"': fputs("&quot;", o); break;
+    case '\'': fputs("&#39;", o); break;
+    default: fputc(*s, o);
+    }
+}
+
+/* How a figure is shown. */
+typedef enum {
+  F_PAR,                     /* a ratio: 2.69 */
+  F_SI,                      /* a count in the metric's units: 600.67M */
+  F_PCT,                     /* a percentage the JSON holds as one: 12.3% */
+  F_FRAC,                    /* a fraction shown as a percentage */
+  F_SEC,                     /* seconds: 1.234 s, 12.345 ms, 7.1 µs */
+  F_INT,
+  F_X,                       /* a factor: 1.08x */
+  F_STR,
+} fmtk;
+
+static void fmt_value(char *b, size_t n, double v, fmtk f)
+{
+  switch (f) {
+  case F_PAR: snprintf(b, n, "%.2f", v); break;
+  case F_SI: oa_si(v < 0 ? 0 : (uint64_t)v, b, n); break;
+  case F_PCT: snprintf(b, n, "%.1f%%", v); break;
+  case F_FRAC: snprintf(b, n, "%.1f%%", 100 * v); break;
+  case F_SEC:
+    if (fabs(v) >= 1 || v == 0)
+      snprintf(b, n, "%.3f s", v);
+    else if (fabs(v) >= 1e-3)
+      snprintf(b, n, "%.3f ms", v * 1e3);
+    else
+      snprintf(b, n, "%.1f µs", v * 1e6);
+    break;
+  case F_INT: snprintf(b, n, "%.0f", v); break;
+  case F_X: snprintf(b, n, "%.2fx", v); break;
+  case F_STR: b[0] = 0; break;
+  }
+}
+
+/* <tag class=cls data-key="kind:path" data-v="value">shown</tag>: the
+ * member path (printf-style) of the kind's document v is rooted at. */
+static void fig(FILE *o, const char *tag, const char *cls, const char *kind, const oa_json *root,
+                fmtk f, const char *path, ...) __attribute__((format(printf, 7, 8)));
+static void fig(FILE *o, const char *tag, const char *cls, const char *kind, const oa_json *root,
+                fmtk f, const char *path, ...)
+{
+  char key[256];
+  va_list ap;
+  va_start(ap, path);
+  vsnprintf(key, sizeof key, path, ap);
+  va_end(ap);
+  /* walk the dotted path: members, or array indexes */
+  const oa_json *v = root;
+  char walk[256];
+  snprintf(walk, sizeof walk, "%s", key);
+  for (char *s = walk, *dot; v && s; s = dot ? dot + 1 : NULL) {
+    dot = strchr(s, '.');
+    if (dot)
+      *dot = 0;
+    v = v->type == OA_JARR ? oa_json_at(v, strtoul(s, NULL, 10)) : oa_json_get(v, s);
+  }
+  fprintf(o, "<%s class=\"%s\"", tag, cls ? cls : "");
+  if (!v || v->type == OA_JNULL || v->type == OA_JARR || v->type == OA_JOBJ) {
+    fprintf(o, ">—</%s>", tag);
+    return;
+  }
+  fprintf(o, " data-key=\"%s:%s\" data-v=\"", kind, key);
+  if (v->type == OA_JBOOL)
+    fputs(v->num ? "true" : "false", o);
+  else
+    esc(o, v->text);
+  fputs("\"", o);
+  if (f == F_FRAC)
+    fputs(" data-scale=\"100\"", o);
+  fputs(">", o);
+  char b[64];
+  if (v->type == OA_JNUM && f != F_STR) {
+    fmt_value(b, sizeof b, v->num, f);
+    esc(o, b);
+  } else if (v->type == OA_JBOOL) {
+    fputs(v->num ? "yes" : "no", o);
+  } else {
+    esc(o, v->text);
+  }
+  fprintf(o, "</%s>", tag);
+}
+
+/* A headline card: a label over a figure. */
+static void card(FILE *o, const char *label, const char *kind, const oa_json *root, fmtk f,
+                 const char *path, const char *unit)
+{
+  fprintf(o, "<div class=\"card\"><div class=\"lbl\">%s</div>", label);
+  fig(o, "div", "big", kind, root, f, "%s", path);
+  if (unit) {
+    fputs("<div class=\"unit\">", o);
+    esc(o, unit);
+    fputs("</div>", o);
+  }
+  fputs("</div>\n", o);
+}
+
+/* A bar: a share 0-1 of its track, coloured. */
+static void bar(FILE *o, double frac, const char *color, double mark)
+{
+  frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+  fprintf(o, "<div class=\"track\"><div class=\"fill\" style=\"width:%.2f%%;background:%s\">"
+          "</div>", 100 * frac, color);
+  if (mark > 0 && mark <= 1)
+    fprintf(o, "<div class=\"mark\" style=\"left:%.2f%%\"></div>", 100 * mark);
+  fputs("</div>", o);
+}
+
+/* ---- source excerpts ---- */
+
+static src_file *source_file(oa_page *p, const char *path, size_t *index)
+{
+  for (size_t i = 0; i < p->nfiles; i++)
+    if (strcmp(p->files[i].path, path) == 0) {
+      *index = i;
+      return &p->files[i];
+    }
+  p->files = oa_xrealloc(p->files, (p->nfiles + 1) * sizeof *p->files);
+  src_file *s = &p->files[p->nfiles];
+  *index = p->nfiles++;
+  memset(s, 0, sizeof *s);
+  s->path = oa_xstrdup(path);
+  FILE *f = fopen(path, "re");
+  size_t len = 0;
+  if (f) {
+    FILE *m = open_memstream(&s->text, &len);
+    char buf[65536];
+    size_t k;
+    while (m && len < (64u << 20) && (k = fread(buf, 1, sizeof buf, f)) > 0)
+      fwrite(buf, 1, k, m);
+    if (m)
+      fclose(m);
+    fclose(f);
+  }
+  if (!s->text)
+    return s;
+  size_t cap = 0;
+  for (char *l = s->text; *l;) {
+    char *nl = strchr(l, '\n');
+    if (s->nlines == cap) {
+      cap = cap ? 2 * cap : 256;
+      s->lines = oa_xrealloc(s->lines, cap * sizeof *s->lines);
+    }
+    s->lines[s->nlines++] = l;
+    if (!nl)
+      break;
+    *nl = 0;
+    l = nl + 1;
+  }
+  return s;
+}
+
+/* Splits "FILE:LINE[:COL]" and "FILE:FIRST-LAST|end" (last 0: end).
+ * 0 when where names no place in a file. */
+static int parse_where(const char *where, char *file, size_t n, long *first, long *last,
+                       int *is_region)
+{
+  const char *c = strrchr(where, ':');
+  if (!c || c == where)
+    return 0;
+  char *end;
+  long a = strtol(c + 1, &end, 10);
+  if (end == c + 1)
+    return 0;
+  if (*end == '-') {
+    *is_region = 1;
+    *first = a;
+    *last = strcmp(end + 1, "end") == 0 ? 0 : strtol(end + 1, NULL, 10);
+  } else if (*end == 0) {
+    /* FILE:LINE:COL? */
+    const char *c2 = c;
+    while (c2 > where && c2[-1] != ':')
+      c2--;
+    long b = c2 > where ? strtol(c2, &end, 10) : 0;
+    if (c2 > where + 1 && end == c && b > 0) {
+      c = c2 - 1;
+      a = b;
+    }
+    *is_region = 0;
+    *first = *last = a;
+  } else {
+    return 0;
+  }
+  if ((size_t)(c - where) >= n || *first <= 0)
+    return 0;
+  memcpy(file, where, (size_t)(c - where));
+  file[c - where] = 0;
+  return 1;
+}
+
+/* The excerpt of where (added on first use); -1 when its file cannot be
+ * read or the page has all the excerpts it takes. */
+static long excerpt_of(oa_page *p, const char *where)
+{
+  if (!where)
+    return -1;
+  for (size_t i = 0; i < p->nex; i++)
+    if (strcmp(p->ex[i].where, where) == 0)
+      return (long)i;
+  char file[4096];
+  long first, last;
+  int region;
+  if (p->nex >= MAX_EXCERPTS || !parse_where(where, file, sizeof file, &first, &last, &region))
+    return -1;
+  size_t fi;
+  src_file *s = source_file(p, file, &fi);
+  if (!s->lines || (size_t)first > s->nlines)
+    return -1;
+  excerpt e = { oa_xstrdup(where), fi, first, last, region ? 0 : first };
+  if (!region) {
+    e.first = first > 2 ? first - 2 : 1;
+    e.last = first + 3;
+  } else if (last == 0 || last < first) {
+    e.last = (long)s->nlines;
+  }
+  if ((size_t)e.last > s->nlines)
+    e.last = (long)s->nlines;
+  p->ex = oa_xrealloc(p->ex, (p->nex + 1) * sizeof *p->ex);
+  p->ex[p->nex] = e;
+  return (long)p->nex++;
+}
+
+/* A location: a link to its excerpt when its source is readable. */
+static void where_link(oa_page *p, const char *kind, const oa_json *root, const char *path, ...)
+    __attribute__((format(printf, 4, 5)));
+static void where_link(oa_page *p, const char *kind, const oa_json *root, const char *path, ...)
+{
+  char key[256];
+  va_list ap;
+  va_start(ap, path);
+  vsnprintf(key, sizeof key, path, ap);
+  va_end(ap);
+  const oa_json *v = root;
+  char walk[256];
+  snprintf(walk, sizeof walk, "%s", key);
+  for (char *s = walk, *dot; v && s; s = dot ? dot + 1 : NULL) {
+    dot = strchr(s, '.');
+    if (dot)
+      *dot = 0;
+    v = v->type == OA_JARR ? oa_json_at(v, strtoul(s, NULL, 10)) : oa_json_get(v, s);
+  }
+  long x = v && v->type == OA_JSTR ? excerpt_of(p, v->text) : -1;
+  if (x >= 0)
+    fprintf(p->o, "<a href=\"#src-%ld\">", x);
+  fig(p->o, "span", "loc", kind, root, F_STR, "%s", key);
+  if (x >= 0)
+    fputs("</a>", p->o);
+}
+
+static void excerpt_lines(oa_page *p, const excerpt *e, long cap)
+{
+  const src_file *s = &p->files[e->file];
+  long last = e->last;
+  if (cap && last - e->first + 1 > cap)
+    last = e->first + cap - 1;
+  fputs("<pre class=\"src\">", p->o);
+  for (long l = e->first; l <= last; l++) {
+    const char *t = s->lines[l - 1];
+    fprintf(p->o, "<span class=\"ln%s\">%5ld</span> ", l == e->mark ? " hl" : "", l);
+    char clip[LINE_CHARS + 1];
+    snprintf(clip, sizeof clip, "%s", t);
+    if (l == e->mark)
+      fputs("<b>", p->o);
+    esc(p->o, clip);
+    if (l == e->mark)
+      fputs("</b>", p->o);
+    fputc('\n', p->o);
+  }
+  if (last < e->last)
+    fprintf(p->o, "      … %ld more line%s\n", e->last - last, e->last - last == 1 ? "" : "s");
+  fputs("</pre>\n", p->o);
+}
+
+/* ---- sections ---- */
+
+static void section(FILE *o, const char *id, const char *title)
+{
+  fprintf(o, "<section id=\"%s\"><h2>%s</h2>\n", id, title);
+}
+
+static void table_head(FILE *o, const char *const *cols, const char *cls)
+{
+  fprintf(o, "<div class=\"tw\"><table class=\"sort %s\"><thead><tr>", cls ? cls : "");
+  for (; *cols; cols++)
+    fprintf(o, "<th>%s</th>", *cols);
+  fputs("</tr></thead><tbody>\n", o);
+}
+
+static void table_end(FILE *o, size_t shown, size_t n)
+{
+  fputs("</tbody></table></div>\n", o);
+  if (n > shown)
+    fprintf(o, "<p class=\"note\">%zu more rows are in the JSON report (--format json).</p>\n",
+            n - shown);
+}
+
+static size_t count(const oa_json *a)
+{
+  return a && a->type == OA_JARR ? a->n : 0;
+}
+
+static void headline(oa_page *p)
+{
+  FILE *o = p->o;
+  const oa_json *pr = doc(p, "profile"), *t = doc(p, "time"), *w = doc(p, "whatif"),
+                *d = doc(p, "diff"), *r = doc(p, "race");
+  section(o, "headline", "Summary");
+  fputs("<div class=\"cards\">\n", o);
+  const char *metric = pr ? oa_json_str(pr, "metric") : w ? oa_json_str(w, "metric")
+                     : d ? oa_json_str(d, "metric") : NULL;
+  char unit[64];
+  snprintf(unit, sizeof unit, "%s", metric ? metric : "");
+  if (pr) {
+    card(o, "logical parallelism", "profile", pr, F_PAR, "program.parallelism", "work / span");
+    card(o, "work", "profile", pr, F_SI, "program.work", unit);
+    card(o, "span (critical path)", "profile", pr, F_SI, "program.span", unit);
+    card(o, "tasking overhead", "profile", pr, F_PCT, "program.tasking_overhead_pct", "of work");
+    if (oa_json_get(pr, "whatif"))
+      card(o, "parallelism after what-if", "profile", pr, F_PAR, "whatif.parallelism_after",
+           NULL);
+  }
+  if (t) {
+    card(o, "achieved parallelism", "time", t, F_PAR, "achieved", "work time / wall");
+    card(o, "wall time", "time", t, F_SEC, "wall", NULL);
+    card(o, "threads", "time", t, F_INT, "threads", NULL);
+  } else if (pr) {
+    card(o, "threads", "profile", pr, F_INT, "threads", "largest team");
+  }
+  if (pr)
+    card(o, "metric", "profile", pr, F_STR, "metric", NULL);
+  if (w) {
+    card(o, "parallelism now", "whatif", w, F_PAR, "parallelism_before", NULL);
+    card(o, "target", "whatif", w, F_PAR, "target", NULL);
+    card(o, "target reached", "whatif", w, F_STR, "reached", NULL);
+    char last[32];
+    size_t n = count(oa_json_get(w, "steps"));
+    snprintf(last, sizeof last, "steps.%zu.parallelism", n ? n - 1 : 0);
+    if (n)
+      card(o, "after the last step", "whatif", w, F_PAR, last, NULL);
+    card(o, "metric", "whatif", w, F_STR, "metric", NULL);
+  }
+  if (d) {
+    card(o, "threads, base", "diff", d, F_INT, "threads.0", NULL);
+    card(o, "threads, other", "diff", d, F_INT, "threads.1", NULL);
+    card(o, "work inflation", "diff", d, F_X, "program.work_inflation", NULL);
+    card(o, "span inflation", "diff", d, F_X, "program.span_inflation", NULL);
+    card(o, "metric", "diff", d, F_STR, "metric", NULL);
+  }
+  if (r) {
+    card(o, "races", "race", r, F_INT, "summary.races", NULL);
+    card(o, "detector", "race", r, F_STR, "detector", NULL);
+    card(o, "threads", "race", r, F_INT, "threads", NULL);
+    card(o, "accesses checked", "race", r, F_SI, "summary.accesses", NULL);
+    card(o, "whole run checked", "race", r, F_STR, "summary.complete", NULL);
+  }
+  fputs("</div>\n", o);
+  if (t) {
+    /* where the threads' time went, as one bar */
+    static const struct { const char *key, *label, *color; } cls[] = {
+      { "work", "work", "#2e7d32" }, { "overhead", "overhead", "#9e9e9e" },
+      { "delay", "delay", "#ef6c00" }, { "no_work", "no work", "#b0bec5" },
+      { "lock_wait", "lock wait", "#c62828" },
+    };
+    const oa_json *b = oa_json_get(t, "breakdown");
+    double total = 0;
+    for (size_t i = 0; i < 5; i++)
+      total += oa_json_num(b, cls[i].key, 0);
+    fputs("<h3>Where the threads' time went</h3><div class=\"stack\">", o);
+    for (size_t i = 0; i < 5; i++) {
+      double v = oa_json_num(b, cls[i].key, 0);
+      if (total > 0 && v > 0)
+        fprintf(o, "<div style=\"width:%.3f%%;background:%s\" title=\"%s %.1f%%\"></div>",
+                100 * v / total, cls[i].color, cls[i].label, 100 * v / total);
+    }
+    fputs("</div><ul class=\"legend\">", o);
+    for (size_t i = 0; i < 5; i++) {
+      char k[64];
+      snprintf(k, sizeof k, "breakdown.%s", cls[i].key);
+      fprintf(o, "<li><i style=\"background:%s\"></i>%s ", cls[i].color, cls[i].label);
+      fig(o, "span", "", "time", t, F_SEC, "%s", k);
+      fprintf(o, " (%.1f%%)</li>", total > 0 ? 100 * oa_json_num(b, cls[i].key, 0) / total : 0);
+    }
+    fputs("</ul>\n", o);
+  }
+  fputs("</section>\n", o);
+}
+
+static void findings(oa_page *p)
+{
+  const oa_json *t = doc(p, "time");
+  const oa_json *f = oa_json_get(t, "findings");
+  FILE *o = p->o;
+  section(o, "findings", "Findings, most severe first");
+  if (!count(f))
+    fputs("<p>No finding: nothing stood out in where the threads' time went.</p>\n", o);
+  else
+    fputs("<p class=\"note\">Severity: the share of the phase's thread time the property "
+          "costs.</p><ol class=\"findings\">\n", o);
+  for (size_t i = 0; i < count(f) && i < MAX_ROWS; i++) {
+    fputs("<li>", o);
+    fig(o, "span", "sev", "time", t, F_FRAC, "findings.%zu.severity", i);
+    fputs(" ", o);
+    fig(o, "b", "", "time", t, F_STR, "findings.%zu.property", i);
+    fputs(" at ", o);
+    where_link(p, "time", t, "findings.%zu.location", i);
+    fputs("<div>", o);
+    fig(o, "span", "", "time", t, F_STR, "findings.%zu.detail", i);
+    fputs("</div><div class=\"hint\">try: ", o);
+    fig(o, "span", "", "time", t, F_STR, "findings.%zu.hint", i);
+    fputs("</div></li>\n", o);
+  }
+  if (count(f))
+    fputs("</ol>\n", o);
+  fputs("</section>\n", o);
+}
+
+static void directives(oa_page *p)
+{
+  const oa_json *pr = doc(p, "profile");
+  const oa_json *rg = oa_json_get(pr, "regions");
+  FILE *o = p->o;
+  section(o, "directives", "Directives");
+  fputs("<p class=\"note\">Per OpenMP directive: its work and span (in the metric's units), its "
+        "parallelism, the share of the program's critical path its own code holds (serial "
+        "work), and its estimated tasking overhead. Click a heading to sort.</p>\n", o);
+  static const char *const cols[] = { "location", "construct", "work", "span", "parallelism",
+                                      "serial work", "tasking overhead", "instances", NULL };
+  table_head(o, cols, NULL);
+  size_t n = count(rg), i;
+  for (i = 0; i < n && i < MAX_ROWS; i++) {
+    fputs("<tr><td>", o);
+    where_link(p, "profile", pr, "regions.%zu.location", i);
+    fputs("</td>", o);
+    fig(o, "td", "", "profile", pr, F_STR, "regions.%zu.construct", i);
+    fig(o, "td", "n", "profile", pr, F_SI, "regions.%zu.work", i);
+    fig(o, "td", "n", "profile", pr, F_SI, "regions.%zu.span", i);
+    fig(o, "td", "n", "profile", pr, F_PAR, "regions.%zu.parallelism", i);
+    fig(o, "td", "n", "profile", pr, F_PCT, "regions.%zu.serial_work_pct", i);
+    fig(o, "td", "n", "profile", pr, F_PCT, "regions.%zu.tasking_overhead_pct", i);
+    fig(o, "td", "n", "profile", pr, F_INT, "regions.%zu.instances", i);
+    fputs("</tr>\n", o);
+  }
+  table_end(o, i, n);
+  fputs("</section>\n", o);
+}
+
+static int by_serial(const void *a, const void *b, void *ctx)
+{
+  const oa_json *rg = ctx;
+  double x = oa_json_num(oa_json_at(rg, *(const size_t *)a), "serial_work_pct", 0);
+  double y = oa_json_num(oa_json_at(rg, *(const size_t *)b), "serial_work_pct", 0);
+  return (x < y) - (x > y);
+}
+
+static const char *const palette[] = { "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f",
+                                       "#ad1457", "#5d4037", "#9e9d24" };
+#define NPALETTE (sizeof palette / sizeof palette[0])
+
+static void critical_path(oa_page *p)
+{
+  const oa_json *pr = doc(p, "profile");
+  const oa_json *rg = oa_json_get(pr, "regions");
+  FILE *o = p->o;
+  size_t n = count(rg);
+  size_t *ix = oa_xcalloc(n + 1, sizeof *ix);
+  for (size_t i = 0; i < n; i++)
+    ix[i] = i;
+  qsort_r(ix, n, sizeof *ix, by_serial, (void *)rg);
+  section(o, "critical-path", "The critical path");
+  fputs("<p class=\"note\">The span is the longest chain of work that must run one piece after "
+        "another, whatever the number of threads. Each bar is the part of it that a "
+        "directive's own code holds (its serial work). ompadv adds the chain up directive by "
+        "directive; it does not keep the order of the pieces along it, so the directives are "
+        "ranked by their share, largest first.</p>\n", o);
+  /* the whole span as one bar, then a bar per directive */
+  fputs("<div class=\"stack\">", o);
+  double rest = 100;
+  size_t shown = 0;
+  for (size_t k = 0; k < n && shown < NPALETTE; k++) {
+    const oa_json *r = oa_json_at(rg, ix[k]);
+    double v = oa_json_num(r, "serial_work_pct", 0);
+    if (v < 0.5)
+      break;
+    fprintf(o, "<div style=\"width:%.3f%%;background:%s\" title=\"", v, palette[shown++]);
+    esc(o, oa_json_str(r, "location"));
+    fprintf(o, " %.1f%%\"></div>", v);
+    rest -= v;
+  }
+  if (rest > 0.05)
+    fprintf(o, "<div style=\"width:%.3f%%;background:#e0e0e0\" title=\"the rest %.1f%%\"></div>",
+            rest, rest);
+  fputs("</div>\n<div class=\"bars\">\n", o);
+  shown = 0;
+  for (size_t k = 0; k < n && shown < MAX_BARS; k++) {
+    const oa_json *r = oa_json_at(rg, ix[k]);
+    double v = oa_json_num(r, "serial_work_pct", 0);
+    if (v <= 0)
+      break;
+    fputs("<div class=\"brow\"><div class=\"blbl\">", o);
+    where_link(p, "profile", pr, "regions.%zu.location", ix[k]);
+    fputs(" <span class=\"kind\">", o);
+    esc(o, oa_json_str(r, "construct"));
+    fputs("</span></div>", o);
+    bar(o, v / 100, shown < NPALETTE ? palette[shown] : "#9e9e9e", 0);
+    fig(o, "div", "bval", "profile", pr, F_PCT, "regions.%zu.serial_work_pct", ix[k]);
+    fputs("</div>\n", o);
+    shown++;
+  }
+  fputs("</div>\n", o);
+  free(ix);
+  fputs("</section>\n", o);
+}
+
+/* Nice tick spacing for a range: 1, 2 or 5 times a power of ten. */
+static double tick_step(double range, int want)
+{
+  double raw = range / want, p = pow(10, floor(log10(raw)));
+  double m = raw / p;
+  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
+
+/* The timeline: threads running work, lock waits stacked on them, the
+ * fragments ready or running (available parallelism), the team size and
+ * the logical parallelism; averaged down to TL_POINTS slices. */
+static void timeline(oa_page *p)
+{
+  const oa_json *t = doc(p, "time"), *tl = doc(p, "timeline");
+  FILE *o = p->o;
+  section(o, "timeline", "Timeline");
+  size_t n = count(tl);
+  double wall = oa_json_num(t, "wall", 0), threads = oa_json_num(t, "threads", 1);
+  double par = oa_json_num(t, "parallelism", 0);
+  if (!n || !(wall > 0)) {
+    fputs("<p>The run left no timeline.</p></section>\n", o);
+    return;
+  }
+  size_t k = (n + TL_POINTS - 1) / TL_POINTS, m = (n + k - 1) / k;
+  double *ts = oa_xcalloc(m + 1, sizeof *ts), *run = oa_xcalloc(m, sizeof *run),
+         *rdy = oa_xcalloc(m, sizeof *rdy), *lck = oa_xcalloc(m, sizeof *lck);
+  double top = threads, maxrdy = 0;
+  for (size_t j = 0; j < m; j++) {
+    size_t c = 0;
+    for (size_t i = j * k; i < n && i < (j + 1) * k; i++, c++) {
+      const oa_json *pt = oa_json_at(tl, i);
+      if (c == 0)
+        ts[j] = oa_json_at(pt, 0) ? oa_json_at(pt, 0)->num : 0;
+      run[j] += oa_json_at(pt, 1) ? oa_json_at(pt, 1)->num : 0;
+      rdy[j] += oa_json_at(pt, 2) ? oa_json_at(pt, 2)->num : 0;
+      lck[j] += oa_json_at(pt, 3) ? oa_json_at(pt, 3)->num : 0;
+    }
+    run[j] /= (double)c;
+    rdy[j] /= (double)c;
+    lck[j] /= (double)c;
+    if (run[j] + lck[j] > top)
+      top = run[j] + lck[j];
+    if (rdy[j] > maxrdy)
+      maxrdy = rdy[j];
+  }
+  ts[m] = wall;
+  double cap = 2 * threads;
+  top = fmax(top, fmin(fmax(maxrdy, par), cap));
+  top = ceil(top * 1.05);
+  fprintf(o, "<p class=\"note\">Over the run (%zu slices of %.3g ms): threads running the "
+          "program's code, threads waiting for a lock, and the fragments ready or running: the "
+          "parallelism available at that moment. The gap between the blue line and the green "
+          "area is ready work no thread was running; the dashed lines are the team size and "
+          "the program's logical parallelism.%s Drag across the chart to zoom in, double-click "
+          "to zoom out.</p>\n", m, 1e3 * wall / (double)m,
+          maxrdy > top ? " Ready fragments above the top of the chart are cut off there." : "");
+  fprintf(o, "<svg class=\"tl\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"timeline\">\n",
+          TL_W + 60, TL_H + 40);
+  /* y axis */
+  double ys = tick_step(top, 5);
+  for (double y = 0; y <= top + 1e-9; y += ys) {
+    double py = 10 + TL_H - y / top * TL_H;
+    fprintf(o, "<line x1=\"50\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
+            "<text x=\"44\" y=\"%.1f\" class=\"ya\">%g</text>\n", TL_W + 50, py, py, py + 4, y);
+  }
+  fprintf(o, "<svg id=\"tl-plot\" x=\"50\" y=\"10\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
+          "%d\" preserveAspectRatio=\"none\" data-wall=\"%.9g\">\n", TL_W, TL_H, TL_W, TL_H, wall);
+  /* running: a step area from the bottom */
+#define X(i) (ts[i] / wall * TL_W)
+#define Y(v) (TL_H - fmin(v, top) / top * TL_H)
+  fprintf(o, "<path class=\"run\" d=\"M0,%d", TL_H);
+  for (size_t j = 0; j < m; j++)
+    fprintf(o, "L%.2f,%.1fL%.2f,%.1f", X(j), Y(run[j]), X(j + 1), Y(run[j]));
+  fprintf(o, "L%d,%dZ\"/>\n", TL_W, TL_H);
+  /* lock waits stacked on running: along the top, back along running */
+  fputs("<path class=\"lock\" d=\"M0,", o);
+  fprintf(o, "%.1f", Y(run[0]));
+  for (size_t j = 0; j < m; j++)
+    fprintf(o, "L%.2f,%.1fL%.2f,%.1f", X(j), Y(run[j] + lck[j]), X(j + 1), Y(run[j] + lck[j]));
+  for (size_t j = m; j-- > 0;)
+    fprintf(o, "L%.2f,%.1fL%.2f,%.1f", X(j + 1), Y(run[j]), X(j), Y(run[j]));
+  fputs("Z\"/>\n<path class=\"ready\" d=\"M", o);
+  for (size_t j = 0; j < m; j++)
+    fprintf(o, "%s%.2f,%.1fL%.2f,%.1f", j ? "L" : "", X(j), Y(rdy[j]), X(j + 1), Y(rdy[j]));
+  fprintf(o, "\"/>\n<path class=\"thr\" d=\"M0,%.1fH%d\"/>\n", Y(threads), TL_W);
+  if (par > 0)
+    fprintf(o, "<path class=\"par\" d=\"M0,%.1fH%d\"/>\n", Y(par), TL_W);
+#undef X
+#undef Y
+  fputs("</svg>\n", o);
+  fprintf(o, "<text x=\"%d\" y=\"%.1f\" class=\"lt\">%d threads</text>\n", TL_W + 48,
+          10 + TL_H - fmin(threads, top) / top * TL_H - 3, (int)threads);
+  if (par > 0)
+    fprintf(o, "<text x=\"%d\" y=\"%.1f\" class=\"lt par\">logical parallelism %.2f%s</text>\n",
+            TL_W + 48, 10 + TL_H - fmin(par, top) / top * TL_H - 3, par, par > top ? " ↑" : "");
+  /* x axis: redrawn by the script when zoomed */
+  fprintf(o, "<g id=\"tl-xaxis\" transform=\"translate(50,%d)\">", TL_H + 10);
+  double xs = tick_step(wall, 8);
+  for (double x = 0; x <= wall * (1 + 1e-9); x += xs)
+    fprintf(o, "<text x=\"%.1f\" y=\"16\" class=\"xa\">%.4g s</text>", x / wall * TL_W, x);
+  fputs("</g>\n<rect id=\"tl-sel\" y=\"10\" height=\"240\" width=\"0\"/></svg>\n", o);
+  fputs("<ul class=\"legend\"><li><i style=\"background:#2e7d32\"></i>threads running work</li>"
+        "<li><i style=\"background:#c62828\"></i>threads waiting for a lock</li>"
+        "<li><i style=\"background:#1565c0\"></i>fragments ready or running</li>"
+        "<li><i style=\"background:#6a1b9a\"></i>logical parallelism</li>"
+        "<li><i style=\"background:#757575\"></i>threads</li></ul>\n", o);
+  free(ts);
+  free(run);
+  free(rdy);
+  free(lck);
+  fputs("</section>\n", o);
+}
+
+static void time_tables(oa_page *p)
+{
+  const oa_json *t = doc(p, "time");
+  FILE *o = p->o;
+  const oa_json *rg = oa_json_get(t, "regions"), *tk = oa_json_get(t, "tasks");
+  section(o, "threads-time", "Thread time per directive");
+  fputs("<p class=\"note\">Thread time spent in each directive's code, or waiting at it; "
+        "blamed: the other threads' waiting while this code ran (for a lock: while it held "
+        "the lock).</p>\n", o);
+  static const char *const cols[] = { "location", "construct", "work", "overhead", "delay",
+                                      "no work", "lock wait", "blamed", NULL };
+  static const char *const keys[] = { "work", "overhead", "delay", "no_work", "lock_wait",
+                                      "blamed" };
+  table_head(o, cols, NULL);
+  size_t n = count(rg), i;
+  for (i = 0; i < n && i < MAX_ROWS; i++) {
+    fputs("<tr><td>", o);
+    where_link(p, "time", t, "regions.%zu.location", i);
+    fputs("</td>", o);
+    fig(o, "td", "", "time", t, F_STR, "regions.%zu.construct", i);
+    for (size_t c = 0; c < 6; c++)
+      fig(o, "td", "n", "time", t, F_SEC, "regions.%zu.%s", i, keys[c]);
+    fputs("</tr>\n", o);
+  }
+  table_end(o, i, n);
+  fputs("<h3 id=\"tasks\">Task lifecycles</h3>\n<p class=\"note\">Per task directive: the "
+        "creating thread's time to create one, the time from ready to first start (waiting in "
+        "the pool), running, and suspended; median and 90th percentile.</p>\n", o);
+  static const char *const tcols[] = { "location", "tasks", "create", "create p90",
+                                       "pool wait", "pool wait p90", "run", "run p90",
+                                       "suspended", "suspended p90", NULL };
+  static const char *const phases[] = { "create", "wait", "exec", "suspended" };
+  table_head(o, tcols, NULL);
+  n = count(tk);
+  for (i = 0; i < n && i < MAX_ROWS; i++) {
+    fputs("<tr><td>", o);
+    where_link(p, "time", t, "tasks.%zu.location", i);
+    fputs("</td>", o);
+    fig(o, "td", "n", "time", t, F_INT, "tasks.%zu.count", i);
+    for (size_t c = 0; c < 4; c++) {
+      fig(o, "td", "n", "time", t, F_SEC, "tasks.%zu.%s.median", i, phases[c]);
+      fig(o, "td", "n", "time", t, F_SEC, "tasks.%zu.%s.p90", i, phases[c]);
+    }
+    fputs("</tr>\n", o);
+  }
+  if (!n)
+    fputs("<tr><td colspan=\"10\">no explicit task ran</td></tr>\n", o);
+  table_end(o, i, n);
+  fputs("</section>\n", o);
+}
+
+/* What-if: the automatic steps of `whatif --target`, or the regions of
+ * `report --region`. */
+static void whatif(oa_page *p)
+{
+  const oa_json *w = doc(p, "whatif"), *pr = doc(p, "profile");
+  const oa_json *pw = oa_json_get(pr, "whatif");
+  FILE *o = p->o;
+  if (!w && !pw)
+    return;
+  section(o, "whatif", "What-if");
+  if (w) {
+    const oa_json *st = oa_json_get(w, "steps");
+    size_t n = count(st);
+    double target = oa_json_num(w, "target", 0), scale = target;
+    for (size_t i = 0; i < n; i++)
+      scale = fmax(scale, oa_json_num(oa_json_at(st, i), "parallelism", 0));
+    scale *= 1.05;
+    fputs("<p class=\"note\">The parallelism the program would have after each step, each step "
+          "imagining one more region parallelized by the factor; the dashed mark is the "
+          "target.</p>\n<div class=\"bars\">\n<div class=\"brow\"><div class=\"blbl\">now"
+          "</div>", o);
+    bar(o, oa_json_num(w, "parallelism_before", 0) / scale, "#9e9e9e", target / scale);
+    fig(o, "div", "bval", "whatif", w, F_PAR, "parallelism_before");
+    fputs("</div>\n", o);
+    for (size_t i = 0; i < n && i < MAX_BARS; i++) {
+      fprintf(o, "<div class=\"brow\"><div class=\"blbl\">%zu. ", i + 1);
+      where_link(p, "whatif", w, "steps.%zu.region", i);
+      fputs("</div>", o);
+      bar(o, oa_json_num(oa_json_at(st, i), "parallelism", 0) / scale, "#1565c0",
+          target / scale);
+      fig(o, "div", "bval", "whatif", w, F_PAR, "steps.%zu.parallelism", i);
+      fputs("</div>\n", o);
+    }
+    fputs("</div>\n", o);
+    static const char *const cols[] = { "step", "region", "factor", "serial work",
+                                        "parallelism after", NULL };
+    table_head(o, cols, NULL);
+    size_t i;
+    for (i = 0; i < n && i < MAX_ROWS; i++) {
+      fprintf(o, "<tr><td class=\"n\" data-v=\"%zu\">%zu</td><td>", i + 1, i + 1);
+      where_link(p, "whatif", w, "steps.%zu.region", i);
+      fputs("</td>", o);
+      fig(o, "td", "n", "whatif", w, F_PAR, "steps.%zu.factor", i);
+      fig(o, "td", "n", "whatif", w, F_SI, "steps.%zu.serial_work", i);
+      fig(o, "td", "n", "whatif", w, F_PAR, "steps.%zu.parallelism", i);
+      fputs("</tr>\n", o);
+    }
+    if (!n)
+      fputs("<tr><td colspan=\"5\">no step: no region could raise the parallelism</td></tr>\n",
+            o);
+    table_end(o, i, n);
+  }
+  if (pw) {
+    double a = oa_json_num(pw, "parallelism_before", 0), b = oa_json_num(pw, "parallelism_after",
+                                                                         0);
+    double scale = fmax(a, b) * 1.05;
+    fputs("<div class=\"bars\"><div class=\"brow\"><div class=\"blbl\">before</div>", o);
+    bar(o, scale > 0 ? a / scale : 0, "#9e9e9e", 0);
+    fig(o, "div", "bval", "profile", pr, F_PAR, "whatif.parallelism_before");
+    fputs("</div><div class=\"brow\"><div class=\"blbl\">after</div>", o);
+    bar(o, scale > 0 ? b / scale : 0, "#1565c0", 0);
+    fig(o, "div", "bval", "profile", pr, F_PAR, "whatif.parallelism_after");
+    fputs("</div></div>\n<p>Regions imagined parallelized:</p><ul>\n", o);
+    const oa_json *rs = oa_json_get(pw, "regions");
+    for (size_t i = 0; i < count(rs) && i < MAX_ROWS; i++) {
+      fputs("<li>", o);
+      where_link(p, "profile", pr, "whatif.regions.%zu.region", i);
+      fputs(" by ", o);
+      fig(o, "span", "", "profile", pr, F_PAR, "whatif.regions.%zu.factor", i);
+      fputs("</li>\n", o);
+    }
+    fputs("</ul>\n", o);
+  }
+  fputs("</section>\n", o);
+}
+
+static void diff(oa_page *p)
+{
+  const oa_json *d = doc(p, "diff");
+  const oa_json *rg = oa_json_get(d, "regions");
+  FILE *o = p->o;
+  size_t n = count(rg);
+  section(o, "diff", "Work inflation per region");
+  fputs("<p class=\"note\">How much more work each region did with the second run's threads "
+        "than with the first's (1.00x: none), the regions holding most of the critical path "
+        "first. Inflation comes from false sharing, memory bandwidth and contention. Red: "
+        "above the threshold and on the critical path. The mark is 1.00x.</p>\n", o);
+  double scale = 2;
+  for (size_t i = 0; i < n && i < MAX_BARS; i++)
+    scale = fmax(scale, oa_json_num(oa_json_at(rg, i), "work_inflation", 0));
+  scale *= 1.05;
+  fputs("<div class=\"bars\">\n", o);
+  for (size_t i = 0; i < n && i < MAX_BARS; i++) {
+    const oa_json *r = oa_json_at(rg, i);
+    fputs("<div class=\"brow\"><div class=\"blbl\">", o);
+    where_link(p, "diff", d, "regions.%zu.region", i);
+    fputs("</div>", o);
+    const oa_json *fl = oa_json_get(r, "flagged");
+    bar(o, oa_json_num(r, "work_inflation", 0) / scale,
+        fl && fl->num ? "#c62828" : "#1565c0", 1 / scale);
+    fig(o, "div", "bval", "diff", d, F_X, "regions.%zu.work_inflation", i);
+    fputs("</div>\n", o);
+  }
+  fputs("</div>\n", o);
+  static const char *const cols[] = { "region", "work, base", "work, other", "work inflation",
+                                      "span, base", "span, other", "span inflation", "spmd",
+                                      "flagged", NULL };
+  table_head(o, cols, NULL);
+  size_t i;
+  for (i = 0; i < n && i < MAX_ROWS; i++) {
+    fputs("<tr><td>", o);
+    where_link(p, "diff", d, "regions.%zu.region", i);
+    fputs("</td>", o);
+    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.work_base", i);
+    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.work_other", i);
+    fig(o, "td", "n", "diff", d, F_X, "regions.%zu.work_inflation", i);
+    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.span_base", i);
+    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.span_other", i);
+    fig(o, "td", "n", "diff", d, F_X, "regions.%zu.span_inflation", i);
+    fig(o, "td", "", "diff", d, F_STR, "regions.%zu.spmd", i);
+    fig(o, "td", "", "diff", d, F_STR, "regions.%zu.flagged", i);
+    fputs("</tr>\n", o);
+  }
+  table_end(o, i, n);
+  fputs("</section>\n", o);
+}
+
+/* One access of a race: what, where, by whom, its stack and its line. */
+static void race_access(oa_page *p, const oa_json *r, size_t i, const char *which)
+{
+  FILE *o = p->o;
+  const oa_json *a = oa_json_get(oa_json_at(oa_json_get(r, "races"), i), which);
+  fprintf(o, "<div class=\"acc\"><h4>%s access: ", strcmp(which, "first") ? "later" : "earlier");
+  fig(o, "span", "", "race", r, F_STR, "races.%zu.%s.access", i, which);
+  if (oa_json_get(a, "size")) {
+    fputs(" of ", o);
+    fig(o, "span", "", "race", r, F_INT, "races.%zu.%s.size", i, which);
+    fputs(" bytes", o);
+  }
+  fputs(" by thread ", o);
+  fig(o, "span", "", "race", r, F_INT, "races.%zu.%s.thread", i, which);
+  fputs("</h4><ol class=\"stack\" start=\"0\"><li>", o);
+  fig(o, "span", "fn", "race", r, F_STR, "races.%zu.%s.function", i, which);
+  fputs(" ", o);
+  where_link(p, "race", r, "races.%zu.%s.location", i, which);
+  fputs("</li>", o);
+  const oa_json *cs = oa_json_get(a, "callers");
+  for (size_t k = 0; k < count(cs) && k < MAX_FRAMES; k++) {
+    fputs("<li>", o);
+    fig(o, "span", "fn", "race", r, F_STR, "races.%zu.%s.callers.%zu.function", i, which, k);
+    fputs(" ", o);
+    where_link(p, "race", r, "races.%zu.%s.callers.%zu.location", i, which, k);
+    fputs("</li>", o);
+  }
+  fputs("</ol>", o);
+  if (!cs && strcmp(which, "first") == 0)
+    fputs("<p class=\"note\">Only the earlier access's own frame is kept; run ompadv race with "
+          "--earlier-stacks for its whole stack.</p>", o);
+  if (oa_json_get(a, "construct_location")) {
+    fputs("<p>in the ", o);
+    fig(o, "span", "", "race", r, F_STR, "races.%zu.%s.construct", i, which);
+    fputs(" at ", o);
+    where_link(p, "race", r, "races.%zu.%s.construct_location", i, which);
+    fputs("</p>", o);
+  }
+  long x = excerpt_of(p, oa_json_str(a, "location"));
+  if (x >= 0)
+    excerpt_lines(p, &p->ex[x], 0);
+  fputs("</div>\n", o);
+}
+
+static void races(oa_page *p)
+{
+  const oa_json *r = doc(p, "race");
+  const oa_json *rs = oa_json_get(r, "races");
+  FILE *o = p->o;
+  size_t n = count(rs);
+  section(o, "races", "Data races");
+  if (!n) {
+    fputs("<p>No data race found", o);
+    const oa_json *c = oa_json_get(oa_json_get(r, "summary"), "complete");
+    if (c && !c->num)
+      fputs(" in the part of the run that was checked (the run ended early)", o);
+    fputs(".</p>\n", o);
+  }
+  for (size_t i = 0; i < n && i < MAX_RACES; i++) {
+    const oa_json *x = oa_json_at(rs, i);
+    fprintf(o, "<div class=\"race\"><h3>%zu. Race on ", i + 1);
+    if (oa_json_str(x, "variable"))
+      fig(o, "code", "", "race", r, F_STR, "races.%zu.variable", i);
+    else
+      fputs("memory", o);
+    fputs(" at ", o);
+    fig(o, "code", "", "race", r, F_STR, "races.%zu.address", i);
+    fputs(" (", o);
+    fig(o, "span", "", "race", r, F_STR, "races.%zu.memory", i);
+    fputs(" memory)</h3><div class=\"pair\">", o);
+    race_access(p, r, i, "first");
+    race_access(p, r, i, "second");
+    fputs("</div></div>\n", o);
+  }
+  if (n > MAX_RACES)
+    fprintf(o, "<p class=\"note\">%zu more races are in the JSON report (--format json).</p>\n",
+            n - MAX_RACES);
+  fputs("</section>\n", o);
+}
+
+static void sources(oa_page *p)
+{
+  FILE *o = p->o;
+  section(o, "source", "Source");
+  if (!p->nex)
+    fputs("<p>No source file named by the report could be read when the page was made.</p>\n",
+          o);
+  for (size_t i = 0; i < p->nex; i++) {
+    fprintf(o, "<div class=\"ex\" id=\"src-%zu\"><div class=\"exh\">", i);
+    esc(o, p->ex[i].where);
+    fputs("</div>", o);
+    excerpt_lines(p, &p->ex[i], EXCERPT_LINES);
+    fputs("</div>\n", o);
+  }
+  fputs("</section>\n", o);
+}
+
+static const char style[] =
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;"
+    "color:#212121;background:#fafafa}"
+    "header{background:#263238;color:#fff;padding:14px 24px}header h1{margin:0;font-size:20px}"
+    "header p{margin:2px 0 0;color:#cfd8dc}nav{margin-top:6px}nav a{color:#80cbc4;"
+    "margin-right:14px;text-decoration:none}main{padding:8px 24px 40px;max-width:1200px}"
+    "section{background:#fff;border:1px solid #e0e0e0;border-radius:6px;padding:10px 18px 14px;"
+    "margin:14px 0}h2{font-size:17px;margin:4px 0 8px}h3{font-size:15px;margin:12px 0 6px}"
+    "h4{font-size:13px;margin:6px 0}.note{color:#616161;font-size:13px;margin:4px 0 8px}"
+    ".cards{display:flex;flex-wrap:wrap;gap:10px}.card{border:1px solid #e0e0e0;"
+    "border-radius:6px;padding:8px 14px;min-width:120px}.lbl{font-size:12px;color:#616161}"
+    ".big{font-size:22px;font-weight:600}.unit{font-size:12px;color:#757575}"
+    ".stack{display:flex;height:22px;border-radius:4px;overflow:hidden;margin:6px 0;"
+    "background:#eee}.legend{list-style:none;padding:0;margin:4px 0;display:flex;"
+    "flex-wrap:wrap;gap:4px 16px;font-size:13px}.legend i{display:inline-block;width:11px;"
+    "height:11px;margin-right:5px;border-radius:2px}"
+    ".tw{overflow-x:auto}table{border-collapse:collapse;font-size:13px;width:100%}"
+    "th{text-align:left;border-bottom:2px solid #bdbdbd;padding:4px 8px;cursor:pointer;"
+    "white-space:nowrap;user-select:none}th:hover{background:#eceff1}"
+    "td{border-bottom:1px solid #eee;padding:3px 8px;vertical-align:top}"
+    "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+    "tbody tr:hover{background:#f5f5f5}.loc{font-family:ui-monospace,Menlo,Consolas,monospace;"
+    "font-size:12px;word-break:break-all}a{color:#1565c0}"
+    ".bars{margin:8px 0}.brow{display:grid;grid-template-columns:minmax(200px,40%) 1fr 80px;"
+    "gap:10px;align-items:center;margin:3px 0}.blbl{font-size:12px;overflow-wrap:anywhere}"
+    ".kind{color:#757575}.track{position:relative;background:#eee;height:14px;"
+    "border-radius:3px}.fill{height:100%;border-radius:3px}.mark{position:absolute;top:-3px;"
+    "bottom:-3px;border-left:2px dashed #424242}.bval{text-align:right;"
+    "font-variant-numeric:tabular-nums}"
+    "svg.tl{width:100%;height:auto;user-select:none}svg.tl .grid{stroke:#eee}"
+    "svg.tl text{font-size:11px;fill:#616161}.ya{text-anchor:end}.xa{text-anchor:middle}"
+    ".lt{text-anchor:end}.lt.par{fill:#6a1b9a}"
+    "#tl-plot .run{fill:#2e7d32;fill-opacity:.75}#tl-plot .lock{fill:#c62828;fill-opacity:.8}"
+    "#tl-plot path{vector-effect:non-scaling-stroke}"
+    "#tl-plot .ready{fill:none;stroke:#1565c0;stroke-width:1.5}"
+    "#tl-plot .thr{stroke:#757575;stroke-dasharray:4 3}"
+    "#tl-plot .par{stroke:#6a1b9a;stroke-dasharray:6 3;stroke-width:1.5}"
+    "#tl-sel{fill:#1565c0;fill-opacity:.15}"
+    ".findings li{margin:6px 0}.sev{display:inline-block;min-width:52px;font-weight:600;"
+    "color:#c62828}.hint{color:#2e7d32;font-size:13px}"
+    ".race{border-top:1px solid #e0e0e0;padding-top:6px}.pair{display:grid;"
+    "grid-template-columns:1fr 1fr;gap:16px}ol.stack{font-size:12px;margin:4px 0;"
+    "padding-left:28px;display:block;height:auto;background:none}.fn{font-weight:600}"
+    "pre.src{background:#f5f5f5;border:1px solid #e0e0e0;border-radius:4px;padding:6px 8px;"
+    "font-size:12px;overflow-x:auto;margin:4px 0}.ln{color:#9e9e9e}.ln.hl{color:#c62828}"
+    ".exh{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;margin-top:8px}"
+    "footer{color:#757575;font-size:12px;padding:0 24px 24px}";
+
+/* Sorting, and the timeline's zoom; the page reads the same without. */
+static const char script[] =
+    "(function(){'use strict';\n"
+    "function key(td){var v=td.getAttribute('data-v');return v===null?td.textContent:v;}\n"
+    "document.querySelectorAll('table.sort').forEach(function(t){\n"
+    " t.querySelectorAll('th').forEach(function(th,i){th.addEventListener('click',function(){\n"
+    "  var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows);\n"
+    "  var num=rows.every(function(r){return r.cells[i]&&key(r.cells[i])!==''&&"
+    "!isNaN(+key(r.cells[i]));});\n"
+    "  var dir=th.getAttribute('data-dir')==='d'?1:-1;th.setAttribute('data-dir',dir<0?'d':'a');\n"
+    "  rows.sort(function(x,y){var a=key(x.cells[i]),c=key(y.cells[i]);\n"
+    "   return dir*(num?(+a)-(+c):a.localeCompare(c));});\n"
+    "  rows.forEach(function(r){b.appendChild(r);});});});});\n"
+    "var pl=document.getElementById('tl-plot');if(!pl)return;\n"
+    "var W=1000,wall=+pl.getAttribute('data-wall'),ax=document.getElementById('tl-xaxis'),\n"
+    " sel=document.getElementById('tl-sel'),v0=0,v1=W,d0=null,svg=pl.ownerSVGElement;\n"
+    "function step(r){var raw=r/8,p=Math.pow(10,Math.floor(Math.log10(raw))),m=raw/p;\n"
+    " return (m<1.5?1:m<3.5?2:m<7.5?5:10)*p;}\n"
+    "function draw(){pl.setAttribute('viewBox',v0+' 0 '+(v1-v0)+' 240');\n"
+    " var a=v0/W*wall,b=v1/W*wall,s=step(b-a),h='';\n"
+    " for(var x=Math.ceil(a/s)*s;x<=b*(1+1e-9);x+=s)h+='<text x=\"'+((x-a)/(b-a)*W).toFixed(1)+\n"
+    "  '\" y=\"16\" class=\"xa\">'+(+x.toPrecision(6))+' s</text>';\n"
+    " ax.innerHTML=h;}\n"
+    "function at(e){var r=pl.getBoundingClientRect();return Math.min(W,Math.max(0,\n"
+    " (e.clientX-r.left)/r.width*W));}\n"
+    "function sx(u){var r=pl.getBoundingClientRect(),s=svg.getBoundingClientRect();\n"
+    " return 50+u*(r.width/W)/(s.width/(W+60));}\n"
+    "svg.addEventListener('mousedown',function(e){d0=at(e);});\n"
+    "svg.addEventListener('mousemove',function(e){if(d0===null)return;var a=at(e);\n"
+    " sel.setAttribute('x',sx(Math.min(a,d0)));sel.setAttribute('width',Math.abs(sx(a)-sx(d0)));});\n"
+    "window.addEventListener('mouseup',function(e){if(d0===null)return;var a=at(e),lo=Math.min(a,d0),\n"
+    " hi=Math.max(a,d0);d0=null;sel.setAttribute('width',0);if(hi-lo<3)return;\n"
+    " var s=v0+lo/W*(v1-v0),t=v0+hi/W*(v1-v0);v0=s;v1=t;draw();});\n"
+    "svg.addEventListener('dblclick',function(){v0=0;v1=W;draw();});\n"
+    "})();\n";
+
+static void page(oa_page *p)
+{
+  FILE *o = p->o;
+  const oa_json *pr = doc(p, "profile"), *t = doc(p, "time");
+  fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+        "<meta name=\"generator\" content=\"ompadv " PACKAGE_VERSION "\">"
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
+        "<title>ompadv ", o);
+  esc(o, p->cmd);
+  if (p->subject) {
+    fputs(": ", o);
+    esc(o, p->subject);
+  }
+  fprintf(o, "</title>\n<style>%s</style></head><body>\n<header><h1>ompadv ", style);
+  esc(o, p->cmd);
+  fputs("</h1><p>", o);
+  esc(o, p->subject);
+  char when[64];
+  time_t now = time(NULL);
+  strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&now));
+  fprintf(o, " · made %s</p><nav><a href=\"#headline\">summary</a>", when);
+  if (t)
+    fputs("<a href=\"#findings\">findings</a>", o);
+  if (pr)
+    fputs("<a href=\"#directives\">directives</a><a href=\"#critical-path\">critical path</a>",
+          o);
+  if (t)
+    fputs("<a href=\"#timeline\">timeline</a><a href=\"#threads-time\">thread time</a>", o);
+  if (doc(p, "whatif") || oa_json_get(pr, "whatif"))
+    fputs("<a href=\"#whatif\">what-if</a>", o);
+  if (doc(p, "diff"))
+    fputs("<a href=\"#diff\">inflation</a>", o);
+  if (doc(p, "race"))
+    fputs("<a href=\"#races\">races</a>", o);
+  fputs("<a href=\"#source\">source</a></nav></header>\n<main>\n", o);
+  headline(p);
+  if (t)
+    findings(p);
+  if (pr) {
+    directives(p);
+    critical_path(p);
+  }
+  if (t) {
+    timeline(p);
+    time_tables(p);
+  }
+  whatif(p);
+  if (doc(p, "diff"))
+    diff(p);
+  if (doc(p, "race"))
+    races(p);
+  sources(p);
+  fputs("</main>\n<footer>", o);
+  for (size_t i = 0; i < p->nnotes; i++) {
+    fputs("<p>", o);
+    esc(o, p->notes[i]);
+    fputs("</p>", o);
+  }
+  fputs("<p>The same figures in machine-readable form: the command with --format json. "
+        "ompadv(1) and ompadv-report(1) explain each of them.</p></footer>\n<script>", o);
+  fputs(script, o);
+  fputs("</script></body></html>\n", o);
+}
+
+static void page_free(oa_page *p)
+{
+  for (int i = 0; i < p->ndocs; i++) {
+    if (p->docs[i].f)
+      fclose(p->docs[i].f);
+    free(p->docs[i].buf);
+    oa_json_free(p->docs[i].j);
+  }
+  for (size_t i = 0; i < p->nnotes; i++)
+    free(p->notes[i]);
+  for (size_t i = 0; i < p->nfiles; i++) {
+    free(p->files[i].path);
+    free(p->files[i].text);
+    free(p->files[i].lines);
+  }
+  for (size_t i = 0; i < p->nex; i++)
+    free(p->ex[i].where);
+  free(p->notes);
+  free(p->files);
+  free(p->ex);
+  free(p->path);
+  free(p->cmd);
+  free(p->subject);
+  free(p);
+}
+
+int oa_page_close(oa_page *p)
+{
+  if (!p->ndocs) {
+    oa_warn("%s: no page written: the run left nothing to show", p->cmd);
+    oa_page_discard(p);
+    return 0;
+  }
+  for (int i = 0; i < p->ndocs; i++) {
+    page_doc *d = &p->docs[i];
+    fclose(d->f);
+    d->f = NULL;
+    char err[128];
+    d->j = d->buf ? oa_json_parse(d->buf, err, sizeof err) : NULL;
+    if (!d->j) {
+      oa_error("%s: cannot draw the page: the %s report is not well-formed JSON (%s); this is "
+               "a bug of ompadv", p->cmd, d->kind, d->buf ? err : "empty");
+      oa_page_discard(p);
+      return OA_EXIT_FAIL;
+    }
+  }
+  page(p);
+  int bad = ferror(p->o);
+  if (fclose(p->o) != 0)
+    bad = 1;
+  p->o = NULL;
+  if (bad) {
+    oa_error("%s: cannot write the page %s: %s", p->cmd, p->path, strerror(errno));
+    unlink(p->path);
+    page_free(p);
+    return OA_EXIT_FAIL;
+  }
+  oa_note("%s: wrote the page %s", p->cmd, p->path);
+  page_free(p);
+  return 0;
+}
+
+void oa_page_discard(oa_page *p)
+{
+  if (p->o) {
+    fclose(p->o);
+    unlink(p->path);
+  }
+  p->o = NULL;
+  page_free(p);
+}
