@@ -949,6 +949,12 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
       if (k >= np)
         k = np - 1;
       double end = (double)(k + 1) * slice;
+      /* x0 / slice rounds down at a slice's very start: that slice is the
+       * next one (stopping there dropped the rest of the interval) */
+      if (end <= x0 && k + 1 < np)
+        end = (double)(++k + 1) * slice;
+      if (k == np - 1)
+        end = x1;  /* the last slice takes what rounding leaves */
       double part = (x1 < end ? x1 : end) - x0, w = part / slice;
       if (part <= 0)
         break;

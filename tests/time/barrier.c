@@ -11,7 +11,7 @@
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/time %s -o %t
 // RUN: %ompadv time -q --threads 2 --format json --output %t.json --timeline %t.csv %t
-// RUN: python3 %inputs/time/check.py %t.json --source %s --sum \
+// RUN: python3 %inputs/time/check.py %t.json --source %s --sum --timeline %t.csv \
 // RUN:   --row @bar:barrier:no_work=0.040~0.15 --row main:main:work=0.050 \
 // RUN:   --row @par1:parallel:blamed=0.040~0.15 --row main:main:blamed=0.050~0.15 \
 // RUN:   --finding barrier_imbalance@@bar --finding serial_code@main

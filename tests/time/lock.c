@@ -6,8 +6,8 @@
 // The breakdown adds up to threads x wall.
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/time %s -o %t
-// RUN: %ompadv time -q --threads 2 --format json --output %t.json %t
-// RUN: python3 %inputs/time/check.py %t.json --source %s --sum \
+// RUN: %ompadv time -q --threads 2 --format json --output %t.json --timeline %t.csv %t
+// RUN: python3 %inputs/time/check.py %t.json --source %s --sum --timeline %t.csv \
 // RUN:   --row @crit:critical:work=0.200 --row @crit:lock:lock_wait=0.190~0.15 \
 // RUN:   --row @crit:critical:blamed=0.190~0.15 --finding lock_contention@@crit
 #include "burn.h"

@@ -5,8 +5,8 @@
 // runs 20 ms and is never suspended.
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/time %s -o %t
-// RUN: %ompadv time -q --threads 2 --format json --output %t.json %t
-// RUN: python3 %inputs/time/check.py %t.json --source %s --sum \
+// RUN: %ompadv time -q --threads 2 --format json --output %t.json --timeline %t.csv %t
+// RUN: python3 %inputs/time/check.py %t.json --source %s --sum --timeline %t.csv \
 // RUN:   --task @task:exec.median=0.020 --task @task:exec.total=0.080 \
 // RUN:   --task @task:wait.median=0.040~0.2 --task @task:wait.max=0.060~0.2 \
 // RUN:   --row @task:task:work=0.080 --row @single:single:work=0.100

@@ -7,8 +7,8 @@
 // by index).  The breakdown adds up to threads x wall.
 // ALLOW_RETRIES: 2
 // RUN: %ompadv cc -O1 -I%inputs/time %s -o %t
-// RUN: %ompadv time -q --threads 2 --format json --output %t.json %t
-// RUN: python3 %inputs/time/check.py %t.json --source %s --sum \
+// RUN: %ompadv time -q --threads 2 --format json --output %t.json --timeline %t.csv %t
+// RUN: python3 %inputs/time/check.py %t.json --source %s --sum --timeline %t.csv \
 // RUN:   --row @par:parallel:work=0.900 --no-work-total=0.300~0.25
 #include <omp.h>
 #include "burn.h"

@@ -4,12 +4,14 @@
 usage: check.py JSON --source FILE [--sum] [--row LOC:CONSTRUCT:FIELD=VALUE[~TOL]]...
                 [--finding PROPERTY@LOC]... [--no-finding PROPERTY]...
                 [--task LOC:FIELD.STAT=VALUE[~TOL]]... [--no-work-total=VALUE[~TOL]]
+                [--timeline CSV]
 
 LOC is @NAME, the line of --source with the comment "// @NAME", or "main",
 or "idle" (the row of threads between parallel regions).  A VALUE is in
 seconds; TOL is relative (default 0.10).  --sum: the breakdown adds up to
 threads x wall within 2% (the issue's accounting rule); --no-work-total:
-the breakdown's no_work.  Exits 1 with one
+the breakdown's no_work; --timeline: the timeline (--timeline CSV) holds
+the breakdown's work and lock waiting, within 2%.  Exits 1 with one
 line per failed check."""
 import argparse
 import json
@@ -28,6 +30,7 @@ def main():
     ap.add_argument("--no-finding", action="append", default=[])
     ap.add_argument("--task", action="append", default=[])
     ap.add_argument("--no-work-total")
+    ap.add_argument("--timeline")
     a = ap.parse_args()
     d = json.load(open(a.json))
     src = open(a.source).read().splitlines()
@@ -61,6 +64,15 @@ def main():
         total, want = sum(b.values()), d["threads"] * d["wall"]
         if not near(total, want, 0.02):
             bad.append("breakdown adds up to %.6f s, threads x wall is %.6f s" % (total, want))
+    if a.timeline:
+        # the timeline's slices, time-weighted, hold the breakdown's work
+        # and lock waiting: running x slice length summed is the work
+        rows = [l.split(",") for l in open(a.timeline).read().split("\n")[1:] if l]
+        step = d["wall"] / len(rows)
+        for col, key in ((1, "work"), (3, "lock_wait")):
+            got, want = sum(float(r[col]) for r in rows) * step, d["breakdown"][key]
+            if not near(got, want, 0.02) and abs(got - want) > 1e-4:
+                bad.append("timeline holds %.6f s of %s, the breakdown %.6f s" % (got, key, want))
     if a.no_work_total:
         want, tol = value(a.no_work_total)
         got = d["breakdown"]["no_work"]
