@@ -74,9 +74,11 @@ void oa_chain_copy(oa_chain *dst, const oa_chain *src)
   dst->len = src->len;
 }
 
+/* amount of loc's work at the end of chain c. */
 void oa_chain_add(oa_chain *c, uint32_t loc, uint64_t amount)
 {
   uint32_t i = 0;
+  float at = (float)c->len;
   c->len += amount;
   oa_attr_item *it = items(c);
   while (i < c->n && it[i].loc < loc)
@@ -88,11 +90,12 @@ void oa_chain_add(oa_chain *c, uint32_t loc, uint64_t amount)
   reserve(c, c->n + 1);
   it = items(c);
   memmove(it + i + 1, it + i, (c->n - i) * sizeof *it);
-  it[i] = (oa_attr_item){ loc, amount };
+  it[i] = (oa_attr_item){ .loc = loc, .first = at, .amount = amount };
   c->n++;
 }
 
-/* dst = a then b: lengths and attributions add.  dst may not be a or b. */
+/* dst = a then b: lengths and attributions add; a location first met in b
+ * starts a's length later.  dst may not be a or b. */
 void oa_chain_concat(oa_chain *dst, const oa_chain *a, const oa_chain *b)
 {
   uint32_t i = 0, j = 0, n = 0;
@@ -103,9 +106,10 @@ void oa_chain_concat(oa_chain *dst, const oa_chain *a, const oa_chain *b)
   while (i < a->n || j < b->n) {
     if (j >= b->n || (i < a->n && x[i].loc < y[j].loc))
       out[n++] = x[i++];
-    else if (i >= a->n || y[j].loc < x[i].loc)
-      out[n++] = y[j++];
-    else {
+    else if (i >= a->n || y[j].loc < x[i].loc) {
+      out[n] = y[j++];
+      out[n++].first += (float)a->len;
+    } else {
       out[n] = x[i++];
       out[n++].amount += y[j++].amount;
     }

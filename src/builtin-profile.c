@@ -150,7 +150,7 @@ static int report(void *ctx, const oa_launch *l)
             "covers it up to the end of one of its last top-level parallel regions (a snapshot "
             "is kept at most every 10 ms)");
   oa_symbolizer *sym = oa_sym_for_result(&r);
-  oa_profile_view v = { r.profile, r.locs, r.nested, "profile", &r.header };
+  oa_profile_view v = { r.profile, r.locs, r.nested, "profile", &r.header, NULL };
   oa_render_profile(p->out, p->c, &v, name_by_symbol, sym, NULL, p->why);
   if (p->page)
     oa_render_profile_json(oa_page_doc(p->page, "profile"), p->c, &v, name_by_symbol, sym, NULL);

@@ -88,7 +88,7 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
              "first top-level parallel region)");
     return OA_EXIT_FAIL;
   }
-  oa_profile_view v = { h, locs, nested, "report", oa_rec_header(rec) };
+  oa_profile_view v = { h, locs, nested, "report", oa_rec_header(rec), NULL };
   oa_render_profile(out, c, &v, oa_recording_loc_name, rec, NULL, NULL);
   return 0;
 }

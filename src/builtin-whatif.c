@@ -130,8 +130,29 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
                "floor)%s\n", o->factor, o->nexcl ? " and the regions excluded" : "");
 }
 
+static int by_first(const void *a, const void *b)
+{
+  const oa_attr_item *x = a, *y = b;
+  return (x->first > y->first) - (x->first < y->first);
+}
+
+/* The regions on the critical path (cp of a by_region replay), in the
+ * order their first pieces come along it; malloc'ed, *n of them. */
+static oa_attr_item *path_order(const oa_chain *cp, uint32_t *n)
+{
+  const oa_attr_item *it = cp->cap ? cp->u.heap : cp->u.in;
+  oa_attr_item *v = oa_xcalloc(cp->n + 1, sizeof *v);
+  *n = 0;
+  for (uint32_t i = 0; i < cp->n; i++)
+    if (it[i].amount)
+      v[(*n)++] = it[i];
+  qsort(v, *n, sizeof *v, by_first);
+  return v;
+}
+
 static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double p0,
-                       const step *s, size_t n, int reached, const char *metric)
+                       const step *s, size_t n, int reached, const char *metric,
+                       const oa_attr_item *path, uint32_t npath)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"whatif\", \"metric\": \"%s\", \"target\": %g, "
              "\"factor\": %g, \"reached\": %s, \"parallelism_before\": %.4f,\n  \"steps\": [",
@@ -141,6 +162,16 @@ static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double 
     oa_json_string(f, oa_rec_region_at(rec, s[i].region)->name);
     fprintf(f, ", \"factor\": %g, \"serial_work\": %llu, \"parallelism\": %.4f}", o->factor,
             (unsigned long long)s[i].serial, s[i].parallelism);
+  }
+  fprintf(f, "\n  ],\n  \"critical_path\": [");
+  for (uint32_t i = 0, k = 0; i < npath; i++) {
+    const oa_rec_region *g = oa_rec_region_at(rec, path[i].loc);
+    if (!g || !g->name)
+      continue;
+    fprintf(f, "%s\n    {\"region\": ", k++ ? "," : "");
+    oa_json_string(f, g->name);
+    fprintf(f, ", \"from\": %.0f, \"serial_work\": %llu}", path[i].first,
+            (unsigned long long)path[i].amount);
   }
   fprintf(f, "\n  ]}\n");
 }
@@ -163,12 +194,18 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
   oa_replay_out out;
   oa_recording_replay(rec, &ro, &out);
   double p0 = ratio(out.h.work, out.h.span), p = p0;
+  uint32_t npath;
+  oa_attr_item *cpath = path_order(&out.cp, &npath);
   const char *metric = oa_metric_name(out.h.metric);
   if (page) {
-    /* the page shows the profile the steps start from */
-    oa_profile_view v = oa_replay_view(&out, rec);
+    /* the page shows the profile the steps start from, per directive as
+     * ompadv report shows it (the replay above sums per region) */
+    oa_replay_out base;
+    oa_recording_replay(rec, NULL, &base);
+    oa_profile_view v = oa_replay_view(&base, rec);
     v.cmd = "whatif";
     oa_render_profile_json(oa_page_doc(page, "profile"), c, &v, oa_recording_loc_name, rec, NULL);
+    oa_replay_out_free(&base);
   }
   int tiny = 0;
   while (p < o->target) {
@@ -195,14 +232,15 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
   int reached = p >= o->target;
   FILE *f = oa_open_output(c);
   if (strcmp(c->format, "json") == 0)
-    print_json(f, rec, o, p0, steps, ch.n, reached, metric);
+    print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath);
   else if (strcmp(c->format, "csv") == 0)
     print_csv(f, rec, steps, ch.n, o->factor);
   else
     print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric);
   fflush(f);
   if (page)
-    print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric);
+    print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric, cpath,
+               npath);
   if (f != stderr)
     fclose(f);
   if (o->input)
@@ -217,6 +255,7 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
     oa_note("whatif: no fragment's serial work goes below %llu %s (10x the measured task "
             "creation cost)", (unsigned long long)out.granularity_floor, metric);
   oa_replay_out_free(&out);
+  free(cpath);
   free(ch.region);
   free(steps);
   oa_rec_close(rec);

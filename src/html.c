@@ -488,7 +488,8 @@ static void headline(oa_page *p)
     snprintf(last, sizeof last, "steps.%zu.parallelism", n ? n - 1 : 0);
     if (n)
       card(o, "after the last step", "whatif", w, F_PAR, last, NULL);
-    card(o, "metric", "whatif", w, F_STR, "metric", NULL);
+    if (!pr)
+      card(o, "metric", "whatif", w, F_STR, "metric", NULL);
   }
   if (d) {
     card(o, "threads, base", "diff", d, F_INT, "threads.0", NULL);
@@ -607,42 +608,76 @@ static const char *const palette[] = { "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a
                                        "#ad1457", "#5d4037", "#9e9d24" };
 #define NPALETTE (sizeof palette / sizeof palette[0])
 
+/* A path in order: one strip of its pieces, then a row per piece with its
+ * serial work and where it first comes along the path.  key: the member
+ * naming each piece ("location" or "region"); total: the path's length. */
+static void ordered_path(oa_page *p, const char *kind, const oa_json *root, const char *arr,
+                         const char *key, double total)
+{
+  FILE *o = p->o;
+  const oa_json *cp = oa_json_get(root, arr);
+  size_t n = count(cp);
+  fputs("<div class=\"stack path\">", o);
+  for (size_t k = 0; k < n && total > 0; k++) {
+    const oa_json *r = oa_json_at(cp, k);
+    double v = 100 * oa_json_num(r, "serial_work", 0) / total;
+    fprintf(o, "<div style=\"width:%.3f%%;min-width:3px;background:%s\" title=\"%zu. ",
+            v, palette[k % NPALETTE], k + 1);
+    esc(o, oa_json_str(r, key));
+    fprintf(o, " %.1f%%\"></div>", v);
+  }
+  fputs("</div>\n<div class=\"bars\">\n", o);
+  for (size_t k = 0; k < n && k < MAX_ROWS; k++) {
+    const oa_json *r = oa_json_at(cp, k);
+    fprintf(o, "<div class=\"brow\"><div class=\"blbl\"><i class=\"sw\" style=\"background:"
+            "%s\"></i>%zu. ", palette[k % NPALETTE], k + 1);
+    where_link(p, kind, root, "%s.%zu.%s", arr, k, key);
+    if (oa_json_str(r, "construct")) {
+      fputs(" <span class=\"kind\">", o);
+      esc(o, oa_json_str(r, "construct"));
+      fputs("</span>", o);
+    }
+    fputs(" <span class=\"kind\">from ", o);
+    fig(o, "span", "", kind, root, F_SI, "%s.%zu.from", arr, k);
+    fputs("</span></div>", o);
+    bar(o, total > 0 ? oa_json_num(r, "serial_work", 0) / total : 0, palette[k % NPALETTE], 0);
+    fig(o, "div", "bval", kind, root, F_SI, "%s.%zu.serial_work", arr, k);
+    fputs("</div>\n", o);
+  }
+  fputs("</div>\n", o);
+  if (n > MAX_ROWS)
+    fprintf(o, "<p class=\"note\">%zu more are in the JSON report (--format json).</p>\n",
+            n - MAX_ROWS);
+}
+
 static void critical_path(oa_page *p)
 {
   const oa_json *pr = doc(p, "profile");
   const oa_json *rg = oa_json_get(pr, "regions");
   FILE *o = p->o;
+  section(o, "critical-path", "The critical path");
+  fputs("<p class=\"note\">The span is the longest chain of work that must run one piece after "
+        "another, whatever the number of threads: no schedule runs the program faster. ", o);
+  if (oa_json_get(pr, "critical_path")) {
+    fputs("These directives' own code makes it up, in the order each first comes along it "
+          "(from: how far along the path, in the metric's units); each bar is its serial work "
+          "on the path.</p>\n", o);
+    ordered_path(p, "profile", pr, "critical_path", "location",
+                 oa_json_num(oa_json_get(pr, "program"), "span", 0));
+    fputs("</section>\n", o);
+    return;
+  }
+  /* the online profile keeps each directive's share, not the order */
+  fputs("Each bar is the part of it that a directive's own code holds (its serial work), "
+        "largest first. The order along the path is known offline: ompadv record (or time) "
+        "-o FILE, then ompadv report -i FILE --html PAGE.</p>\n", o);
   size_t n = count(rg);
   size_t *ix = oa_xcalloc(n + 1, sizeof *ix);
   for (size_t i = 0; i < n; i++)
     ix[i] = i;
   qsort_r(ix, n, sizeof *ix, by_serial, (void *)rg);
-  section(o, "critical-path", "The critical path");
-  fputs("<p class=\"note\">The span is the longest chain of work that must run one piece after "
-        "another, whatever the number of threads. Each bar is the part of it that a "
-        "directive's own code holds (its serial work). ompadv adds the chain up directive by "
-        "directive; it does not keep the order of the pieces along it, so the directives are "
-        "ranked by their share, largest first.</p>\n", o);
-  /* the whole span as one bar, then a bar per directive */
-  fputs("<div class=\"stack\">", o);
-  double rest = 100;
-  size_t shown = 0;
-  for (size_t k = 0; k < n && shown < NPALETTE; k++) {
-    const oa_json *r = oa_json_at(rg, ix[k]);
-    double v = oa_json_num(r, "serial_work_pct", 0);
-    if (v < 0.5)
-      break;
-    fprintf(o, "<div style=\"width:%.3f%%;background:%s\" title=\"", v, palette[shown++]);
-    esc(o, oa_json_str(r, "location"));
-    fprintf(o, " %.1f%%\"></div>", v);
-    rest -= v;
-  }
-  if (rest > 0.05)
-    fprintf(o, "<div style=\"width:%.3f%%;background:#e0e0e0\" title=\"the rest %.1f%%\"></div>",
-            rest, rest);
-  fputs("</div>\n<div class=\"bars\">\n", o);
-  shown = 0;
-  for (size_t k = 0; k < n && shown < MAX_BARS; k++) {
+  fputs("<div class=\"bars\">\n", o);
+  for (size_t k = 0, shown = 0; k < n && shown < MAX_BARS; k++, shown++) {
     const oa_json *r = oa_json_at(rg, ix[k]);
     double v = oa_json_num(r, "serial_work_pct", 0);
     if (v <= 0)
@@ -652,10 +687,9 @@ static void critical_path(oa_page *p)
     fputs(" <span class=\"kind\">", o);
     esc(o, oa_json_str(r, "construct"));
     fputs("</span></div>", o);
-    bar(o, v / 100, shown < NPALETTE ? palette[shown] : "#9e9e9e", 0);
+    bar(o, v / 100, palette[shown % NPALETTE], 0);
     fig(o, "div", "bval", "profile", pr, F_PCT, "regions.%zu.serial_work_pct", ix[k]);
     fputs("</div>\n", o);
-    shown++;
   }
   fputs("</div>\n", o);
   free(ix);
@@ -877,6 +911,16 @@ static void whatif(oa_page *p)
       fputs("<tr><td colspan=\"5\">no step: no region could raise the parallelism</td></tr>\n",
             o);
     table_end(o, i, n);
+    const oa_json *cp = oa_json_get(w, "critical_path");
+    double total = 0;
+    for (size_t k = 0; k < count(cp); k++)
+      total += oa_json_num(oa_json_at(cp, k), "serial_work", 0);
+    fputs("<h3 id=\"path-regions\">The critical path by program region, in order</h3>\n"
+          "<p class=\"note\">Before any step: the regions (the source between the constructs "
+          "that begin and end a fragment) whose code makes up the span, in the order each "
+          "first comes along it, with their serial work on it: the candidates the steps "
+          "choose from.</p>\n", o);
+    ordered_path(p, "whatif", w, "critical_path", "region", total);
   }
   if (pw) {
     double a = oa_json_num(pw, "parallelism_before", 0), b = oa_json_num(pw, "parallelism_after",
@@ -1075,7 +1119,8 @@ static const char style[] =
     "font-size:12px;word-break:break-all}a{color:#1565c0}"
     ".bars{margin:8px 0}.brow{display:grid;grid-template-columns:minmax(200px,40%) 1fr 80px;"
     "gap:10px;align-items:center;margin:3px 0}.blbl{font-size:12px;overflow-wrap:anywhere}"
-    ".kind{color:#757575}.track{position:relative;background:#eee;height:14px;"
+    ".kind{color:#757575}.sw{display:inline-block;width:9px;height:9px;margin-right:4px;"
+    "border-radius:2px}.path{height:26px}.track{position:relative;background:#eee;height:14px;"
     "border-radius:3px}.fill{height:100%;border-radius:3px}.mark{position:absolute;top:-3px;"
     "bottom:-3px;border-left:2px dashed #424242}.bval{text-align:right;"
     "font-variant-numeric:tabular-nums}"

@@ -196,5 +196,6 @@ void oa_recording_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_
 
 oa_profile_view oa_replay_view(const oa_replay_out *out, const oa_recording *r)
 {
-  return (oa_profile_view){ &out->h, out->locs, out->nested, "report", oa_rec_header(r) };
+  return (oa_profile_view){ &out->h, out->locs, out->nested, "report", oa_rec_header(r),
+                            &out->cp };
 }

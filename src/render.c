@@ -24,6 +24,8 @@ typedef struct row {
   uint64_t work, serial, critical, cost, count;
   double parallelism, serial_pct, tasking_pct;
   double before;             /* what-if: parallelism without it (-1: no such row) */
+  double first;              /* where on the critical path its first piece starts (-1:
+                              * not on it, or the path's order is unknown) */
 } row;
 
 const char *oa_construct_name(unsigned kind)
@@ -66,6 +68,37 @@ static size_t assign_rows(const oa_profile_view *r, oa_loc_namer name, void *ctx
   return n;
 }
 
+/* Where each row's first piece starts on the critical path, when the view
+ * has the path's order (r->cp: offline analyses). */
+static void place_on_path(const oa_profile_view *r, row *rows, const uint32_t *row_of)
+{
+  if (!r->cp || !r->h->nlocs)
+    return;
+  uint32_t top = 0;
+  for (uint32_t i = 0; i < r->h->nlocs; i++)
+    if (r->locs[i].id > top)
+      top = r->locs[i].id;
+  uint32_t *index = oa_xmalloc(((size_t)top + 1) * sizeof *index);
+  memset(index, 0xff, ((size_t)top + 1) * sizeof *index);
+  for (uint32_t i = 0; i < r->h->nlocs; i++)
+    index[r->locs[i].id] = i;
+  const oa_attr_item *it = r->cp->cap ? r->cp->u.heap : r->cp->u.in;
+  for (uint32_t k = 0; k < r->cp->n; k++) {
+    if (it[k].loc > top || index[it[k].loc] == UINT32_MAX || !it[k].amount)
+      continue;
+    row *w = &rows[row_of[index[it[k].loc]]];
+    if (w->first < 0 || it[k].first < w->first)
+      w->first = it[k].first;
+  }
+  free(index);
+}
+
+static int by_first(const void *a, const void *b)
+{
+  const row *x = *(const row *const *)a, *y = *(const row *const *)b;
+  return (x->first > y->first) - (x->first < y->first);
+}
+
 /* An instance nested in instances of other addresses of the same directive
  * is already in theirs. */
 static int nested_in_itself(const oa_profile_nested *e, const uint32_t *row_of)
@@ -84,6 +117,9 @@ static row *make_rows(const oa_profile_view *r, oa_loc_namer name, void *ctx, si
   row *rows = oa_xcalloc(h->nlocs, sizeof *rows);
   uint32_t *row_of = oa_xcalloc(h->nlocs, sizeof *row_of);
   size_t n = assign_rows(r, name, ctx, rows, row_of);
+  for (size_t k = 0; k < n; k++)
+    rows[k].first = -1;
+  place_on_path(r, rows, row_of);
   for (uint32_t i = 0; i < h->nlocs; i++) {
     row *w = &rows[row_of[i]];
     w->work += r->locs[i].work;
@@ -223,7 +259,27 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
       fprintf(f, ", \"parallelism_before\": %.4f", rows[i].before);
     fputc('}', f);
   }
-  fprintf(f, "\n  ]}\n");
+  fprintf(f, "\n  ]");
+  /* offline: the directives whose code is on the critical path, in the
+   * order their first pieces come along it */
+  const row **on = oa_xcalloc(n + 1, sizeof *on);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (rows[i].first >= 0 && rows[i].critical)
+      on[k++] = &rows[i];
+  if (k) {
+    qsort(on, k, sizeof *on, by_first);
+    fprintf(f, ",\n  \"critical_path\": [");
+    for (size_t i = 0; i < k; i++) {
+      fprintf(f, "%s\n    {\"location\": ", i ? "," : "");
+      oa_json_string(f, on[i]->where);
+      fprintf(f, ", \"construct\": \"%s\", \"from\": %.0f, \"serial_work\": %llu}",
+              oa_construct_name(on[i]->kind), on[i]->first, (unsigned long long)on[i]->critical);
+    }
+    fprintf(f, "\n  ]");
+  }
+  free(on);
+  fprintf(f, "}\n");
 }
 
 void oa_csv_field(FILE *f, const char *s)

@@ -10,6 +10,7 @@
 
 #include "contract.h"
 #include "ompadv.h"
+#include "ospg.h"
 
 /* A profile: the header, its locations and the nested-instance records. */
 typedef struct oa_profile_view {
@@ -18,6 +19,8 @@ typedef struct oa_profile_view {
   const oa_profile_nested *nested;
   const char *cmd;                /* the command its notes name; NULL: "profile" */
   const oa_file_header *run;      /* the run's file header (time off the cores), or NULL */
+  const oa_chain *cp;             /* offline: the critical path, with where each directive's
+                                   * first piece starts on it; NULL: not known */
 } oa_profile_view;
 
 /* Display name of a location ("file:line", "main", ...), malloc'ed. */

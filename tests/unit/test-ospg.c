@@ -1373,6 +1373,16 @@ static const case_t cases[] = {
 
 /* --- chains ----------------------------------------------------------------- */
 
+/* Where loc's first piece starts on chain c (-1: not on it). */
+static float chain_first(const oa_chain *c, uint32_t loc)
+{
+  const oa_attr_item *it = c->cap ? c->u.heap : c->u.in;
+  for (uint32_t i = 0; i < c->n; i++)
+    if (it[i].loc == loc)
+      return it[i].first;
+  return -1;
+}
+
 static void test_chains(void)
 {
   oa_chain a = { 0 }, b = { 0 }, c = { 0 };
@@ -1390,6 +1400,19 @@ static void test_chains(void)
   CHECK(c.len == 22, "concat: len %lu, expected 22", (unsigned long)c.len);
   CHECK(oa_chain_attr(&c, 1) == 2 && oa_chain_attr(&c, 2) == 4 && oa_chain_attr(&c, 3) == 16,
         "concat: attribution");
+  /* a is 3 (5), 1 (2), 3 (1); b is 2 (4), 3 (10): along a then b, 3 starts
+   * at 0, 1 at 5, 2 at a's length 8 */
+  CHECK(chain_first(&a, 3) == 0 && chain_first(&a, 1) == 5, "add: first pieces at %g, %g",
+        chain_first(&a, 3), chain_first(&a, 1));
+  CHECK(chain_first(&c, 3) == 0 && chain_first(&c, 1) == 5 && chain_first(&c, 2) == 8,
+        "concat: first pieces at %g, %g, %g", chain_first(&c, 3), chain_first(&c, 1),
+        chain_first(&c, 2));
+  oa_chain f = { 0 };
+  oa_chain_concat(&f, &b, &a);  /* b then a: 2 at 0, 3 at 4, 1 at 14 + 5 */
+  CHECK(chain_first(&f, 2) == 0 && chain_first(&f, 3) == 4 && chain_first(&f, 1) == 19,
+        "concat b then a: first pieces at %g, %g, %g", chain_first(&f, 2), chain_first(&f, 3),
+        chain_first(&f, 1));
+  oa_chain_free(&f);
   oa_chain_copy(&b, &c);
   CHECK(b.len == 22 && oa_chain_attr(&b, 3) == 16, "copy");
   /* more locations than fit inline (OA_CHAIN_INLINE), then copy and concat */

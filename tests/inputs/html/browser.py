@@ -218,7 +218,10 @@ def shown_value(text):
 def check_figure(key, v, text, notext, scale, docs, counts):
     kind, _, path = key.partition(":")
     if kind not in docs:
-        return fail("%s: no JSON for %s" % (key, kind))
+        if kind not in counts:  # once per kind
+            counts[kind] = 0
+            fail("%s: no JSON for %s (give --json %s=FILE)" % (key, kind, kind))
+        return
     counts[kind] = counts.get(kind, 0) + 1
     try:
         want = lookup(docs[kind], path)
@@ -291,7 +294,8 @@ def run(br, page, opts, docs):
         br.call("Emulation.setDeviceMetricsOverride", s, width=opts.width, height=900,
                 deviceScaleFactor=1, mobile=False)
         size = br.call("Page.getLayoutMetrics", s)["cssContentSize"]
-        clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
+        height = min(size["height"], opts.height) if opts.height else size["height"]
+        clip = {"x": 0, "y": 0, "width": size["width"], "height": height, "scale": 1}
         shot = br.call("Page.captureScreenshot", s, format="png",
                        captureBeyondViewport=True, clip=clip)
         png = base64.b64decode(shot["data"])
@@ -319,6 +323,8 @@ def parse_args():
     ap.add_argument("--screenshot", metavar="OUT.png")
     ap.add_argument("--nojs", action="store_true")
     ap.add_argument("--width", type=int, default=1280)
+    ap.add_argument("--height", type=int, default=0,
+                    help="screenshot: at most this many pixels from the top [the whole page]")
     ap.add_argument("--timeout", type=float, default=90.0)
     ap.add_argument("--verbose", action="store_true")
     opts = ap.parse_args()  # usage errors exit 2
