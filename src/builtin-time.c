@@ -588,7 +588,11 @@ static int run_time(const oa_command *self, int argc, char **argv)
       oa_page_subject(page, "recording %s", o.input);
     }
     int rc = oa_time_report(o.input, &c, o.timeline, page);
-    return page ? rc ? (oa_page_discard(page), rc) : oa_page_close(page) : rc;
+    if (page && rc)
+      oa_page_discard(page);
+    else if (page)
+      rc = oa_page_close(page);
+    return rc;
   }
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "time: no program given (usage: ompadv time [OPTIONS] [--] PROG "

@@ -276,6 +276,8 @@ def run(br, page, opts, docs):
     counts, keys = {}, set()
     for key, v, text, notext, scale in json.loads(br.evaluate(s, FIGURES_JS)):
         keys.add(key)
+        if opts.no_figures:
+            continue
         check_figure(key, v, text, notext, scale, docs, counts)
     for kind in docs:
         if not counts.get(kind):
@@ -322,6 +324,8 @@ def parse_args():
     ap.add_argument("--require-key", action="append", default=[], metavar="KEY")
     ap.add_argument("--screenshot", metavar="OUT.png")
     ap.add_argument("--nojs", action="store_true")
+    ap.add_argument("--no-figures", action="store_true",
+                    help="do not check the data-key figures (for timing a page alone)")
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--height", type=int, default=0,
                     help="screenshot: at most this many pixels from the top [the whole page]")
