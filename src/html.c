@@ -184,6 +184,22 @@ static void fmt_value(char *b, size_t n, double v, fmtk f)
   }
 }
 
+/* The member at a dotted path ("regions.3.work": members, or array
+ * indexes), or NULL. */
+static const oa_json *lookup(const oa_json *root, const char *key)
+{
+  char walk[256];
+  snprintf(walk, sizeof walk, "%s", key);
+  const oa_json *v = root;
+  for (char *s = walk, *dot; v && s; s = dot ? dot + 1 : NULL) {
+    dot = strchr(s, '.');
+    if (dot)
+      *dot = 0;
+    v = v->type == OA_JARR ? oa_json_at(v, strtoul(s, NULL, 10)) : oa_json_get(v, s);
+  }
+  return v;
+}
+
 /* <tag class=cls data-key="kind:path" data-v="value">shown</tag>: the
  * member path (printf-style) of the kind's document v is rooted at. */
 static void fig(FILE *o, const char *tag, const char *cls, const char *kind, const oa_json *root,
@@ -196,16 +212,7 @@ static void fig(FILE *o, const char *tag, const char *cls, const char *kind, con
   va_start(ap, path);
   vsnprintf(key, sizeof key, path, ap);
   va_end(ap);
-  /* walk the dotted path: members, or array indexes */
-  const oa_json *v = root;
-  char walk[256];
-  snprintf(walk, sizeof walk, "%s", key);
-  for (char *s = walk, *dot; v && s; s = dot ? dot + 1 : NULL) {
-    dot = strchr(s, '.');
-    if (dot)
-      *dot = 0;
-    v = v->type == OA_JARR ? oa_json_at(v, strtoul(s, NULL, 10)) : oa_json_get(v, s);
-  }
+  const oa_json *v = lookup(root, key);
   fprintf(o, "<%s class=\"%s\"", tag, cls ? cls : "");
   if (!v || v->type == OA_JNULL || v->type == OA_JARR || v->type == OA_JOBJ) {
     fprintf(o, ">—</%s>", tag);
@@ -381,15 +388,7 @@ static void where_link(oa_page *p, const char *kind, const oa_json *root, const 
   va_start(ap, path);
   vsnprintf(key, sizeof key, path, ap);
   va_end(ap);
-  const oa_json *v = root;
-  char walk[256];
-  snprintf(walk, sizeof walk, "%s", key);
-  for (char *s = walk, *dot; v && s; s = dot ? dot + 1 : NULL) {
-    dot = strchr(s, '.');
-    if (dot)
-      *dot = 0;
-    v = v->type == OA_JARR ? oa_json_at(v, strtoul(s, NULL, 10)) : oa_json_get(v, s);
-  }
+  const oa_json *v = lookup(root, key);
   long x = v && v->type == OA_JSTR ? excerpt_of(p, v->text) : -1;
   if (x >= 0)
     fprintf(p->o, "<a href=\"#src-%ld\">", x);
@@ -429,25 +428,52 @@ static void section(FILE *o, const char *id, const char *title)
   fprintf(o, "<section id=\"%s\"><h2>%s</h2>\n", id, title);
 }
 
-static void table_head(FILE *o, const char *const *cols, const char *cls)
-{
-  fprintf(o, "<div class=\"tw\"><table class=\"sort %s\"><thead><tr>", cls ? cls : "");
-  for (; *cols; cols++)
-    fprintf(o, "<th>%s</th>", *cols);
-  fputs("</tr></thead><tbody>\n", o);
-}
-
-static void table_end(FILE *o, size_t shown, size_t n)
-{
-  fputs("</tbody></table></div>\n", o);
-  if (n > shown)
-    fprintf(o, "<p class=\"note\">%zu more rows are in the JSON report (--format json).</p>\n",
-            n - shown);
-}
-
 static size_t count(const oa_json *a)
 {
   return a && a->type == OA_JARR ? a->n : 0;
+}
+
+/* A column of a table drawn from an array of the JSON: its heading, the
+ * member of each element it shows (a dotted path), and how (F_LOC: a
+ * location linked to its source lines). */
+enum { F_LOC = F_STR + 1 };
+typedef struct column {
+  const char *title, *member;
+  int f;
+} column;
+
+/* The table of root's array arr (a sortable HTML table, its first MAX_ROWS
+ * elements); empty: the line to show when it has none. */
+static void json_table(oa_page *p, const char *kind, const oa_json *root, const char *arr,
+                       const column *cols, const char *empty)
+{
+  FILE *o = p->o;
+  fputs("<div class=\"tw\"><table class=\"sort\"><thead><tr>", o);
+  int ncols = 0;
+  for (const column *c = cols; c->title; c++, ncols++)
+    fprintf(o, "<th>%s</th>", c->title);
+  fputs("</tr></thead><tbody>\n", o);
+  size_t n = count(lookup(root, arr)), i;
+  for (i = 0; i < n && i < MAX_ROWS; i++) {
+    fputs("<tr>", o);
+    for (const column *c = cols; c->title; c++) {
+      if (c->f == F_LOC) {
+        fputs("<td>", o);
+        where_link(p, kind, root, "%s.%zu.%s", arr, i, c->member);
+        fputs("</td>", o);
+      } else {
+        fig(o, "td", c->f == F_STR ? "" : "n", kind, root, (fmtk)c->f, "%s.%zu.%s", arr, i,
+            c->member);
+      }
+    }
+    fputs("</tr>\n", o);
+  }
+  if (!n && empty)
+    fprintf(o, "<tr><td colspan=\"%d\">%s</td></tr>\n", ncols, empty);
+  fputs("</tbody></table></div>\n", o);
+  if (n > i)
+    fprintf(o, "<p class=\"note\">%zu more rows are in the JSON report (--format json).</p>\n",
+            n - i);
 }
 
 static void headline(oa_page *p)
@@ -569,30 +595,19 @@ static void findings(oa_page *p)
 static void directives(oa_page *p)
 {
   const oa_json *pr = doc(p, "profile");
-  const oa_json *rg = oa_json_get(pr, "regions");
   FILE *o = p->o;
   section(o, "directives", "Directives");
   fputs("<p class=\"note\">Per OpenMP directive: its work and span (in the metric's units), its "
         "parallelism, the share of the program's critical path its own code holds (serial "
         "work), and its estimated tasking overhead. Click a heading to sort.</p>\n", o);
-  static const char *const cols[] = { "location", "construct", "work", "span", "parallelism",
-                                      "serial work", "tasking overhead", "instances", NULL };
-  table_head(o, cols, NULL);
-  size_t n = count(rg), i;
-  for (i = 0; i < n && i < MAX_ROWS; i++) {
-    fputs("<tr><td>", o);
-    where_link(p, "profile", pr, "regions.%zu.location", i);
-    fputs("</td>", o);
-    fig(o, "td", "", "profile", pr, F_STR, "regions.%zu.construct", i);
-    fig(o, "td", "n", "profile", pr, F_SI, "regions.%zu.work", i);
-    fig(o, "td", "n", "profile", pr, F_SI, "regions.%zu.span", i);
-    fig(o, "td", "n", "profile", pr, F_PAR, "regions.%zu.parallelism", i);
-    fig(o, "td", "n", "profile", pr, F_PCT, "regions.%zu.serial_work_pct", i);
-    fig(o, "td", "n", "profile", pr, F_PCT, "regions.%zu.tasking_overhead_pct", i);
-    fig(o, "td", "n", "profile", pr, F_INT, "regions.%zu.instances", i);
-    fputs("</tr>\n", o);
-  }
-  table_end(o, i, n);
+  static const column cols[] = {
+    { "location", "location", F_LOC }, { "construct", "construct", F_STR },
+    { "work", "work", F_SI }, { "span", "span", F_SI }, { "parallelism", "parallelism", F_PAR },
+    { "serial work", "serial_work_pct", F_PCT },
+    { "tasking overhead", "tasking_overhead_pct", F_PCT },
+    { "instances", "instances", F_INT }, { NULL, NULL, 0 },
+  };
+  json_table(p, "profile", pr, "regions", cols, NULL);
   fputs("</section>\n", o);
 }
 
@@ -813,50 +828,29 @@ static void time_tables(oa_page *p)
 {
   const oa_json *t = doc(p, "time");
   FILE *o = p->o;
-  const oa_json *rg = oa_json_get(t, "regions"), *tk = oa_json_get(t, "tasks");
   section(o, "threads-time", "Thread time per directive");
   fputs("<p class=\"note\">Thread time spent in each directive's code, or waiting at it; "
         "blamed: the other threads' waiting while this code ran (for a lock: while it held "
         "the lock).</p>\n", o);
-  static const char *const cols[] = { "location", "construct", "work", "overhead", "delay",
-                                      "no work", "lock wait", "blamed", NULL };
-  static const char *const keys[] = { "work", "overhead", "delay", "no_work", "lock_wait",
-                                      "blamed" };
-  table_head(o, cols, NULL);
-  size_t n = count(rg), i;
-  for (i = 0; i < n && i < MAX_ROWS; i++) {
-    fputs("<tr><td>", o);
-    where_link(p, "time", t, "regions.%zu.location", i);
-    fputs("</td>", o);
-    fig(o, "td", "", "time", t, F_STR, "regions.%zu.construct", i);
-    for (size_t c = 0; c < 6; c++)
-      fig(o, "td", "n", "time", t, F_SEC, "regions.%zu.%s", i, keys[c]);
-    fputs("</tr>\n", o);
-  }
-  table_end(o, i, n);
+  static const column cols[] = {
+    { "location", "location", F_LOC }, { "construct", "construct", F_STR },
+    { "work", "work", F_SEC }, { "overhead", "overhead", F_SEC }, { "delay", "delay", F_SEC },
+    { "no work", "no_work", F_SEC }, { "lock wait", "lock_wait", F_SEC },
+    { "blamed", "blamed", F_SEC }, { NULL, NULL, 0 },
+  };
+  json_table(p, "time", t, "regions", cols, NULL);
   fputs("<h3 id=\"tasks\">Task lifecycles</h3>\n<p class=\"note\">Per task directive: the "
         "creating thread's time to create one, the time from ready to first start (waiting in "
         "the pool), running, and suspended; median and 90th percentile.</p>\n", o);
-  static const char *const tcols[] = { "location", "tasks", "create", "create p90",
-                                       "pool wait", "pool wait p90", "run", "run p90",
-                                       "suspended", "suspended p90", NULL };
-  static const char *const phases[] = { "create", "wait", "exec", "suspended" };
-  table_head(o, tcols, NULL);
-  n = count(tk);
-  for (i = 0; i < n && i < MAX_ROWS; i++) {
-    fputs("<tr><td>", o);
-    where_link(p, "time", t, "tasks.%zu.location", i);
-    fputs("</td>", o);
-    fig(o, "td", "n", "time", t, F_INT, "tasks.%zu.count", i);
-    for (size_t c = 0; c < 4; c++) {
-      fig(o, "td", "n", "time", t, F_SEC, "tasks.%zu.%s.median", i, phases[c]);
-      fig(o, "td", "n", "time", t, F_SEC, "tasks.%zu.%s.p90", i, phases[c]);
-    }
-    fputs("</tr>\n", o);
-  }
-  if (!n)
-    fputs("<tr><td colspan=\"10\">no explicit task ran</td></tr>\n", o);
-  table_end(o, i, n);
+  static const column tcols[] = {
+    { "location", "location", F_LOC }, { "tasks", "count", F_INT },
+    { "create", "create.median", F_SEC }, { "create p90", "create.p90", F_SEC },
+    { "pool wait", "wait.median", F_SEC }, { "pool wait p90", "wait.p90", F_SEC },
+    { "run", "exec.median", F_SEC }, { "run p90", "exec.p90", F_SEC },
+    { "suspended", "suspended.median", F_SEC }, { "suspended p90", "suspended.p90", F_SEC },
+    { NULL, NULL, 0 },
+  };
+  json_table(p, "time", t, "tasks", tcols, "no explicit task ran");
   fputs("</section>\n", o);
 }
 
@@ -894,23 +888,12 @@ static void whatif(oa_page *p)
       fputs("</div>\n", o);
     }
     fputs("</div>\n", o);
-    static const char *const cols[] = { "step", "region", "factor", "serial work",
-                                        "parallelism after", NULL };
-    table_head(o, cols, NULL);
-    size_t i;
-    for (i = 0; i < n && i < MAX_ROWS; i++) {
-      fprintf(o, "<tr><td class=\"n\" data-v=\"%zu\">%zu</td><td>", i + 1, i + 1);
-      where_link(p, "whatif", w, "steps.%zu.region", i);
-      fputs("</td>", o);
-      fig(o, "td", "n", "whatif", w, F_PAR, "steps.%zu.factor", i);
-      fig(o, "td", "n", "whatif", w, F_SI, "steps.%zu.serial_work", i);
-      fig(o, "td", "n", "whatif", w, F_PAR, "steps.%zu.parallelism", i);
-      fputs("</tr>\n", o);
-    }
-    if (!n)
-      fputs("<tr><td colspan=\"5\">no step: no region could raise the parallelism</td></tr>\n",
-            o);
-    table_end(o, i, n);
+    static const column cols[] = {
+      { "region", "region", F_LOC }, { "factor", "factor", F_PAR },
+      { "serial work", "serial_work", F_SI }, { "parallelism after", "parallelism", F_PAR },
+      { NULL, NULL, 0 },
+    };
+    json_table(p, "whatif", w, "steps", cols, "no step: no region could raise the parallelism");
     const oa_json *cp = oa_json_get(w, "critical_path");
     double total = 0;
     for (size_t k = 0; k < count(cp); k++)
@@ -974,26 +957,14 @@ static void diff(oa_page *p)
     fputs("</div>\n", o);
   }
   fputs("</div>\n", o);
-  static const char *const cols[] = { "region", "work, base", "work, other", "work inflation",
-                                      "span, base", "span, other", "span inflation", "spmd",
-                                      "flagged", NULL };
-  table_head(o, cols, NULL);
-  size_t i;
-  for (i = 0; i < n && i < MAX_ROWS; i++) {
-    fputs("<tr><td>", o);
-    where_link(p, "diff", d, "regions.%zu.region", i);
-    fputs("</td>", o);
-    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.work_base", i);
-    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.work_other", i);
-    fig(o, "td", "n", "diff", d, F_X, "regions.%zu.work_inflation", i);
-    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.span_base", i);
-    fig(o, "td", "n", "diff", d, F_SI, "regions.%zu.span_other", i);
-    fig(o, "td", "n", "diff", d, F_X, "regions.%zu.span_inflation", i);
-    fig(o, "td", "", "diff", d, F_STR, "regions.%zu.spmd", i);
-    fig(o, "td", "", "diff", d, F_STR, "regions.%zu.flagged", i);
-    fputs("</tr>\n", o);
-  }
-  table_end(o, i, n);
+  static const column cols[] = {
+    { "region", "region", F_LOC }, { "work, base", "work_base", F_SI },
+    { "work, other", "work_other", F_SI }, { "work inflation", "work_inflation", F_X },
+    { "span, base", "span_base", F_SI }, { "span, other", "span_other", F_SI },
+    { "span inflation", "span_inflation", F_X }, { "spmd", "spmd", F_STR },
+    { "flagged", "flagged", F_STR }, { NULL, NULL, 0 },
+  };
+  json_table(p, "diff", d, "regions", cols, NULL);
   fputs("</section>\n", o);
 }
 
