@@ -33,6 +33,11 @@ enum {
   LINE_CHARS = 200,
   TL_POINTS = 2000,
   TL_W = 1000, TL_H = 240,   /* the timeline's plot, in its own units */
+  MAX_TEXT = 600,            /* characters of one string shown (a C++ name can be long) */
+  /* The caps above bound the page for ordinary names; whatever the names,
+   * rows and excerpts stop once the page holds this much, leaving room for
+   * the sections' heads, the last row and the script under 3 MB. */
+  PAGE_BUDGET = 2700000,
 };
 
 typedef struct page_doc {
@@ -128,6 +133,13 @@ void oa_page_note(oa_page *p, const char *fmt, ...)
   va_end(ap);
 }
 
+/* Is there room on the page for another row, race or excerpt? */
+static int room(const oa_page *p)
+{
+  long at = ftell(p->o);
+  return at < 0 || at < PAGE_BUDGET;
+}
+
 static const oa_json *doc(const oa_page *p, const char *kind)
 {
   for (int i = 0; i < p->ndocs; i++)
@@ -216,6 +228,15 @@ static void fig(FILE *o, const char *tag, const char *cls, const char *kind, con
   fprintf(o, "<%s class=\"%s\"", tag, cls ? cls : "");
   if (!v || v->type == OA_JNULL || v->type == OA_JARR || v->type == OA_JOBJ) {
     fprintf(o, ">—</%s>", tag);
+    return;
+  }
+  if (v->type == OA_JSTR && strlen(v->text) > MAX_TEXT) {
+    /* shown cut short, so not a figure the JSON holds as it is */
+    char clip[MAX_TEXT + 1];
+    snprintf(clip, sizeof clip, "%s", v->text);
+    fputs(">", o);
+    esc(o, clip);
+    fprintf(o, "…</%s>", tag);
     return;
   }
   fprintf(o, " data-key=\"%s:%s\" data-v=\"", kind, key);
@@ -454,7 +475,7 @@ static void json_table(oa_page *p, const char *kind, const oa_json *root, const 
     fprintf(o, "<th>%s</th>", c->title);
   fputs("</tr></thead><tbody>\n", o);
   size_t n = count(lookup(root, arr)), i;
-  for (i = 0; i < n && i < MAX_ROWS; i++) {
+  for (i = 0; i < n && i < MAX_ROWS && room(p); i++) {
     fputs("<tr>", o);
     for (const column *c = cols; c->title; c++) {
       if (c->f == F_LOC) {
@@ -574,7 +595,8 @@ static void findings(oa_page *p)
   else
     fputs("<p class=\"note\">Severity: the share of the phase's thread time the property "
           "costs.</p><ol class=\"findings\">\n", o);
-  for (size_t i = 0; i < count(f) && i < MAX_ROWS; i++) {
+  size_t i;
+  for (i = 0; i < count(f) && i < MAX_ROWS && room(p); i++) {
     fputs("<li>", o);
     fig(o, "span", "sev", "time", t, F_FRAC, "findings.%zu.severity", i);
     fputs(" ", o);
@@ -589,6 +611,9 @@ static void findings(oa_page *p)
   }
   if (count(f))
     fputs("</ol>\n", o);
+  if (count(f) > i)
+    fprintf(o, "<p class=\"note\">%zu more findings are in the JSON report (--format json)."
+            "</p>\n", count(f) - i);
   fputs("</section>\n", o);
 }
 
@@ -642,7 +667,8 @@ static void ordered_path(oa_page *p, const char *kind, const oa_json *root, cons
     fprintf(o, " %.1f%%\"></div>", v);
   }
   fputs("</div>\n<div class=\"bars\">\n", o);
-  for (size_t k = 0; k < n && k < MAX_ROWS; k++) {
+  size_t k;
+  for (k = 0; k < n && k < MAX_ROWS && room(p); k++) {
     const oa_json *r = oa_json_at(cp, k);
     fprintf(o, "<div class=\"brow\"><div class=\"blbl\"><i class=\"sw\" style=\"background:"
             "%s\"></i>%zu. ", palette[k % NPALETTE], k + 1);
@@ -660,9 +686,9 @@ static void ordered_path(oa_page *p, const char *kind, const oa_json *root, cons
     fputs("</div>\n", o);
   }
   fputs("</div>\n", o);
-  if (n > MAX_ROWS)
+  if (n > k)
     fprintf(o, "<p class=\"note\">%zu more are in the JSON report (--format json).</p>\n",
-            n - MAX_ROWS);
+            n - k);
 }
 
 static void critical_path(oa_page *p)
@@ -692,7 +718,7 @@ static void critical_path(oa_page *p)
     ix[i] = i;
   qsort_r(ix, n, sizeof *ix, by_serial, (void *)rg);
   fputs("<div class=\"bars\">\n", o);
-  for (size_t k = 0, shown = 0; k < n && shown < MAX_BARS; k++, shown++) {
+  for (size_t k = 0, shown = 0; k < n && shown < MAX_BARS && room(p); k++, shown++) {
     const oa_json *r = oa_json_at(rg, ix[k]);
     double v = oa_json_num(r, "serial_work_pct", 0);
     if (v <= 0)
@@ -878,7 +904,7 @@ static void whatif(oa_page *p)
     bar(o, oa_json_num(w, "parallelism_before", 0) / scale, "#9e9e9e", target / scale);
     fig(o, "div", "bval", "whatif", w, F_PAR, "parallelism_before");
     fputs("</div>\n", o);
-    for (size_t i = 0; i < n && i < MAX_BARS; i++) {
+    for (size_t i = 0; i < n && i < MAX_BARS && room(p); i++) {
       fprintf(o, "<div class=\"brow\"><div class=\"blbl\">%zu. ", i + 1);
       where_link(p, "whatif", w, "steps.%zu.region", i);
       fputs("</div>", o);
@@ -945,7 +971,7 @@ static void diff(oa_page *p)
     scale = fmax(scale, oa_json_num(oa_json_at(rg, i), "work_inflation", 0));
   scale *= 1.05;
   fputs("<div class=\"bars\">\n", o);
-  for (size_t i = 0; i < n && i < MAX_BARS; i++) {
+  for (size_t i = 0; i < n && i < MAX_BARS && room(p); i++) {
     const oa_json *r = oa_json_at(rg, i);
     fputs("<div class=\"brow\"><div class=\"blbl\">", o);
     where_link(p, "diff", d, "regions.%zu.region", i);
@@ -1026,7 +1052,8 @@ static void races(oa_page *p)
       fputs(" in the part of the run that was checked (the run ended early)", o);
     fputs(".</p>\n", o);
   }
-  for (size_t i = 0; i < n && i < MAX_RACES; i++) {
+  size_t i;
+  for (i = 0; i < n && i < MAX_RACES && room(p); i++) {
     const oa_json *x = oa_json_at(rs, i);
     fprintf(o, "<div class=\"race\"><h3>%zu. Race on ", i + 1);
     if (oa_json_str(x, "variable"))
@@ -1042,9 +1069,9 @@ static void races(oa_page *p)
     race_access(p, r, i, "second");
     fputs("</div></div>\n", o);
   }
-  if (n > MAX_RACES)
+  if (n > i)
     fprintf(o, "<p class=\"note\">%zu more races are in the JSON report (--format json).</p>\n",
-            n - MAX_RACES);
+            n - i);
   fputs("</section>\n", o);
 }
 
@@ -1055,13 +1082,17 @@ static void sources(oa_page *p)
   if (!p->nex)
     fputs("<p>No source file named by the report could be read when the page was made.</p>\n",
           o);
-  for (size_t i = 0; i < p->nex; i++) {
+  size_t i;
+  for (i = 0; i < p->nex && room(p); i++) {
     fprintf(o, "<div class=\"ex\" id=\"src-%zu\"><div class=\"exh\">", i);
     esc(o, p->ex[i].where);
     fputs("</div>", o);
     excerpt_lines(p, &p->ex[i], EXCERPT_LINES);
     fputs("</div>\n", o);
   }
+  if (i < p->nex)
+    fprintf(o, "<p class=\"note\">%zu more excerpts left out: the page keeps under 3 MB."
+            "</p>\n", p->nex - i);
   fputs("</section>\n", o);
 }
 
