@@ -84,6 +84,8 @@ void oa_chain_add(oa_chain *c, uint32_t loc, uint64_t amount)
   while (i < c->n && it[i].loc < loc)
     i++;
   if (i < c->n && it[i].loc == loc) {
+    if (!it[i].amount)  /* its first piece with work starts here */
+      it[i].first = at;
     it[i].amount += amount;
     return;
   }
@@ -111,6 +113,8 @@ void oa_chain_concat(oa_chain *dst, const oa_chain *a, const oa_chain *b)
       out[n++].first += (float)a->len;
     } else {
       out[n] = x[i++];
+      if (!out[n].amount)  /* no work in a: where its work starts is in b */
+        out[n].first = y[j].first + (float)a->len;
       out[n++].amount += y[j++].amount;
     }
   }

@@ -26,8 +26,9 @@ typedef enum { OA_W = 0, OA_S = 1, OA_P = 2, OA_ST = 3 } oa_kind;
 /* Serial work of a chain, split by the location each fragment belongs to. */
 typedef struct oa_attr_item {
   uint32_t loc;
-  float first;               /* where its first piece starts on the chain: the length
-                              * of the chain before it (in the padding: free) */
+  float first;               /* where its first piece with work starts on the chain: the
+                              * chain's length before it, to float's 24 bits (it lives in
+                              * the padding: chains stay 16 bytes an item) */
   uint64_t amount;
 } oa_attr_item;
 

@@ -404,8 +404,12 @@ static int run_diff(const oa_command *self, int argc, char **argv)
     s[0].path = o.input[0];
     s[1].path = o.input[1];
     oa_page *page = c.html ? oa_page_open(c.html, "diff") : NULL;
-    if (page)
+    if (page) {
+      oa_page_not(page, s[0].path, "a recording (-i)");
+      oa_page_not(page, s[1].path, "a recording (-i)");
+      oa_page_not(page, c.output, "--output");
       oa_page_subject(page, "recordings %s and %s", s[0].path, s[1].path);
+    }
     int rc = analyse(s, &o, &c, page);
     if (page) {
       int prc = oa_page_close(page);
@@ -430,6 +434,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "diff");
+    oa_page_not(page, c.output, "--output");
     oa_page_argv(page, argv + first);
   }
   char *dir = oa_tmpdir_make();  /* the two recordings */

@@ -211,6 +211,8 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   p.out = oa_open_output(&c);
   if (c.html) {
     p.page = oa_page_open(c.html, "profile");
+    oa_page_not(p.page, c.output, "--output");
+    oa_page_not(p.page, save_raw, "--save-raw");
     oa_page_argv(p.page, argv + first);
   }
   oa_run_ops ops = { .cmd = "profile", .verb = "profile", .analyse = report, .done = saved_raw,

@@ -689,6 +689,7 @@ static int run_race(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "race");
+    oa_page_not(page, c.output, "--output");
     oa_page_argv(page, argv + first);
   }
   int threads = team_size(&o);

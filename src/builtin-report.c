@@ -177,6 +177,11 @@ static int run_report(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "report");
+    for (size_t i = 0; i < nfiles; i++)
+      oa_page_not(page, files[i], "the recording (-i)");
+    oa_page_not(page, o.input, "the recording (-i)");
+    oa_page_not(page, c.output, "--output");
+    oa_page_not(page, o.timeline, "--timeline");
     oa_page_subject(page, "recording %s", nfiles ? files[0] : o.input);
   }
   if (o.time) {

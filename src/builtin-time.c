@@ -585,6 +585,9 @@ static int run_time(const oa_command *self, int argc, char **argv)
     oa_page *page = NULL;
     if (c.html) {
       page = oa_page_open(c.html, "time");
+      oa_page_not(page, o.input, "the recording (-i)");
+      oa_page_not(page, c.output, "--output");
+      oa_page_not(page, o.timeline, "--timeline");
       oa_page_subject(page, "recording %s", o.input);
     }
     int rc = oa_time_report(o.input, &c, o.timeline, page);
@@ -605,6 +608,9 @@ static int run_time(const oa_command *self, int argc, char **argv)
   time_run w = { &o, &c, NULL };
   if (c.html) {
     w.page = oa_page_open(c.html, "time");
+    oa_page_not(w.page, o.record_to, "the recording (-o)");
+    oa_page_not(w.page, c.output, "--output");
+    oa_page_not(w.page, o.timeline, "--timeline");
     oa_page_argv(w.page, argv + first);
   }
   oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .ctx = &w };

@@ -294,6 +294,8 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "whatif");
+    oa_page_not(page, o.input, "the recording (-i)");
+    oa_page_not(page, c.output, "--output");
     if (o.input)
       oa_page_subject(page, "recording %s", o.input);
     else

@@ -13,6 +13,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -65,6 +67,9 @@ typedef struct excerpt {
 
 struct oa_page {
   char *path, *cmd, *subject;
+  char *target;              /* the file the page replaces: path, or a link's target */
+  char *tmp;                 /* the page as it is written, renamed to target when done;
+                              * NULL: path is a device or a pipe, written at the end */
   FILE *o;
   page_doc docs[MAX_DOCS];
   int ndocs;
@@ -76,15 +81,71 @@ struct oa_page {
   size_t nex;
 };
 
+/* The pages being written, removed if ompadv exits before they are done
+ * (a bad input found after the page was opened, a target that failed). */
+static char **pending;
+static size_t npending;
+
+static void remove_pending_at_exit(void)
+{
+  for (size_t i = 0; i < npending; i++)
+    unlink(pending[i]);
+}
+
+static void forget_pending(const char *tmp)
+{
+  for (size_t i = 0; i < npending; i++)
+    if (pending[i] == tmp) {
+      pending[i] = pending[--npending];
+      return;
+    }
+}
+
+/* The page is written beside its file and renamed over it when complete:
+ * nothing is truncated before the page is ready, and a command that fails
+ * leaves whatever was there. */
 oa_page *oa_page_open(const char *path, const char *cmd)
 {
   oa_page *p = oa_xcalloc(1, sizeof *p);
   p->path = oa_expand_rank(path);
   p->cmd = oa_xstrdup(cmd);
-  p->o = fopen(p->path, "we");
-  if (!p->o)
+  struct stat st;
+  if (stat(p->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode) || access(p->path, W_OK) != 0)
+      oa_die(OA_EXIT_FAIL, "%s: cannot write the page %s: %s", cmd, p->path,
+             S_ISDIR(st.st_mode) ? "it is a directory" : strerror(errno));
+    return p;  /* /dev/stdout and the like: written as it is, at the end */
+  }
+  p->target = realpath(p->path, NULL);  /* through a symbolic link: its target */
+  if (!p->target)
+    p->target = oa_xstrdup(p->path);
+  const char *slash = strrchr(p->target, '/');
+  p->tmp = slash ? oa_xasprintf("%.*s/.%s.XXXXXX", (int)(slash - p->target), p->target, slash + 1)
+                 : oa_xasprintf(".%s.XXXXXX", p->target);
+  int fd = mkostemp(p->tmp, O_CLOEXEC);
+  if (fd < 0 || !(p->o = fdopen(fd, "w")))
     oa_die(OA_EXIT_FAIL, "%s: cannot write the page %s: %s", cmd, p->path, strerror(errno));
+  if (!pending)
+    atexit(remove_pending_at_exit);
+  pending = oa_xrealloc(pending, (npending + 1) * sizeof *pending);
+  pending[npending++] = p->tmp;
   return p;
+}
+
+/* Is file a the same as b (either may not exist yet)? */
+static int same_file(const char *a, const char *b)
+{
+  struct stat x, y;
+  if (stat(a, &x) == 0 && stat(b, &y) == 0)
+    return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+  return strcmp(a, b) == 0;
+}
+
+void oa_page_not(oa_page *p, const char *other, const char *what)
+{
+  if (other && p->tmp && same_file(p->target, other))  /* a device may be shared */
+    oa_die(OA_EXIT_USAGE, "%s: --html %s is also %s: give the page a file of its own", p->cmd,
+           p->path, what);
 }
 
 void oa_page_subject(oa_page *p, const char *fmt, ...)
@@ -161,6 +222,18 @@ static void esc(FILE *o, const char *s)
     case '\'': fputs("&#39;", o); break;
     default: fputc(*s, o);
     }
+}
+
+/* s escaped, with a break opportunity after each '/' (long paths wrap at
+ * their directories, not inside a name). */
+static void esc_path(FILE *o, const char *s)
+{
+  for (char one[2] = { 0 }; s && *s; s++) {
+    one[0] = *s;
+    esc(o, one);
+    if (*s == '/')
+      fputs("<wbr>", o);
+  }
 }
 
 /* How a figure is shown. */
@@ -254,6 +327,8 @@ static void fig(FILE *o, const char *tag, const char *cls, const char *kind, con
     esc(o, b);
   } else if (v->type == OA_JBOOL) {
     fputs(v->num ? "yes" : "no", o);
+  } else if (cls && strcmp(cls, "loc") == 0) {
+    esc_path(o, v->text);
   } else {
     esc(o, v->text);
   }
@@ -299,18 +374,23 @@ static src_file *source_file(oa_page *p, const char *path, size_t *index)
   *index = p->nfiles++;
   memset(s, 0, sizeof *s);
   s->path = oa_xstrdup(path);
+  /* a regular file, its first 64 MB: a #line naming /dev/zero or a fifo
+   * must not hang the page */
   FILE *f = fopen(path, "re");
-  size_t len = 0;
-  if (f) {
+  struct stat st;
+  if (f && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+    size_t len = 0, total = 0, k;
     FILE *m = open_memstream(&s->text, &len);
     char buf[65536];
-    size_t k;
-    while (m && len < (64u << 20) && (k = fread(buf, 1, sizeof buf, f)) > 0)
+    while (m && total < (64u << 20) && (k = fread(buf, 1, sizeof buf, f)) > 0) {
       fwrite(buf, 1, k, m);
+      total += k;
+    }
     if (m)
       fclose(m);
-    fclose(f);
   }
+  if (f)
+    fclose(f);
   if (!s->text)
     return s;
   size_t cap = 0;
@@ -737,9 +817,12 @@ static void critical_path(oa_page *p)
   fputs("</section>\n", o);
 }
 
-/* Nice tick spacing for a range: 1, 2 or 5 times a power of ten. */
+/* Nice tick spacing for a range: 1, 2 or 5 times a power of ten (the
+ * range itself when it is not a positive finite number). */
 static double tick_step(double range, int want)
 {
+  if (!(range > 0) || !isfinite(range))
+    return 1;
   double raw = range / want, p = pow(10, floor(log10(raw)));
   double m = raw / p;
   return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
@@ -755,8 +838,10 @@ static void timeline(oa_page *p)
   section(o, "timeline", "Timeline");
   size_t n = count(tl);
   double wall = oa_json_num(t, "wall", 0), threads = oa_json_num(t, "threads", 1);
+  if (!(threads >= 1) || !isfinite(threads))
+    threads = 1;
   double par = oa_json_num(t, "parallelism", 0);
-  if (!n || !(wall > 0)) {
+  if (!n || !(wall > 0) || !isfinite(wall)) {
     fputs("<p>The run left no timeline.</p></section>\n", o);
     return;
   }
@@ -786,6 +871,8 @@ static void timeline(oa_page *p)
   double cap = 2 * threads;
   top = fmax(top, fmin(fmax(maxrdy, par), cap));
   top = ceil(top * 1.05);
+  if (!(top >= 1) || !isfinite(top))
+    top = threads;
   fprintf(o, "<p class=\"note\">Over the run (%zu slices of %.3g ms): threads running the "
           "program's code, threads waiting for a lock, and the fragments ready or running: the "
           "parallelism available at that moment. The gap between the blue line and the green "
@@ -831,7 +918,8 @@ static void timeline(oa_page *p)
           10 + TL_H - fmin(threads, top) / top * TL_H - 3, (int)threads);
   if (par > 0)
     fprintf(o, "<text x=\"%d\" y=\"%.1f\" class=\"lt par\">logical parallelism %.2f%s</text>\n",
-            TL_W + 48, 10 + TL_H - fmin(par, top) / top * TL_H - 3, par, par > top ? " ↑" : "");
+            TL_W + 48, fmax(10 + TL_H - fmin(par, top) / top * TL_H - 3, 24), par,
+            par > top ? " (above the chart)" : "");
   /* x axis: redrawn by the script when zoomed */
   fprintf(o, "<g id=\"tl-xaxis\" transform=\"translate(50,%d)\">", TL_H + 10);
   double xs = tick_step(wall, 8);
@@ -1045,10 +1133,13 @@ static void races(oa_page *p)
   FILE *o = p->o;
   size_t n = count(rs);
   section(o, "races", "Data races");
+  const oa_json *complete = oa_json_get(oa_json_get(r, "summary"), "complete");
+  if (n && complete && !complete->num)
+    fputs("<p class=\"note\">The run ended early (the program was killed or crashed): these are "
+          "the races in the part of it that ran.</p>\n", o);
   if (!n) {
     fputs("<p>No data race found", o);
-    const oa_json *c = oa_json_get(oa_json_get(r, "summary"), "complete");
-    if (c && !c->num)
+    if (complete && !complete->num)
       fputs(" in the part of the run that was checked (the run ended early)", o);
     fputs(".</p>\n", o);
   }
@@ -1118,7 +1209,7 @@ static const char style[] =
     "td{border-bottom:1px solid #eee;padding:3px 8px;vertical-align:top}"
     "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
     "tbody tr:hover{background:#f5f5f5}.loc{font-family:ui-monospace,Menlo,Consolas,monospace;"
-    "font-size:12px;word-break:break-all}a{color:#1565c0}"
+    "font-size:12px;overflow-wrap:anywhere}a{color:#1565c0}"
     ".bars{margin:8px 0}.brow{display:grid;grid-template-columns:minmax(200px,40%) 1fr 80px;"
     "gap:10px;align-items:center;margin:3px 0}.blbl{font-size:12px;overflow-wrap:anywhere}"
     ".kind{color:#757575}.sw{display:inline-block;width:9px;height:9px;margin-right:4px;"
@@ -1268,6 +1359,8 @@ static void page_free(oa_page *p)
   free(p->files);
   free(p->ex);
   free(p->path);
+  free(p->target);
+  free(p->tmp);
   free(p->cmd);
   free(p->subject);
   free(p);
@@ -1293,28 +1386,43 @@ int oa_page_close(oa_page *p)
       return OA_EXIT_FAIL;
     }
   }
-  page(p);
-  int bad = ferror(p->o);
-  if (fclose(p->o) != 0)
-    bad = 1;
-  p->o = NULL;
-  if (bad) {
+  if (!p->tmp && !(p->o = fopen(p->path, "we"))) {
     oa_error("%s: cannot write the page %s: %s", p->cmd, p->path, strerror(errno));
-    unlink(p->path);
     page_free(p);
     return OA_EXIT_FAIL;
   }
+  page(p);
+  int bad = ferror(p->o) || fflush(p->o) != 0;
+  if (p->tmp && !bad) {
+    mode_t mask = umask(0);  /* mkostemp made it 0600: a page is as readable as any file */
+    umask(mask);
+    bad = fchmod(fileno(p->o), 0666 & ~mask) != 0;
+  }
+  if (fclose(p->o) != 0)
+    bad = 1;
+  p->o = NULL;
+  if (!bad && p->tmp && rename(p->tmp, p->target) != 0)
+    bad = 1;
+  if (bad) {
+    oa_error("%s: cannot write the page %s: %s", p->cmd, p->path, strerror(errno));
+    oa_page_discard(p);
+    return OA_EXIT_FAIL;
+  }
   oa_note("%s: wrote the page %s", p->cmd, p->path);
+  if (p->tmp)
+    forget_pending(p->tmp);
   page_free(p);
   return 0;
 }
 
 void oa_page_discard(oa_page *p)
 {
-  if (p->o) {
+  if (p->o)
     fclose(p->o);
-    unlink(p->path);
-  }
   p->o = NULL;
+  if (p->tmp) {  /* only ever the page's own temporary file */
+    unlink(p->tmp);
+    forget_pending(p->tmp);
+  }
   page_free(p);
 }

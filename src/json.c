@@ -116,6 +116,37 @@ static char *read_string(reader *r)
 
 static int read_value(reader *r, oa_json *v);
 
+static int digits(const char **p)
+{
+  const char *q = *p;
+  while (**p >= '0' && **p <= '9')
+    (*p)++;
+  return *p > q;
+}
+
+/* Does a number as RFC 8259 writes it start at p?  (strtod alone would
+ * take "inf", "nan", hexadecimal and "01" too.) */
+static int number_at(const char *p)
+{
+  if (*p == '-')
+    p++;
+  if (*p == '0')
+    p++;
+  else if (!digits(&p))
+    return 0;
+  if (*p == '.' && (p++, !digits(&p)))
+    return 0;
+  if (*p == 'e' || *p == 'E') {
+    p++;
+    if (*p == '+' || *p == '-')
+      p++;
+    if (!digits(&p))
+      return 0;
+  }
+  return !(*p >= '0' && *p <= '9') && *p != '.' && !(*p >= 'a' && *p <= 'z') &&
+         !(*p >= 'A' && *p <= 'Z');
+}
+
 static int read_members(reader *r, oa_json *v, char close)
 {
   size_t cap = 0;
@@ -185,6 +216,8 @@ static int read_value(reader *r, oa_json *v)
   } else if (strncmp(r->p, "null", 4) == 0) {
     v->type = OA_JNULL;
     r->p += 4;
+  } else if ((c == '-' || (c >= '0' && c <= '9')) && !number_at(r->p)) {
+    rc = fail(r, "bad number");
   } else if (c == '-' || (c >= '0' && c <= '9')) {
     char *end;
     v->type = OA_JNUM;

@@ -38,7 +38,9 @@ static void well_formed(void)
 static void malformed(void)
 {
   static const char *const bad[] = { "", "{", "[1,]", "{\"a\" 1}", "{\"a\": 1,}", "\"open",
-                                     "[1] 2", "{1: 2}", "tru", "[\"\\u12\"]", NULL };
+                                     "[1] 2", "{1: 2}", "tru", "[\"\\u12\"]",
+                                     "[nan]", "[-inf]", "[0x1p4]", "[01]", "[1.]", "[.5]",
+                                     "[1e]", "[-]", NULL };
   for (const char *const *s = bad; *s; s++) {
     char err[128] = "";
     oa_json *j = oa_json_parse(*s, err, sizeof err);

@@ -1413,6 +1413,22 @@ static void test_chains(void)
         "concat b then a: first pieces at %g, %g, %g", chain_first(&f, 2), chain_first(&f, 3),
         chain_first(&f, 1));
   oa_chain_free(&f);
+  /* a piece without work does not place its location: 5 (0), 7 (100),
+   * then 5 (100): 5's work starts at 100, in a chain and across a concat */
+  oa_chain z = { 0 }, y = { 0 }, zy = { 0 }, w5 = { 0 };
+  oa_chain_add(&z, 5, 0);
+  oa_chain_add(&z, 7, 100);
+  oa_chain_copy(&y, &z);
+  oa_chain_add(&y, 5, 100);
+  CHECK(chain_first(&y, 5) == 100, "add after an empty piece: first at %g", chain_first(&y, 5));
+  oa_chain_add(&w5, 5, 100);
+  oa_chain_concat(&zy, &z, &w5);
+  CHECK(chain_first(&zy, 5) == 100 && chain_first(&zy, 7) == 0,
+        "concat after an empty piece: first at %g, %g", chain_first(&zy, 5), chain_first(&zy, 7));
+  oa_chain_free(&z);
+  oa_chain_free(&y);
+  oa_chain_free(&zy);
+  oa_chain_free(&w5);
   oa_chain_copy(&b, &c);
   CHECK(b.len == 22 && oa_chain_attr(&b, 3) == 16, "copy");
   /* more locations than fit inline (OA_CHAIN_INLINE), then copy and concat */
