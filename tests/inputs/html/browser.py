@@ -259,6 +259,43 @@ TABLES_JS = """[...document.querySelectorAll('table')].filter(t =>
   ![...t.querySelectorAll('tbody tr td')].some(td => td.textContent.trim())).length"""
 
 
+INTERACT_JS = r"""JSON.stringify((() => {
+  const bad = [], num = c => +(c.getAttribute('data-v') ?? NaN);
+  for (const t of document.querySelectorAll('table.sort')) {
+    const rows = () => [...t.tBodies[0].rows];
+    if (rows().length < 2) continue;
+    const heads = [...t.tHead.rows[0].cells];
+    const i = heads.findIndex((h, k) => rows().every(r => r.cells[k] && !isNaN(num(r.cells[k]))));
+    if (i < 0) continue;
+    for (const dir of [-1, 1]) {  // first click: largest first; second: smallest first
+      heads[i].click();
+      const v = rows().map(r => num(r.cells[i]));
+      if (!v.every((x, k) => k == 0 || dir * (x - v[k - 1]) >= 0))
+        bad.push('table ' + (t.closest('section') || {}).id + ' column ' + i +
+                 ' not sorted after a click: ' + v.slice(0, 6).join(' '));
+    }
+  }
+  const pl = document.getElementById('tl-plot');
+  if (pl) {
+    const r = pl.getBoundingClientRect(), svg = pl.ownerSVGElement;
+    const ev = (type, x, on) => on.dispatchEvent(new MouseEvent(type,
+        {bubbles: true, clientX: r.left + x * r.width, clientY: r.top + r.height / 2}));
+    const axis = () => document.getElementById('tl-xaxis').textContent;
+    const before = axis();
+    ev('mousedown', 0.25, svg); ev('mousemove', 0.5, svg); ev('mouseup', 0.5, window);
+    const vb = pl.getAttribute('viewBox').split(' ').map(Number);
+    if (!(Math.abs(vb[0] - 250) < 5 && Math.abs(vb[2] - 250) < 5))
+      bad.push('timeline: a drag over its second quarter gave viewBox ' + vb.join(' '));
+    if (axis() == before)
+      bad.push('timeline: the time axis did not change when zoomed');
+    svg.dispatchEvent(new MouseEvent('dblclick', {bubbles: true}));
+    if (pl.getAttribute('viewBox') != '0 0 1000 240' || axis() != before)
+      bad.push('timeline: a double-click did not zoom out: ' + pl.getAttribute('viewBox'));
+  }
+  return bad;
+})())"""
+
+
 def check_sections(br, s, sections, when=""):
     for sid in sections:
         n = br.evaluate(s, SECTION_JS % json.dumps(sid))
@@ -306,6 +343,16 @@ def run(br, page, opts, docs):
         if len(png) < 1000:
             fail("screenshot %s is only %d bytes" % (opts.screenshot, len(png)))
 
+    if opts.interact:
+        # The page's script: a click on a numeric column's heading sorts the
+        # rows by it, a drag across the timeline zooms it, a double-click
+        # zooms out.  Any exception it throws is caught by check_events.
+        seen = len(br.events)
+        for problem in json.loads(br.evaluate(s, INTERACT_JS)):
+            fail("interact: " + problem)
+        br.pause(0.2)
+        check_events(br.events[seen:], s)
+
     if opts.nojs:
         # Checked: Runtime.evaluate still runs DevTools expressions while the
         # page's own scripts are disabled, so no DOM-domain walking is needed.
@@ -324,6 +371,8 @@ def parse_args():
     ap.add_argument("--require-key", action="append", default=[], metavar="KEY")
     ap.add_argument("--screenshot", metavar="OUT.png")
     ap.add_argument("--nojs", action="store_true")
+    ap.add_argument("--interact", action="store_true",
+                    help="click the tables' numeric headings and zoom the timeline: they must work")
     ap.add_argument("--no-figures", action="store_true",
                     help="do not check the data-key figures (for timing a page alone)")
     ap.add_argument("--width", type=int, default=1280)
