@@ -411,11 +411,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
       oa_page_subject(page, "recordings %s and %s", s[0].path, s[1].path);
     }
     int rc = analyse(s, &o, &c, page);
-    if (page) {
-      int prc = oa_page_close(page);
-      rc = rc ? rc : prc;
-    }
-    return rc;
+    return oa_page_end(page, rc);
   }
   if (o.time)
     oa_die(OA_EXIT_USAGE, "diff: --time compares two recordings of ompadv time: record each "
@@ -460,10 +456,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
       analyse(s, &o, &c, page);
     }
   }
-  if (page) {
-    int prc = oa_page_close(page);
-    rc = rc ? rc : prc;
-  }
+  rc = oa_page_end(page, rc);
   free(p0.runtime_cost);
   oa_profiling_free(&p1);
   oa_tmpdir_remove(dir);

@@ -218,10 +218,7 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   oa_run_ops ops = { .cmd = "profile", .verb = "profile", .analyse = report, .done = saved_raw,
                      .ctx = &p };
   int rc = oa_run(&l, &ops);
-  if (p.page) {
-    int prc = oa_page_close(p.page);
-    rc = rc ? rc : prc;
-  }
+  rc = oa_page_end(p.page, rc);
   if (p.out != stderr)
     fclose(p.out);
   oa_profiling_free(&l.prof);

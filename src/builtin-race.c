@@ -707,9 +707,8 @@ static int run_race(const oa_command *self, int argc, char **argv)
   }
   int rc = det ? detect(&o, out, page, argv + first, threads, det, check_idle)
                : check_idle > 1 ? check_idle : OA_EXIT_FAIL;
-  if (page && det) {
-    int prc = oa_page_close(page);
-    rc = rc ? rc : prc;
+  if (det) {
+    rc = oa_page_end(page, rc);
   } else if (page) {
     oa_page_discard(page);
   }

@@ -239,14 +239,13 @@ static int run_report(const oa_command *self, int argc, char **argv)
   }
   if (page) {
     /* a recording of ompadv time: its timeline and findings too */
-    int trc = oa_time_page(o.input, &c, page);
+    int trc = oa_time_page(rec, &base, o.input, &c, page);
     if (trc == 1)
       oa_page_note(page, "This recording holds no timestamps: record with ompadv time -o FILE "
                    "for the timeline, where the threads' time went and the findings.");
     else if (trc)
       rc = trc;
-    int prc = oa_page_close(page);
-    rc = rc ? rc : prc;
+    rc = oa_page_end(page, rc);
   }
   for (size_t i = 0; i < o.nspecs; i++)
     if (!o.specs[i].matched)

@@ -321,6 +321,7 @@ static uint32_t same_loc(void *ctx, uint32_t loc)
 typedef struct time_view {
   oa_recording *rec;
   oa_replay_out base;
+  int borrowed;              /* rec and base are the caller's (oa_time_page) */
   double par;                /* logical parallelism */
   oa_time_result t;
   named_row *rows;
@@ -329,13 +330,21 @@ typedef struct time_view {
 
 /* 0, or the exit status after saying what is wrong; 1 without a word when
  * quiet_untimed is set and the recording holds no time records. */
+static int view_analyse(const char *path, time_view *v, int quiet_untimed);
+
 static int view_load(const char *path, time_view *v, int quiet_untimed)
 {
   memset(v, 0, sizeof *v);
   v->rec = oa_recording_load(path);
-  char err[256] = "";
   /* the replay first: it reads the location table, which names rows */
   oa_recording_replay(v->rec, NULL, &v->base);
+  return view_analyse(path, v, quiet_untimed);
+}
+
+/* The time analysis of v's recording, once it is replayed. */
+static int view_analyse(const char *path, time_view *v, int quiet_untimed)
+{
+  char err[256] = "";
   v->par = v->base.h.span ? (double)v->base.h.work / (double)v->base.h.span : 0;
   same_names names;
   names.canon = same_locs(v->rec, &names.n);
@@ -348,8 +357,10 @@ static int view_load(const char *path, time_view *v, int quiet_untimed)
   else if (rc < 0)
     oa_error("%s: %s", path, err);
   if (rc != 0) {
-    oa_replay_out_free(&v->base);
-    oa_rec_close(v->rec);
+    if (!v->borrowed) {
+      oa_replay_out_free(&v->base);
+      oa_rec_close(v->rec);
+    }
     return rc == 1 ? quiet_untimed ? 1 : OA_EXIT_USAGE : OA_EXIT_FAIL;
   }
   v->rows = oa_xcalloc(v->t.nrows + 1, sizeof *v->rows);
@@ -365,9 +376,11 @@ static void view_free(time_view *v)
   for (size_t i = 0; i < v->nrows; i++)
     free(v->rows[i].name);
   free(v->rows);
-  oa_replay_out_free(&v->base);
   oa_time_result_free(&v->t);
-  oa_rec_close(v->rec);
+  if (!v->borrowed) {
+    oa_replay_out_free(&v->base);
+    oa_rec_close(v->rec);
+  }
 }
 
 /* The page's documents (html.h): the time report, its timeline, and the
@@ -390,10 +403,11 @@ static void page_docs(const time_view *v, const oa_common *c, oa_page *page, int
   fputs("]\n", f);
 }
 
-int oa_time_page(const char *path, const oa_common *c, oa_page *page)
+int oa_time_page(oa_recording *rec, const oa_replay_out *base, const char *path,
+                 const oa_common *c, oa_page *page)
 {
-  time_view v;
-  int rc = view_load(path, &v, 1);
+  time_view v = { .rec = rec, .base = *base, .borrowed = 1 };
+  int rc = view_analyse(path, &v, 1);
   if (rc)
     return rc;
   page_docs(&v, c, page, 0);
@@ -615,10 +629,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
   }
   oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .ctx = &w };
   int rc = oa_run(&l, &ops);
-  if (w.page) {
-    int prc = oa_page_close(w.page);
-    rc = rc ? rc : prc;
-  }
+  rc = oa_page_end(w.page, rc);
   oa_profiling_free(&l.prof);
   return rc;
 }

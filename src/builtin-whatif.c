@@ -312,10 +312,7 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
     rc = oa_run(&l, &ops);
     oa_profiling_free(&l.prof);
   }
-  if (page) {
-    int prc = oa_page_close(page);
-    rc = rc ? rc : prc;
-  }
+  rc = oa_page_end(page, rc);
   for (size_t i = 0; i < o.nexcl; i++) {
     free(o.excl[i].file);
     free(o.excl[i].text);

@@ -1416,6 +1416,14 @@ int oa_page_close(oa_page *p)
   return 0;
 }
 
+int oa_page_end(oa_page *p, int rc)
+{
+  if (!p)
+    return rc;
+  int prc = oa_page_close(p);
+  return rc ? rc : prc;
+}
+
 void oa_page_discard(oa_page *p)
 {
   if (p->o)

@@ -29,6 +29,9 @@ void oa_page_note(oa_page *p, const char *fmt, ...) __attribute__((format(printf
 /* Draw the page from its documents and write it; frees p.  0, or
  * OA_EXIT_FAIL after saying what went wrong. */
 int oa_page_close(oa_page *p);
+/* Close p (NULL: no page) at the end of a command whose status is rc:
+ * rc, or the page's own status when rc is 0. */
+int oa_page_end(oa_page *p, int rc);
 /* Drop a page that will not be drawn (the command failed): removes the
  * file it created. */
 void oa_page_discard(oa_page *p);

@@ -89,9 +89,13 @@ struct oa_page;
 int oa_time_report(const char *path, const oa_common *c, const char *timeline,
                    struct oa_page *page);
 /* The time report and timeline of a recording for the page of `report
- * --html`: 0; 1, saying nothing, when the recording holds no time records;
- * else an exit status after saying why. */
-int oa_time_page(const char *path, const oa_common *c, struct oa_page *page);
+ * --html`, from the caller's recording and its replay (recfile.h): 0; 1,
+ * saying nothing, when the recording holds no time records; else an exit
+ * status after saying why. */
+struct oa_recording;
+struct oa_replay_out;
+int oa_time_page(struct oa_recording *rec, const struct oa_replay_out *base, const char *path,
+                 const oa_common *c, struct oa_page *page);
 /* `ompadv diff -i A -i B --time`: the two breakdowns, directive by
  * directive: 0, or an exit status. */
 int oa_time_diff(const char *a, const char *b, const oa_common *c);
