@@ -24,6 +24,17 @@
  * name has no %p) and appends a line "PID FILE\n" to the file OTHERS. */
 #define OMPADV_ENV_OWNER    "OMPADV_OWNER"
 #define OMPADV_ENV_OTHERS   "OMPADV_OTHERS"
+/* The owner's result file, which the driver creates empty before the run
+ * (beside the file the user named, or in its private directory) and renames
+ * over the named one only once the run has recorded something:
+ * RESULT_FD is "FD DEV INO", a descriptor above 2 the program inherits
+ * open on that file, used when it still is that file (the program may have
+ * closed it and reused the number); else the tool opens RESULT_OWN, its
+ * absolute path.  Through the inherited descriptor the tool needs no new
+ * one, so a program that lowers RLIMIT_NOFILE or closes its standard
+ * streams is served as well. */
+#define OMPADV_ENV_RESULT_FD  "OMPADV_RESULT_FD"
+#define OMPADV_ENV_RESULT_OWN "OMPADV_RESULT_OWN"
 
 #define OMPADV_CONTRACT_VERSION 1
 
@@ -39,6 +50,9 @@
  * crash) and is skipped.  'used' is stored with release order after each record,
  * so a reader never sees a half-written record counted. */
 #define OA_FILE_MAGIC   UINT64_C(0x31564441504d4f7f) /* "\x7fOMPADV1" little-endian */
+/* The first 8 bytes of a result file whose tool declined to start (it said
+ * why on the program's stderr): "\x7fOMPADVX" */
+#define OA_FILE_DECLINED UINT64_C(0x58564441504d4f7f)
 /* The layout of the header, the chunks and every record kind (union
  * oa_record below).  2: the records became typed structs (the byte layout
  * of recordings unchanged; race STACK records hold their callers in order);
@@ -72,7 +86,11 @@ typedef struct oa_file_header {
    * record in it; later ones (threads that still had room) are dropped.
    * 0 in a run that never filled (older files: the header page is zeroed). */
   uint32_t full_errno;       /* why it could not grow (ENOSPC, EDQUOT, ...) */
-  uint32_t reserved0;
+  /* 1 once an OpenMP construct ran (a directive got its location; trace
+   * mode: from the start): a runtime that only initialized (a call such as
+   * omp_get_max_threads) leaves 0, and the driver then says that no
+   * construct ran instead of keeping a recording of nothing */
+  uint32_t constructs;
   uint64_t seq_cut;          /* valid when full_errno != 0 */
   /* profile and record with --metric tsc, written at the end of the run:
    * the time the threads spent off their cores while they ran fragments
@@ -97,6 +115,9 @@ typedef struct oa_file_header {
   uint64_t mpi_ns;
   uint64_t mpi_calls;
   uint64_t wall_ns;
+  /* when the tool started, wall-clock (CLOCK_REALTIME) nanoseconds since
+   * the epoch: with pid, which run a recording holds (0: older files) */
+  uint64_t started_ns;
 } oa_file_header;
 
 enum oa_chunk_kind {

@@ -1,5 +1,6 @@
 /* Work metrics shared by the tool, the calibration helper and the driver. */
 #include "metric.h"
+#include "util.h"
 
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -21,7 +22,8 @@ int oa_counter_open(enum oa_metric metric)
   a.config = metric == OA_METRIC_CYCLES ? PERF_COUNT_HW_CPU_CYCLES : PERF_COUNT_HW_INSTRUCTIONS;
   a.exclude_kernel = 1;
   a.exclude_hv = 1;
-  return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+  /* in the target, a closed stdout must not become the counter */
+  return oa_fd_high((int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC));
 }
 
 uint64_t oa_clock_ns(clockid_t id)
@@ -91,32 +93,72 @@ static const char *const rt_names[OA_RTE_N] = {
   [OA_RTE_BARRIER] = "barrier", [OA_RTE_BARRIER_END] = "barrier-end",
 };
 
+const char *oa_rt_event_name(unsigned e)
+{
+  return e > OA_RTE_NONE && e < OA_RTE_N ? rt_names[e] : NULL;
+}
+
+/* A count of the metric's unit at *s: decimal digits only (no sign, no
+ * space), at most OA_COST_MAX; *s moves past it.  0, or -1. */
+static int read_count(const char **s, uint64_t *v)
+{
+  const char *p = *s;
+  uint64_t n = 0;
+  if (*p < '0' || *p > '9')
+    return -1;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    n = n * 10 + (uint64_t)(*p - '0');
+    if (n > OA_COST_MAX)  /* checked at each digit: it cannot wrap around */
+      return -1;
+  }
+  *v = n;
+  *s = p;
+  return 0;
+}
+
+int oa_task_cost_parse(const char *s, uint64_t *deferred, uint64_t *undeferred)
+{
+  uint64_t d, u;
+  if (!s || read_count(&s, &d) != 0 || *s++ != ',' || read_count(&s, &u) != 0 || *s)
+    return -1;
+  *deferred = d;
+  *undeferred = u;
+  return 0;
+}
+
 int oa_rt_costs_parse(const char *s, oa_rt_costs *c)
 {
   int n = 0;
+  unsigned seen = 0;
   memset(c, 0, sizeof *c);
-  while (s && *s) {
-    size_t len = strcspn(s, "=,");
-    if (s[len] == '=') {
-      char *end;
-      unsigned long long in = strtoull(s + len + 1, &end, 10), out = 0;
-      if (*end == '/')
-        out = strtoull(end + 1, &end, 10);
-      for (unsigned e = OA_RTE_NONE + 1; e < OA_RTE_N; e++)
-        if (strlen(rt_names[e]) == len && strncmp(s, rt_names[e], len) == 0) {
-          c->in[e] = in;
-          c->out[e] = out;
-          n++;
-        }
-      s = end;
-    } else {
-      s += len;
-    }
-    s += strcspn(s, ",");
-    if (*s == ',')
-      s++;
+  if (!s || !*s)
+    return -1;
+  if (strcmp(s, "none") == 0)
+    return 0;
+  for (;;) {
+    size_t len = strcspn(s, "=,/");
+    unsigned ev = OA_RTE_NONE;
+    for (unsigned e = OA_RTE_NONE + 1; e < OA_RTE_N; e++)
+      if (strlen(rt_names[e]) == len && strncmp(s, rt_names[e], len) == 0)
+        ev = e;
+    uint64_t in, out;
+    if (ev == OA_RTE_NONE || (seen & 1u << ev) || s[len] != '=')
+      goto bad;
+    s += len + 1;
+    if (read_count(&s, &in) != 0 || *s++ != '/' || read_count(&s, &out) != 0)
+      goto bad;
+    seen |= 1u << ev;
+    c->in[ev] = in;
+    c->out[ev] = out;
+    n++;
+    if (!*s)
+      return n;
+    if (*s++ != ',')
+      goto bad;
   }
-  return n;
+bad:
+  memset(c, 0, sizeof *c);
+  return -1;
 }
 
 void oa_rt_costs_format(const oa_rt_costs *c, char *buf, size_t size)

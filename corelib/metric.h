@@ -53,11 +53,26 @@ typedef struct oa_rt_costs {
   uint64_t in[OA_RTE_N], out[OA_RTE_N];
 } oa_rt_costs;
 
-/* "NAME=IN/OUT,..." (NAME: fork, join, parallel-begin, parallel-end,
- * loop-static, loop-dynamic, chunk-static, chunk-dynamic, loop-end-static,
- * loop-end-dynamic, barrier, barrier-end; unknown ones are skipped).
- * Returns the number of events read. */
+/* The largest count either setting below takes, in any metric's units
+ * (about a second of tsc or cputime): a task creation or a stretch of the
+ * runtime's code costing more is no measurement, and it keeps the sums the
+ * tool makes of them (one per task or event) far from overflowing. */
+#define OA_COST_MAX 1000000000ull
+
+/* OMPADV_TASK_COST: "D,U", the costs of creating a deferred and an
+ * undeferred task, two decimal counts of the metric's unit (no sign, no
+ * space, each at most OA_COST_MAX) and nothing else.  0, or -1 (nothing
+ * stored) if s is not of that form. */
+int oa_task_cost_parse(const char *s, uint64_t *deferred, uint64_t *undeferred);
+/* OMPADV_RUNTIME_COST: "none", or "NAME=IN/OUT,..." (NAME: fork, join,
+ * parallel-begin, parallel-end, loop-static, loop-dynamic, chunk-static,
+ * chunk-dynamic, loop-end-static, loop-end-dynamic, barrier, barrier-end,
+ * each at most once; IN and OUT counts as above; events not listed cost 0).
+ * Returns the number of events read (0 for "none"), or -1, c all 0, if s
+ * is not of that form (unknown events and empty text included). */
 int oa_rt_costs_parse(const char *s, oa_rt_costs *c);
+/* The name of event e in that text, NULL for none. */
+const char *oa_rt_event_name(unsigned e);
 /* The same text, for the events with a cost; "" when none has. */
 void oa_rt_costs_format(const oa_rt_costs *c, char *buf, size_t size);
 

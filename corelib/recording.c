@@ -26,6 +26,57 @@
 
 /* --- opening ---------------------------------------------------------------- */
 
+/* Why the file at path, of mode m, cannot be read as what. */
+static int not_regular(const char *path, mode_t m, const char *what, char *err, size_t errlen)
+{
+  if (S_ISDIR(m))
+    return fail(err, errlen, path, "is a directory, not %s", what);
+  if (S_ISFIFO(m))
+    return fail(err, errlen, path, "a pipe, not a regular file; save its data to a file and "
+                "give -i that file");
+  return fail(err, errlen, path, "%s, not a regular file; give -i the file that ompadv wrote",
+              S_ISCHR(m)    ? "a character device"
+              : S_ISBLK(m)  ? "a block device"
+              : S_ISSOCK(m) ? "a socket"
+                            : "a special file");
+}
+
+int oa_input_open(const char *path, const char *what, struct stat *st, char *err, size_t errlen)
+{
+  struct stat own;
+  if (!st)
+    st = &own;
+  /* The type first, by name: opening a named pipe waits for a writer (for
+   * ever when there is none), opening a socket fails with a baffling
+   * "No such device or address", and opening a device can have effects. */
+  if (stat(path, st) != 0) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    return -1;
+  }
+  if (!S_ISREG(st->st_mode))
+    return not_regular(path, st->st_mode, what, err, errlen);
+  /* Without blocking all the same: the name may have been given to a pipe
+   * since the stat.  The file is checked again once open. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0 || fstat(fd, st) != 0) {
+    int why = errno;
+    if (fd >= 0)
+      close(fd);
+    snprintf(err, errlen, "%s: %s", path, strerror(why));
+    return -1;
+  }
+  if (!S_ISREG(st->st_mode)) {
+    close(fd);
+    return not_regular(path, st->st_mode, what, err, errlen);
+  }
+  /* O_NONBLOCK means nothing to a regular file's reads, but the flag goes:
+   * whoever reads the descriptor expects an ordinary one */
+  int fl = fcntl(fd, F_GETFL);
+  if (fl >= 0)
+    (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+  return fd;
+}
+
 /* Location ids are given out in order, each with its LOC record: a file of n
  * records has fewer than n (fuzzing: one huge id made a table of 640 MB). */
 static uint64_t loc_limit(const oa_recording *r)
@@ -105,22 +156,32 @@ static int read_small_chunk(oa_recording *r, uint64_t off, const oa_chunk_header
   return bad ? -1 : 0;
 }
 
+/* Where the scan for chunks goes on after the page at off, which starts
+ * with zeros (space reserved and never written, or a hole: a file extended
+ * with truncate).  Chunks start on page boundaries, so a page is enough; but
+ * stepping a page at a time through a long hole takes minutes (a read of 64
+ * bytes for each of 5 million pages in 20 GB), so the file system is asked
+ * where its data goes on: nothing is there in a hole. */
+static uint64_t past_zeros(const oa_recording *r, uint64_t off)
+{
+  uint64_t next = off + PAGE;
+  off_t data = lseek(r->fd, (off_t)next, SEEK_DATA);
+  if (data < 0)  /* ENXIO: only holes up to the end; else it cannot tell */
+    return errno == ENXIO ? r->size : next;
+  /* the page that holds the data's first byte (a block may be smaller) */
+  uint64_t page = (uint64_t)data & ~(uint64_t)(PAGE - 1);
+  return page > next ? page : next;
+}
+
 int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
 {
   struct stat st;
   oa_recording *r = oa_xcalloc(1, sizeof *r);
   r->path = oa_xstrdup(path);
-  r->fd = open(path, O_RDONLY | O_CLOEXEC);
+  r->fd = oa_input_open(path, "a recording", &st, err, errlen);
   *out = NULL;
-  if (r->fd < 0 || fstat(r->fd, &st) != 0) {
-    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+  if (r->fd < 0)
     goto bad;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    fail(err, errlen, path, "%s", S_ISDIR(st.st_mode) ? "is a directory, not a recording"
-                                                       : "not a regular file");
-    goto bad;
-  }
   r->size = (uint64_t)st.st_size;
   if (r->size < OA_HEADER_SIZE
       || pread(r->fd, &r->header, sizeof r->header, 0) != (ssize_t)sizeof r->header) {
@@ -153,7 +214,7 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
       goto bad;
     }
     if (c.magic == 0) {  /* reserved, never written: the target died */
-      off += PAGE;
+      off = past_zeros(r, off);
       continue;
     }
     if (c.magic != OA_CHUNK_MAGIC || c.size < PAGE || c.size % PAGE) {

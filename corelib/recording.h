@@ -1,8 +1,11 @@
 /* The recording container (recording.c): what the replay (replay.c) reads
  * of it besides the public oa_rec_* functions of replay.h.  Private to
- * corelib's formats library. */
+ * corelib's formats library, but for oa_input_open, which the driver uses
+ * too for the files it reads. */
 #ifndef OMPADV_RECORDING_H
 #define OMPADV_RECORDING_H
+
+#include <sys/stat.h>
 
 #include "replay.h"
 
@@ -41,6 +44,13 @@ struct oa_recording {
   oa_rec_region *regions;
   uint32_t nregions, cap_regions;
 };
+
+/* Open path, a file the user named (-i), to read it as what ("a
+ * recording"): the descriptor, with *st (may be NULL) its status; or -1 and
+ * err ("PATH: why; fix") when it cannot be opened or is not a regular file.
+ * It never blocks: a named pipe or a device is refused, not waited on. */
+int oa_input_open(const char *path, const char *what, struct stat *st, char *err,
+                  size_t errlen);
 
 /* The slot of location loc, the table grown to hold it. */
 oa_rec_loc *oa_rec_loc_slot(oa_recording *r, uint32_t loc);

@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,4 +205,41 @@ char *oa_path_display(const char *path)
     }
   }
   return clean;
+}
+
+int oa_fd_high(int fd)
+{
+  if (fd < 0 || fd > 2)
+    return fd;
+  int high = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  int err = errno;
+  close(fd);
+  errno = err;
+  return high;
+}
+
+char *oa_shell_quote(const char *s)
+{
+  int plain = *s != 0;
+  for (const char *c = s; *c && plain; c++)
+    plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,:+=@%", *c)
+            != NULL;
+  if (plain)
+    return oa_xstrdup(s);
+  size_t n = 3;
+  for (const char *c = s; *c; c++)
+    n += *c == '\'' ? 4 : 1;
+  char *q = oa_xmalloc(n), *o = q;
+  *o++ = '\'';
+  for (const char *c = s; *c; c++) {
+    if (*c == '\'') {
+      memcpy(o, "'\\''", 4);
+      o += 4;
+    } else {
+      *o++ = *c;
+    }
+  }
+  *o++ = '\'';
+  *o = 0;
+  return q;
 }

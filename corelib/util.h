@@ -50,6 +50,15 @@ char *oa_expand_pid(const char *pattern, long pid);
  * (contract.h: full_errno), as a clause: "the file system filled", ... */
 const char *oa_full_reason(int err);
 
+/* A descriptor that is none of the standard streams: fd itself when above
+ * 2, else a close-on-exec copy above 2 (fd is closed); -1 stays -1, and so
+ * does a failed copy (errno set).  A file of ompadv's that took the place
+ * of a closed stdout or stderr would receive the program's own output. */
+int oa_fd_high(int fd);
+/* s as one word of a POSIX shell, quoted only when it needs to be: what a
+ * note can tell the user to type.  The caller frees the result. */
+char *oa_shell_quote(const char *s);
+
 /* Lexically tidied path: no "." parts, "dir/.." pairs removed, no doubled
  * slashes.  The caller frees the result. */
 char *oa_path_clean(const char *path);

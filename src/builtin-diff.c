@@ -348,8 +348,7 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c, oa_page *pag
   fflush(f);
   if (page)
     print_json(oa_page_doc(page, "diff"), s, rows, n, o, metric);
-  if (f != stderr)
-    fclose(f);
+  int rc = oa_close_output(f, 0);
   summary(s, rows, n, o, metric);
   free(rows);
   for (int k = 0; k < 2; k++) {
@@ -357,7 +356,7 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c, oa_page *pag
     oa_rec_close(s[k].rec);
     free(s[k].exe);
   }
-  return 0;
+  return rc;
 }
 
 /* What a run left to compare (name_run). */
@@ -399,15 +398,16 @@ static int run_diff(const oa_command *self, int argc, char **argv)
     if (o.time && c.html)
       oa_die(OA_EXIT_USAGE, "diff: --html draws the work inflation, not --time; draw each "
              "recording's time with: ompadv report -i FILE --html PAGE");
+    /* both, before the long work on BASE: a bad OTHER (a named pipe, that
+     * would block its opening for ever) is told at once */
+    oa_recording_check(o.input[0]);
+    oa_recording_check(o.input[1]);
     if (o.time)
       return oa_time_diff(o.input[0], o.input[1], &c);
     s[0].path = o.input[0];
     s[1].path = o.input[1];
     oa_page *page = c.html ? oa_page_open(c.html, "diff") : NULL;
     if (page) {
-      oa_page_not(page, s[0].path, "a recording (-i)");
-      oa_page_not(page, s[1].path, "a recording (-i)");
-      oa_page_not(page, c.output, "--output");
       oa_page_subject(page, "recordings %s and %s", s[0].path, s[1].path);
     }
     int rc = analyse(s, &o, &c, page);
@@ -430,7 +430,6 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "diff");
-    oa_page_not(page, c.output, "--output");
     oa_page_argv(page, argv + first);
   }
   char *dir = oa_tmpdir_make();  /* the two recordings */

@@ -5,8 +5,13 @@
 #include "ompadv.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "launch.h"
@@ -42,30 +47,175 @@ static const char *resolve_metric(const char *asked, const char **why)
   return asked;
 }
 
+/* --- the calibration helper ------------------------------------------------
+ *
+ * ompadv-calibrate runs as a child of ompadv, before the program.  A
+ * SIGINT, SIGTERM, SIGHUP or SIGQUIT that ompadv receives meanwhile (a kill
+ * of ompadv alone, a timeout, or a Ctrl-C that the helper got too) ends the
+ * helper and then ompadv, with 128 + the signal, as launch.c ends a
+ * program's run: the helper must not outlive ompadv, and ompadv must not
+ * die without a word. */
+
+static volatile sig_atomic_t calib_pid;     /* the helper while it runs, else 0 */
+static volatile sig_atomic_t calib_signal;  /* the signal that stops the calibration */
+static const int calib_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+enum { N_CALIB_SIGS = sizeof calib_sigs / sizeof calib_sigs[0] };
+static struct sigaction calib_old[N_CALIB_SIGS];  /* the dispositions before calibrating */
+static int calib_depth;
+
+static void stop_calibration(int sig)
+{
+  calib_signal = sig;
+  if (calib_pid > 0)
+    kill((pid_t)calib_pid, SIGKILL);  /* the helper holds nothing to clean up */
+}
+
+static void exit_if_interrupted(void)
+{
+  int sig = calib_signal;
+  if (!sig)
+    return;
+  oa_error("interrupted during calibration (signal %d, %s): the program did not run", sig,
+           strsignal(sig));
+  exit(128 + sig);
+}
+
+/* From the first calibration to the last: the signals stop it. */
+static void calibration_begin(void)
+{
+  struct sigaction sa;
+  if (calib_depth++)
+    return;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = stop_calibration;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < N_CALIB_SIGS; i++)
+    sigaddset(&sa.sa_mask, calib_sigs[i]);
+  for (int i = 0; i < N_CALIB_SIGS; i++) {
+    sigaction(calib_sigs[i], NULL, &calib_old[i]);
+    if (calib_old[i].sa_handler != SIG_IGN)  /* nohup, a background job: still ignored */
+      sigaction(calib_sigs[i], &sa, NULL);
+  }
+}
+
+static void calibration_end(void)
+{
+  if (--calib_depth == 0)
+    for (int i = 0; i < N_CALIB_SIGS; i++)
+      sigaction(calib_sigs[i], &calib_old[i], NULL);
+  exit_if_interrupted();
+}
+
+/* Run the helper (between calibration_begin and _end) with arg (or none)
+ * and metric, OMP_TOOL=omp_tool and, for threads > 0,
+ * OMP_NUM_THREADS=threads; its first line of output in line, without the
+ * newline.  0 when it exited with 0 after printing one, else -1.  Exits
+ * 128 + the signal, after one line, if ompadv is told to stop meanwhile. */
+static int run_helper(const char *helper, const char *arg, const char *metric, int threads,
+                      const char *omp_tool, char *line, size_t size)
+{
+  char *argv[4] = { (char *)helper, (char *)(arg ? arg : metric), arg ? (char *)metric : NULL,
+                    NULL };
+  sigset_t block, prev;
+  int fds[2];
+  size_t got = 0;
+  line[0] = 0;
+  if (pipe2(fds, O_CLOEXEC) != 0)
+    return -1;
+  sigemptyset(&block);
+  for (int i = 0; i < N_CALIB_SIGS; i++)
+    sigaddset(&block, calib_sigs[i]);
+  /* blocked until the helper's pid is known: a signal meanwhile is taken
+   * when the helper can be killed */
+  sigprocmask(SIG_BLOCK, &block, &prev);
+  pid_t parent = getpid(), pid = -1;
+  fflush(NULL);
+  if (!calib_signal)
+    pid = fork();
+  if (pid == 0) {
+    for (int i = 0; i < N_CALIB_SIGS; i++)  /* as ompadv had them (ignored in a background job) */
+      sigaction(calib_sigs[i], &calib_old[i], NULL);
+    sigprocmask(SIG_SETMASK, &prev, NULL);
+    /* ended with ompadv, even when that is killed with SIGKILL */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+      _exit(127);
+    if (dup2(fds[1], STDOUT_FILENO) < 0)
+      _exit(127);
+    setenv("OMP_TOOL", omp_tool, 1);
+    if (threads > 0) {
+      char n[16];
+      snprintf(n, sizeof n, "%d", threads);
+      setenv("OMP_NUM_THREADS", n, 1);
+    }
+    execv(helper, argv);
+    _exit(127);
+  }
+  if (pid > 0)
+    calib_pid = pid;
+  sigprocmask(SIG_SETMASK, &prev, NULL);  /* a pending signal kills the helper now */
+  close(fds[1]);
+  if (pid < 0) {
+    close(fds[0]);
+    exit_if_interrupted();
+    return -1;
+  }
+  for (;;) {  /* all of it: the helper must not block on a full pipe */
+    char buf[512];
+    ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    size_t take = (size_t)n < size - 1 - got ? (size_t)n : size - 1 - got;
+    memcpy(line + got, buf, take);
+    got += take;
+  }
+  close(fds[0]);
+  line[got] = 0;
+  /* waited for without reaping first: calib_pid is cleared while the pid
+   * cannot name another process yet */
+  siginfo_t si;
+  while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) != 0 && errno == EINTR)
+    ;
+  calib_pid = 0;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  exit_if_interrupted();
+  size_t eol = strcspn(line, "\n");
+  int whole = line[eol] == '\n';
+  line[eol] = 0;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 && whole ? 0 : -1;
+}
+
 /* Run the calibration helper: the cost of creating one deferred and one
  * undeferred task, in the metric's units, on this machine and team size.
  * Returns "D,U" for the tool. */
 static char *calibrate(const char *metric, int threads)
 {
   char *helper = oa_helper_program("ompadv-calibrate");
-  unsigned long long d = 0, u = 0;
+  char line[256];
+  uint64_t d, u;
   if (!helper) {
     oa_warn("ompadv-calibrate not found: task creation costs are not estimated");
     return oa_xstrdup("0,0");
   }
-  char *cmd = threads > 0 ? oa_xasprintf("OMP_NUM_THREADS=%d OMP_TOOL=disabled '%s' %s", threads,
-                                         helper, metric)
-                          : oa_xasprintf("OMP_TOOL=disabled '%s' %s", helper, metric);
-  FILE *p = popen(cmd, "r");
-  if (!p || fscanf(p, "%llu %llu", &d, &u) != 2) {
-    oa_warn("task creation cost calibration failed: tasking overhead is not estimated");
-    d = u = 0;
+  /* the helper prints "D U" */
+  char *comma = NULL;
+  calibration_begin();
+  int ok = run_helper(helper, NULL, metric, threads, "disabled", line, sizeof line) == 0
+           && (comma = strchr(line, ' ')) != NULL;
+  calibration_end();
+  if (ok) {
+    *comma = ',';
+    ok = oa_task_cost_parse(line, &d, &u) == 0;
   }
-  if (p)
-    pclose(p);
-  free(cmd);
   free(helper);
-  return oa_xasprintf("%llu,%llu", d, u);
+  if (!ok) {
+    oa_warn("task creation cost calibration failed: tasking overhead is not estimated");
+    return oa_xstrdup("0,0");
+  }
+  return oa_xasprintf("%llu,%llu", (unsigned long long)d, (unsigned long long)u);
 }
 
 /* Run the helper's other measurement: libomp's own time around each kind of
@@ -75,34 +225,67 @@ static char *calibrate(const char *metric, int threads)
 static char *calibrate_runtime(const char *metric, int threads)
 {
   char *helper = oa_helper_program("ompadv-calibrate");
-  char line[1024] = "";
+  char line[1024];
+  oa_rt_costs c;
   if (!helper) {
     oa_warn("ompadv-calibrate not found: the runtime's own time around loops, barriers and "
             "parallel regions is counted as work");
     return oa_xstrdup("none");
   }
-  char *cmd = threads > 0 ? oa_xasprintf("OMP_NUM_THREADS=%d OMP_TOOL=enabled '%s' --runtime %s",
-                                         threads, helper, metric)
-                          : oa_xasprintf("OMP_TOOL=enabled '%s' --runtime %s", helper, metric);
-  FILE *p = popen(cmd, "r");
-  oa_rt_costs c;
-  if (!p || !fgets(line, sizeof line, p)
-      || (strncmp(line, "none", 4) != 0 && oa_rt_costs_parse(line, &c) == 0)) {
+  calibration_begin();
+  int ok = run_helper(helper, "--runtime", metric, threads, "enabled", line, sizeof line) == 0;
+  calibration_end();
+  if (!ok || oa_rt_costs_parse(line, &c) < 0) {
     oa_warn("calibrating the runtime's own time failed: it is counted as work");
     strcpy(line, "none");
   }
-  line[strcspn(line, "\n")] = 0;
-  if (p)
-    pclose(p);
-  free(cmd);
   free(helper);
   return oa_xstrdup(line);
 }
 
+/* --- the settings the user may give ----------------------------------------
+ *
+ * Checked before anything runs, calibration included: a value the tool
+ * would misread (a sign, a word, a count that wraps around) is refused with
+ * the form it takes, never read as something else. */
+
+/* The value as the message shows it, on one line and not too long. */
+static char *shown(const char *v)
+{
+  size_t n = strlen(v), max = 80;
+  char *s = oa_xasprintf("%.*s%s", (int)(n > max ? max : n), v, n > max ? "..." : "");
+  for (char *p = s; *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f)
+      *p = '?';
+  return s;
+}
+
+static void check_settings(void)
+{
+  const char *v = getenv(OMPADV_ENV_TASKCOST);
+  uint64_t d, u;
+  oa_rt_costs c;
+  if (v && oa_task_cost_parse(v, &d, &u) != 0)
+    oa_die(OA_EXIT_USAGE, "%s='%s': give two counts of the metric's unit, D,U (such as "
+           "150,120; each at most %llu), or unset it", OMPADV_ENV_TASKCOST, shown(v),
+           OA_COST_MAX);
+  v = getenv(OMPADV_ENV_RTCOST);
+  if (v && oa_rt_costs_parse(v, &c) < 0) {
+    char names[256] = "";
+    for (unsigned e = OA_RTE_NONE + 1; e < OA_RTE_N; e++)
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+               e > OA_RTE_NONE + 1 ? ", " : "", oa_rt_event_name(e));
+    oa_die(OA_EXIT_USAGE, "%s='%s': give none, or EVENT=IN/OUT,... in counts of the metric's "
+           "unit (such as barrier=40/60,fork=0/120; each event once, each count at most %llu; "
+           "EVENT: %s), or unset it", OMPADV_ENV_RTCOST, shown(v), OA_COST_MAX, names);
+  }
+}
+
 char *oa_profile_runtime_cost(const char *metric, int threads)
 {
+  check_settings();
   const char *given = getenv(OMPADV_ENV_RTCOST);
-  return given && *given ? oa_xstrdup(given) : calibrate_runtime(metric, threads);
+  return given ? oa_xstrdup(given) : calibrate_runtime(metric, threads);
 }
 
 static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
@@ -145,6 +328,16 @@ static int report(void *ctx, const oa_launch *l)
     oa_result_free(&r);
     return 0;
   }
+  if (!r.profile->work) {
+    /* Every run has work: main's start, before the first region, at least.
+     * None means the model never closed the program's root (as with more
+     * than 64 nested parallel regions before issue 31, item 8): figures of
+     * 0 would read as a profile. */
+    oa_error("the profile is empty (work 0): the tool lost track of the program's OpenMP "
+             "structure (a limit or a bug of ompadv), so it has no figures to report");
+    oa_result_free(&r);
+    return OA_EXIT_FAIL;
+  }
   if (r.profile->flags & OA_PROF_PARTIAL)
     oa_warn("the program did not reach its end (a crash, a signal or _exit): this profile "
             "covers it up to the end of one of its last top-level parallel regions (a snapshot "
@@ -159,11 +352,10 @@ static int report(void *ctx, const oa_launch *l)
   return 0;
 }
 
-static void saved_raw(void *ctx, const oa_launch *l, int fail)
+static void saved_raw(void *ctx, const oa_launch *l)
 {
   (void)ctx;
-  if (l->result && l->handshake == OA_TOOL_STARTED && !fail)
-    oa_note("profile: raw fragments and OSPG saved in %s", l->result_path);
+  oa_note("profile: raw fragments and OSPG saved in %s", l->result_name);
 }
 
 enum { P_SAVE_RAW = 1 };
@@ -184,10 +376,13 @@ static int on_option(int id, const char *arg, void *ctx)
 const char *oa_profile_prepare(const oa_common *c, oa_profiling *p)
 {
   const char *why;
+  check_settings();
   p->metric = resolve_metric(c->metric, &why);
   const char *given = getenv(OMPADV_ENV_TASKCOST);
-  p->task_cost = given && *given ? oa_xstrdup(given) : calibrate(p->metric, c->threads);
+  calibration_begin();  /* and between the two runs of the helper */
+  p->task_cost = given ? oa_xstrdup(given) : calibrate(p->metric, c->threads);
   p->runtime_cost = oa_profile_runtime_cost(p->metric, c->threads);
+  calibration_end();
   return why;
 }
 
@@ -211,16 +406,13 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   p.out = oa_open_output(&c);
   if (c.html) {
     p.page = oa_page_open(c.html, "profile");
-    oa_page_not(p.page, c.output, "--output");
-    oa_page_not(p.page, save_raw, "--save-raw");
     oa_page_argv(p.page, argv + first);
   }
-  oa_run_ops ops = { .cmd = "profile", .verb = "profile", .analyse = report, .done = saved_raw,
+  oa_run_ops ops = { .cmd = "profile", .verb = "profile", .analyse = report, .kept = saved_raw,
                      .ctx = &p };
   int rc = oa_run(&l, &ops);
   rc = oa_page_end(p.page, rc);
-  if (p.out != stderr)
-    fclose(p.out);
+  rc = oa_close_output(p.out, rc);
   oa_profiling_free(&l.prof);
   return rc;
 }

@@ -689,7 +689,6 @@ static int run_race(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "race");
-    oa_page_not(page, c.output, "--output");
     oa_page_argv(page, argv + first);
   }
   int threads = team_size(&o);
@@ -712,9 +711,7 @@ static int run_race(const oa_command *self, int argc, char **argv)
   } else if (page) {
     oa_page_discard(page);
   }
-  if (out != stderr)
-    fclose(out);
-  return rc;
+  return oa_close_output(out, rc);
 }
 
 static const oa_option race_options[] = {

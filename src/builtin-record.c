@@ -26,10 +26,10 @@ static int on_option(int id, const char *arg, void *ctx)
   return 0;
 }
 
-static double size_mb(const oa_launch *l)
+static double size_mb(const char *path)
 {
   struct stat st;
-  return stat(l->result_path, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+  return stat(path, &st) == 0 ? (double)st.st_size / 1e6 : 0;
 }
 
 /* a recording a process the program started wrote: named like the program's */
@@ -40,18 +40,14 @@ static void name_other(void *ctx, long pid, const char *file)
     oa_recording_name(file, 1);
 }
 
-static void name_others(void *ctx, const oa_launch *l, int fail)
-{
-  (void)ctx, (void)fail;
-  oa_launch_others(l, name_other, NULL);
-}
-
-/* The recording of the run: named, and said where (why: how the metric was
- * chosen, or NULL). */
+/* The recording of the run, named before it is put in place (l->result_path
+ * is the run's own file until then); why: how the metric was chosen, or
+ * NULL.  The note of where it went comes once it is there (kept). */
 static int finish(void *why, const oa_launch *l)
 {
   int full;
   uint64_t kept;
+  (void)why;
   if ((full = oa_launch_file_full(l, &kept)) != 0) {
     /* the names trailer may not fit either: report then names the
      * locations from the binaries */
@@ -60,19 +56,31 @@ static int finish(void *why, const oa_launch *l)
     if (kept)
       oa_error("record: %s while %s was written (%s): it holds the run up to that point "
                "(%.1f MB), which ompadv report reads as a prefix; %s", oa_full_reason(full),
-               l->result_path, strerror(full), size_mb(l), fix);
+               l->result_name, strerror(full), size_mb(l->result_path), fix);
     else
       oa_error("record: %s before the first record of %s was written (%s): nothing was "
-               "recorded; %s", oa_full_reason(full), l->result_path, strerror(full), fix);
+               "recorded; %s", oa_full_reason(full), l->result_name, strerror(full), fix);
     return OA_EXIT_FAIL;
   }
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
+  return 0;
+}
+
+static void name_others(void *ctx, const oa_launch *l, int fail)
+{
+  (void)ctx, (void)fail;
+  oa_launch_others(l, name_other, NULL);
+}
+
+static void kept(void *why, const oa_launch *l)
+{
   if (why)
     oa_note("record: metric %s (%s)", l->prof.metric, (const char *)why);
-  oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l->result_path,
-          size_mb(l), l->result_path);
-  return 0;
+  char *q = oa_shell_quote(l->result_name);
+  oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l->result_name,
+          size_mb(l->result_name), q);
+  free(q);
 }
 
 static int run_record(const oa_command *self, int argc, char **argv)
@@ -88,7 +96,8 @@ static int run_record(const oa_command *self, int argc, char **argv)
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = file,
                   .argv = argv + first, .prof.record = 1 };
   const char *why = oa_profile_prepare(&c, &l.prof);
-  oa_run_ops ops = { .cmd = "record", .verb = "record", .analyse = finish, .done = name_others,
+  oa_run_ops ops = { .cmd = "record", .verb = "record", .analyse = finish, .kept = kept,
+                     .done = name_others,
                      .ctx = (void *)why };
   int rc = oa_run(&l, &ops);
   oa_profiling_free(&l.prof);

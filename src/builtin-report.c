@@ -7,12 +7,14 @@
 
 #include <errno.h>
 #include <glob.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "recfile.h"
 #include "html.h"
+#include "outfile.h"
 #include "util.h"
 
 enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE };
@@ -145,8 +147,7 @@ static int report_ranks(char **files, size_t n, const report_opts *o, const oa_c
   }
   FILE *out = oa_open_output(c);
   oa_render_ranks(out, c, views, n);
-  if (out != stderr)
-    fclose(out);
+  int rc = oa_close_output(out, 0);
   for (size_t i = 0; i < n; i++) {
     oa_replay_out_free(&outs[i]);
     oa_rec_close(recs[i]);
@@ -154,7 +155,20 @@ static int report_ranks(char **files, size_t n, const report_opts *o, const oa_c
   free(views);
   free(outs);
   free(recs);
-  return 0;
+  return rc;
+}
+
+/* Which run the recording holds: two runs recording into one file at once
+ * both finish, and the last one to end is what is there. */
+static void note_run(const char *path, oa_recording *rec)
+{
+  const oa_file_header *h = oa_rec_header(rec);
+  char when[64] = "";
+  time_t t = (time_t)(h->started_ns / 1000000000u);
+  struct tm tm;
+  if (h->started_ns && localtime_r(&t, &tm))
+    strftime(when, sizeof when, ", started %Y-%m-%d %H:%M:%S %Z", &tm);
+  oa_note("report: %s holds the run of process %u%s", path, h->pid, when);
 }
 
 static int run_report(const oa_command *self, int argc, char **argv)
@@ -169,6 +183,10 @@ static int run_report(const oa_command *self, int argc, char **argv)
     oa_die(OA_EXIT_USAGE, "report: --timeline goes with --time");
   size_t nfiles;
   char **files = input_files(&o, &nfiles);
+  for (size_t i = 0; i < nfiles; i++)
+    oa_guard_input(files[i], "--input");
+  if (!nfiles)
+    oa_guard_input(o.input, "--input");
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
   if (c.html && (nfiles > 1 || o.online))
@@ -177,11 +195,6 @@ static int run_report(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "report");
-    for (size_t i = 0; i < nfiles; i++)
-      oa_page_not(page, files[i], "the recording (-i)");
-    oa_page_not(page, o.input, "the recording (-i)");
-    oa_page_not(page, c.output, "--output");
-    oa_page_not(page, o.timeline, "--timeline");
     oa_page_subject(page, "recording %s", nfiles ? files[0] : o.input);
   }
   if (o.time) {
@@ -257,8 +270,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
   oa_replay_out_free(&base);
   oa_replay_out_free(&wi);
 done:
-  if (out != stderr)
-    fclose(out);
+  rc = oa_close_output(out, rc);
+  if (!rc)
+    note_run(o.input, rec);
   for (size_t i = 0; i < o.nspecs; i++) {
     free(o.specs[i].file);
     free(o.specs[i].text);

@@ -19,6 +19,7 @@
 #include "render.h"
 #include "timeprof.h"
 #include "html.h"
+#include "outfile.h"
 #include "util.h"
 
 enum { T_OUTPUT_REC = 1, T_TIMELINE, T_INPUT };
@@ -253,17 +254,17 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   }
 }
 
-static void write_timeline(const char *path, const oa_time_result *t)
+/* The timeline as CSV, written whole (outfile.h): 0, or OA_EXIT_FAIL
+ * after saying why. */
+static int write_timeline(const char *path, const oa_time_result *t)
 {
-  FILE *f = fopen(path, "w");
-  if (!f)
-    oa_die(OA_EXIT_FAIL, "time: cannot write the timeline to %s: %s", path, strerror(errno));
+  oa_outfile *o = oa_outfile_open(path, "time", "--timeline");
+  FILE *f = oa_outfile_stream(o);
   fprintf(f, "time,running,ready,lock_wait\n");
   for (size_t i = 0; i < t->ntimeline; i++)
     fprintf(f, "%.9f,%.3f,%.3f,%.3f\n", t->timeline[i].t, t->timeline[i].running,
             t->timeline[i].ready, t->timeline[i].lock_wait);
-  if (fclose(f) != 0)
-    oa_die(OA_EXIT_FAIL, "time: cannot write the timeline to %s: %s", path, strerror(errno));
+  return oa_outfile_close(o);
 }
 
 /* One location per name and kind: the first location id that has them,
@@ -423,8 +424,7 @@ int oa_time_report(const char *path, const oa_common *c, const char *timeline, o
     return rc;
   if (page)
     page_docs(&v, c, page, 1);
-  if (timeline)
-    write_timeline(timeline, &v.t);
+  int trc = timeline ? write_timeline(timeline, &v.t) : 0;
   FILE *out = oa_open_output(c);
   const char *fmt = c->format ? c->format : "text";
   if (strcmp(fmt, "json") == 0)
@@ -433,10 +433,8 @@ int oa_time_report(const char *path, const oa_common *c, const char *timeline, o
     render_csv(out, v.rows, v.nrows);
   else
     render_text(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
-  if (out != stderr)
-    fclose(out);
   view_free(&v);
-  return 0;
+  return oa_close_output(out, trc);
 }
 
 /* `ompadv diff -i BASE -i OTHER --time`: two runs' breakdowns side by side,
@@ -557,12 +555,10 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
       }
     }
   }
-  if (out != stderr)
-    fclose(out);
   free(rows);
   view_free(&v[0]);
   view_free(&v[1]);
-  return 0;
+  return oa_close_output(out, 0);
 }
 
 typedef struct time_run {
@@ -576,16 +572,26 @@ static int analyse_run(void *ctx, const oa_launch *l)
   const time_run *w = ctx;
   int full;
   uint64_t kept;
-  if ((full = oa_launch_file_full(l, &kept)) != 0)
+  if ((full = oa_launch_file_full(l, &kept)) != 0 && !l->result)
     oa_warn("time: %s while the recording was written (%s): what follows covers the run up "
             "to that point", oa_full_reason(full), strerror(full));
+  else if (full)  /* the recording asked for is cut short: a failure, as for record */
+    oa_error("time: %s while %s was written (%s): it and what follows cover the run up to "
+             "that point; free some space or record elsewhere with -o", oa_full_reason(full),
+             l->result_name, strerror(full));
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
   int rc = oa_time_report(l->result_path, w->c, w->o->timeline, w->page);
-  if (w->o->record_to && rc == 0)
-    oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_path,
-            l->result_path);
-  return rc;
+  return rc ? rc : full && l->result ? OA_EXIT_FAIL : 0;
+}
+
+/* time -o: where the recording went, once it is there */
+static void kept(void *ctx, const oa_launch *l)
+{
+  (void)ctx;
+  char *q = oa_shell_quote(l->result_name);
+  oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_name, q);
+  free(q);
 }
 
 static int run_time(const oa_command *self, int argc, char **argv)
@@ -596,12 +602,10 @@ static int run_time(const oa_command *self, int argc, char **argv)
   if (o.input) {
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "time: give either -i FILE or a program, not both");
+    oa_recording_check(o.input);  /* a named pipe: refused, not waited on */
     oa_page *page = NULL;
     if (c.html) {
       page = oa_page_open(c.html, "time");
-      oa_page_not(page, o.input, "the recording (-i)");
-      oa_page_not(page, c.output, "--output");
-      oa_page_not(page, o.timeline, "--timeline");
       oa_page_subject(page, "recording %s", o.input);
     }
     int rc = oa_time_report(o.input, &c, o.timeline, page);
@@ -622,12 +626,10 @@ static int run_time(const oa_command *self, int argc, char **argv)
   time_run w = { &o, &c, NULL };
   if (c.html) {
     w.page = oa_page_open(c.html, "time");
-    oa_page_not(w.page, o.record_to, "the recording (-o)");
-    oa_page_not(w.page, c.output, "--output");
-    oa_page_not(w.page, o.timeline, "--timeline");
     oa_page_argv(w.page, argv + first);
   }
-  oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .ctx = &w };
+  oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .kept = kept,
+                     .ctx = &w };
   int rc = oa_run(&l, &ops);
   rc = oa_page_end(w.page, rc);
   oa_profiling_free(&l.prof);

@@ -12,6 +12,7 @@
 
 #include "events.h"
 #include "launch.h"
+#include "recfile.h"
 #include "render.h"
 #include "result.h"
 #include "symbolize.h"
@@ -312,12 +313,13 @@ static int show_run(void *ctx, const oa_launch *l)
   return show(l->result_path, t->o, t->out, OA_EXIT_FAIL);
 }
 
-static void saved(void *ctx, const oa_launch *l, int fail)
+static void saved(void *ctx, const oa_launch *l)
 {
   (void)ctx;
-  if (l->result && l->handshake == OA_TOOL_STARTED && !fail)
-    oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
-            l->result_path, l->result_path);
+  char *q = oa_shell_quote(l->result_name);
+  oa_note("trace: raw events saved in %s (print them again with: ompadv trace -i %s)",
+          l->result_name, q);
+  free(q);
 }
 
 static int run_trace(const oa_command *self, int argc, char **argv)
@@ -328,11 +330,11 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   if (o.input) {
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "trace: give either -i FILE or a program, not both");
+    /* before the result is opened (a named pipe would block that for ever)
+     * and before the output is */
+    oa_input_check(o.input, "an ompadv result", "cannot read the trace");
     FILE *out = oa_open_output(&c);
-    int rc = show(o.input, &o, out, OA_EXIT_USAGE);
-    if (out != stderr)
-      fclose(out);
-    return rc;
+    return oa_close_output(out, show(o.input, &o, out, OA_EXIT_USAGE));
   }
   if (first >= argc)
     oa_die(OA_EXIT_USAGE, "trace: no program given (usage: ompadv trace [OPTIONS] [--] PROG "
@@ -340,12 +342,9 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   struct trace_run t = { &o, oa_open_output(&c) };  /* before the run: a bad path must
                                                      * not waste it */
   oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
-  oa_run_ops ops = { .cmd = "trace", .verb = "trace", .analyse = show_run, .done = saved,
+  oa_run_ops ops = { .cmd = "trace", .verb = "trace", .analyse = show_run, .kept = saved,
                      .ctx = &t };
-  int rc = oa_run(&l, &ops);
-  if (t.out != stderr)
-    fclose(t.out);
-  return rc;
+  return oa_close_output(t.out, oa_run(&l, &ops));
 }
 
 static const oa_option trace_options[] = {

@@ -241,8 +241,7 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
   if (page)
     print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric, cpath,
                npath);
-  if (f != stderr)
-    fclose(f);
+  int rc = oa_close_output(f, 0);
   if (o->input)
     oa_note("whatif: a region is the source span between the constructs that begin and end its "
             "fragments; see one step's whole profile with: ompadv report -i %s --region "
@@ -259,7 +258,7 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
   free(ch.region);
   free(steps);
   oa_rec_close(rec);
-  return 0;
+  return rc;
 }
 
 struct whatif_run {
@@ -294,8 +293,6 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "whatif");
-    oa_page_not(page, o.input, "the recording (-i)");
-    oa_page_not(page, c.output, "--output");
     if (o.input)
       oa_page_subject(page, "recording %s", o.input);
     else

@@ -79,6 +79,7 @@ struct deps {
   char libgomp[PATH_MAX];
   char omp_missing[PATH_MAX];  /* a libomp NEEDED that cannot be found */
   char any_missing[PATH_MAX];  /* any NEEDED that cannot be found */
+  char asan[PATH_MAX];         /* the shared AddressSanitizer runtime, if NEEDed */
   int has_libomp, has_libgomp;
 };
 
@@ -738,6 +739,9 @@ static void note_dependency(struct deps *d, const char *name, const char *path)
       copy_str(d->any_missing, sizeof d->any_missing, name);
     return;
   }
+  if (!*d->asan && (fnmatch("libclang_rt.asan-*.so", base_name(name), 0) == 0
+                    || fnmatch("libasan.so*", base_name(name), 0) == 0))
+    copy_str(d->asan, sizeof d->asan, path);
   if (omp && !d->has_libomp)
     d->has_libomp = copy_str(d->libomp, sizeof d->libomp, path) == 0;
   if (gomp && !d->has_libgomp)
@@ -895,6 +899,25 @@ static int not_elf(const char *path, const char *prog, char *err, size_t errlen)
               "program, e.g. built with ompadv cc -o prog prog.c", prog);
 }
 
+/* The path PT_INTERP names (the dynamic loader), or "". */
+static void read_interp(Elf *e, char *out, size_t outlen)
+{
+  size_t nphdr, size;
+  const char *raw = elf_rawfile(e, &size);
+  out[0] = 0;
+  if (!raw || elf_getphdrnum(e, &nphdr) != 0)
+    return;
+  for (size_t i = 0; i < nphdr; i++) {
+    GElf_Phdr ph;
+    if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_INTERP && ph.p_offset < size
+        && ph.p_filesz <= size - ph.p_offset && ph.p_filesz < outlen) {
+      memcpy(out, raw + ph.p_offset, ph.p_filesz);
+      out[ph.p_filesz] = 0;
+      return;
+    }
+  }
+}
+
 static int inspect_elf(Elf *e, int fd, oa_target *t, const char *prog, char *err, size_t errlen)
 {
   struct search s;
@@ -912,9 +935,11 @@ static int inspect_elf(Elf *e, int fd, oa_target *t, const char *prog, char *err
       check_static_runtime(e, t, prog, err, errlen) != 0)
     goto out;
   detect_tsan(e, &dyn, t);
+  read_interp(e, t->interp, sizeof t->interp);
   walk_add(&w, t->path, &dyn, -1);
   walk_deps(&w, &d);
   rc = classify(&d, &w.obj[0].dyn, t, prog, err, errlen);
+  copy_str(t->asan, sizeof t->asan, d.asan);
 out:
   dyninfo_free(&dyn);
   walk_free(&w);

@@ -21,6 +21,8 @@ typedef struct oa_target {
   int  tsan_shared;        /* NEEDs libclang_rt.tsan-x86_64.so (ompadv cc --race) */
   int  tsan_static;        /* defines __tsan_init itself (static TSan runtime) */
   int  tsan_gcc;           /* NEEDs gcc's libtsan.so.* (gcc -fsanitize=thread) */
+  char interp[PATH_MAX];   /* its program interpreter (PT_INTERP, ld.so), or "" */
+  char asan[PATH_MAX];     /* the shared AddressSanitizer runtime it NEEDs, or "" */
 } oa_target;
 
 /* Resolve prog (a PATH lookup when it has no '/'), check it is an executable

@@ -6,6 +6,7 @@
  * is averaged down to at most TL_POINTS slices. */
 #include "config.h"
 #include "html.h"
+#include "outfile.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -67,9 +68,7 @@ typedef struct excerpt {
 
 struct oa_page {
   char *path, *cmd, *subject;
-  char *target;              /* the file the page replaces: path, or a link's target */
-  char *tmp;                 /* the page as it is written, renamed to target when done;
-                              * NULL: path is a device or a pipe, written at the end */
+  oa_outfile *out;           /* the page's file, put in place when whole */
   FILE *o;
   page_doc docs[MAX_DOCS];
   int ndocs;
@@ -81,71 +80,17 @@ struct oa_page {
   size_t nex;
 };
 
-/* The pages being written, removed if ompadv exits before they are done
- * (a bad input found after the page was opened, a target that failed). */
-static char **pending;
-static size_t npending;
-
-static void remove_pending_at_exit(void)
-{
-  for (size_t i = 0; i < npending; i++)
-    unlink(pending[i]);
-}
-
-static void forget_pending(const char *tmp)
-{
-  for (size_t i = 0; i < npending; i++)
-    if (pending[i] == tmp) {
-      pending[i] = pending[--npending];
-      return;
-    }
-}
-
-/* The page is written beside its file and renamed over it when complete:
- * nothing is truncated before the page is ready, and a command that fails
- * leaves whatever was there. */
+/* The page is written beside its file and renamed over it when complete
+ * (outfile.h): nothing is truncated before the page is ready, and a command
+ * that fails leaves whatever was there. */
 oa_page *oa_page_open(const char *path, const char *cmd)
 {
   oa_page *p = oa_xcalloc(1, sizeof *p);
-  p->path = oa_expand_rank(path);
   p->cmd = oa_xstrdup(cmd);
-  struct stat st;
-  if (stat(p->path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    if (S_ISDIR(st.st_mode) || access(p->path, W_OK) != 0)
-      oa_die(OA_EXIT_FAIL, "%s: cannot write the page %s: %s", cmd, p->path,
-             S_ISDIR(st.st_mode) ? "it is a directory" : strerror(errno));
-    return p;  /* /dev/stdout and the like: written as it is, at the end */
-  }
-  p->target = realpath(p->path, NULL);  /* through a symbolic link: its target */
-  if (!p->target)
-    p->target = oa_xstrdup(p->path);
-  const char *slash = strrchr(p->target, '/');
-  p->tmp = slash ? oa_xasprintf("%.*s/.%s.XXXXXX", (int)(slash - p->target), p->target, slash + 1)
-                 : oa_xasprintf(".%s.XXXXXX", p->target);
-  int fd = mkostemp(p->tmp, O_CLOEXEC);
-  if (fd < 0 || !(p->o = fdopen(fd, "w")))
-    oa_die(OA_EXIT_FAIL, "%s: cannot write the page %s: %s", cmd, p->path, strerror(errno));
-  if (!pending)
-    atexit(remove_pending_at_exit);
-  pending = oa_xrealloc(pending, (npending + 1) * sizeof *pending);
-  pending[npending++] = p->tmp;
+  p->out = oa_outfile_open(path, cmd, "--html");
+  p->path = oa_xstrdup(oa_outfile_path(p->out));
+  p->o = oa_outfile_stream(p->out);
   return p;
-}
-
-/* Is file a the same as b (either may not exist yet)? */
-static int same_file(const char *a, const char *b)
-{
-  struct stat x, y;
-  if (stat(a, &x) == 0 && stat(b, &y) == 0)
-    return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-  return strcmp(a, b) == 0;
-}
-
-void oa_page_not(oa_page *p, const char *other, const char *what)
-{
-  if (other && p->tmp && same_file(p->target, other))  /* a device may be shared */
-    oa_die(OA_EXIT_USAGE, "%s: --html %s is also %s: give the page a file of its own", p->cmd,
-           p->path, what);
 }
 
 void oa_page_subject(oa_page *p, const char *fmt, ...)
@@ -1360,8 +1305,6 @@ static void page_free(oa_page *p)
   free(p->files);
   free(p->ex);
   free(p->path);
-  free(p->target);
-  free(p->tmp);
   free(p->cmd);
   free(p->subject);
   free(p);
@@ -1387,33 +1330,14 @@ int oa_page_close(oa_page *p)
       return OA_EXIT_FAIL;
     }
   }
-  if (!p->tmp && !(p->o = fopen(p->path, "we"))) {
-    oa_error("%s: cannot write the page %s: %s", p->cmd, p->path, strerror(errno));
-    page_free(p);
-    return OA_EXIT_FAIL;
-  }
   page(p);
-  int bad = ferror(p->o) || fflush(p->o) != 0;
-  if (p->tmp && !bad) {
-    mode_t mask = umask(0);  /* mkostemp made it 0600: a page is as readable as any file */
-    umask(mask);
-    bad = fchmod(fileno(p->o), 0666 & ~mask) != 0;
-  }
-  if (fclose(p->o) != 0)
-    bad = 1;
+  int rc = oa_outfile_close(p->out);  /* says why when it cannot */
+  p->out = NULL;
   p->o = NULL;
-  if (!bad && p->tmp && rename(p->tmp, p->target) != 0)
-    bad = 1;
-  if (bad) {
-    oa_error("%s: cannot write the page %s: %s", p->cmd, p->path, strerror(errno));
-    oa_page_discard(p);
-    return OA_EXIT_FAIL;
-  }
-  oa_note("%s: wrote the page %s", p->cmd, p->path);
-  if (p->tmp)
-    forget_pending(p->tmp);
+  if (!rc)
+    oa_note("%s: wrote the page %s", p->cmd, p->path);
   page_free(p);
-  return 0;
+  return rc;
 }
 
 int oa_page_end(oa_page *p, int rc)
@@ -1426,12 +1350,9 @@ int oa_page_end(oa_page *p, int rc)
 
 void oa_page_discard(oa_page *p)
 {
-  if (p->o)
-    fclose(p->o);
+  if (p->out)
+    oa_outfile_discard(p->out);
+  p->out = NULL;
   p->o = NULL;
-  if (p->tmp) {  /* only ever the page's own temporary file */
-    unlink(p->tmp);
-    forget_pending(p->tmp);
-  }
   page_free(p);
 }

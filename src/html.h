@@ -11,11 +11,9 @@
 typedef struct oa_page oa_page;
 
 /* The page of command cmd, to be written to path: the file is created now,
- * so that a path that cannot be written fails before any run (exit 1). */
+ * so that a path that cannot be written fails before any run (exit 1), and
+ * held against the command's other files (outfile.h: oa_guard_output). */
 oa_page *oa_page_open(const char *path, const char *cmd);
-/* Refuse (exit 2) a page that would overwrite other, a file the command
- * reads or writes too (what: "the recording", "--output", ...). */
-void oa_page_not(oa_page *p, const char *other, const char *what);
 /* What the page is about: the program or the recording(s). */
 void oa_page_subject(oa_page *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* ... a program and its arguments. */

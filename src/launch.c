@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/magic.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <sys/wait.h>
@@ -19,6 +20,7 @@
 
 #include "contract.h"
 #include "ompadv.h"
+#include "outfile.h"
 #include "util.h"
 
 static volatile sig_atomic_t child_pid;
@@ -183,13 +185,26 @@ static void remove_tmpdirs_at_exit(void)
     oa_tmpdir_remove(tmpdirs[ntmpdirs - 1]);
 }
 
+/* path made absolute against the current directory (the program may
+ * change its own): the caller frees the result. */
+static char *absolute(const char *path)
+{
+  char cwd[PATH_MAX];
+  if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+    return oa_xstrdup(path);
+  return oa_xasprintf("%s/%s", cwd, path);
+}
+
 char *oa_tmpdir_make(void)
 {
   const char *base = getenv("TMPDIR");
-  char *tmpl = oa_xasprintf("%s/ompadv.XXXXXX", base && *base ? base : "/tmp");
+  char *abs = absolute(base && *base ? base : "/tmp");
+  char *tmpl = oa_xasprintf("%s/ompadv.XXXXXX", abs);
   if (!mkdtemp(tmpl))
-    oa_die(OA_EXIT_FAIL, "cannot create a temporary directory in %s: %s",
-           base && *base ? base : "/tmp", strerror(errno));
+    oa_die(OA_EXIT_FAIL, "cannot create a temporary directory in %s: %s%s", abs, strerror(errno),
+           errno == ENOSPC || errno == EDQUOT ? "; free some space there or point TMPDIR "
+                                                "elsewhere" : "");
+  free(abs);
   if (!tmpdirs)
     atexit(remove_tmpdirs_at_exit);
   tmpdirs = oa_xrealloc(tmpdirs, (ntmpdirs + 1) * sizeof *tmpdirs);
@@ -213,6 +228,19 @@ static char *others_path(const oa_launch *l)
   return oa_xasprintf("%s/others", l->tmpdir);
 }
 
+/* The user's LD_PRELOAD names AddressSanitizer's runtime: it goes first
+ * again, ahead of the tool put before it. */
+static void asan_first(void)
+{
+  char *list = oa_xstrdup(getenv("LD_PRELOAD")), *save = NULL, *asan = NULL;
+  for (char *w = strtok_r(list, " :", &save); w && !asan; w = strtok_r(NULL, " :", &save))
+    if (strstr(w, "libclang_rt.asan") || strstr(w, "libasan.so"))
+      asan = w;
+  if (asan)
+    prepend_env_sep("LD_PRELOAD", asan, ' ');  /* the loader maps a file once */
+  free(list);
+}
+
 /* The child's environment, written in the child between fork and exec:
  * every setting of the run, so that ompadv's own stays as it was. */
 static void child_environment(const oa_launch *l, const char *tool, const char *pattern)
@@ -232,15 +260,28 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
    * OMP_TOOL_LIBRARIES stays as the documented way in. */
   setenv("OMP_TOOL_LIBRARIES", tool, 1);
   prepend_env_sep("LD_PRELOAD", tool, ' ');
+  /* AddressSanitizer's runtime insists on being the first object loaded:
+   * the program's own, or one the user preloads, goes before the tool */
+  const char *pre = getenv("LD_PRELOAD");
+  if (l->target.asan[0])
+    prepend_env_sep("LD_PRELOAD", l->target.asan, ' ');
+  else if (pre && (strstr(pre, "libclang_rt.asan") || strstr(pre, "libasan.so")))
+    asan_first();
   setenv(OMPADV_ENV_RESULT, pattern, 1);
+  char fdv[80];
+  struct stat st;
+  if (fstat(l->result_fd, &st) == 0) {
+    snprintf(fdv, sizeof fdv, "%d %llu %llu", l->result_fd, (unsigned long long)st.st_dev,
+             (unsigned long long)st.st_ino);
+    setenv(OMPADV_ENV_RESULT_FD, fdv, 1);
+  }
+  setenv(OMPADV_ENV_RESULT_OWN, l->result_path, 1);
   setenv_num(OMPADV_ENV_OWNER, (long)getpid());  /* this child: exec keeps the pid */
   char *others = others_path(l);
   setenv(OMPADV_ENV_OTHERS, others, 1);
   free(others);
   setenv(OMPADV_ENV_MODE, l->mode, 1);
   setenv_num(OMPADV_ENV_CONTRACT, OMPADV_CONTRACT_VERSION);
-  if (l->init_log)
-    setenv("OMP_TOOL_VERBOSE_INIT", l->init_log, 1);
   if (l->threads > 0)
     setenv_num("OMP_NUM_THREADS", l->threads);
   const oa_profiling *p = &l->prof;
@@ -278,20 +319,6 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
    * instructions TSan does not see, and the tree method lets the primary
    * thread alone write the variable */
   setenv("KMP_FORCE_REDUCTION", "critical", 0);
-}
-
-/* libomp looks for a tool when it initializes, at the program's first
- * OpenMP construct or runtime call, and logs the search to the file
- * OMP_TOOL_VERBOSE_INIT names: no log after the run means the runtime never
- * initialized, which tells a program that ran no OpenMP construct from a
- * tool that failed to load.  A user who set the variable keeps their log;
- * then the two cannot be told apart. */
-static char *init_log_path(const oa_launch *l)
-{
-  const char *v = getenv("OMP_TOOL_VERBOSE_INIT");
-  if (v && *v && strcasecmp(v, "disabled") != 0)
-    return NULL;
-  return oa_xasprintf("%s/ompt-init.log", l->tmpdir);
 }
 
 /* Did the child exec PROG?  Its end of the pipe closes on exec; a failed
@@ -381,12 +408,48 @@ void oa_launch_keep_input(const char *dir)
   free(path);
 }
 
+/* The owner's result file, made empty before the run with its header's
+ * page allocated (contract.h: OMPADV_ENV_RESULT_FD), so that the tool needs
+ * no new descriptor and no new space to start or to say it declined: a
+ * temporary file beside the file the user named, renamed over it once the
+ * run recorded something (keep_result), or a file of the private
+ * directory.  Exits 1 when it cannot be made. */
+static void make_result_file(oa_launch *l)
+{
+  int fd;
+  if (l->result) {
+    char *abs = absolute(l->result);
+    char *slash = strrchr(abs, '/');
+    *slash = 0;
+    l->result_path = oa_xasprintf("%s/.%s.XXXXXX", abs, slash + 1);
+    free(abs);
+    fd = mkostemp(l->result_path, O_CLOEXEC);
+  } else {
+    l->result_path = oa_xasprintf("%s/result", l->tmpdir);
+    fd = open(l->result_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  }
+  const char *name = l->result ? l->result : l->result_path;  /* as the user knows it */
+  if (fd < 0)
+    oa_die(OA_EXIT_FAIL, "cannot create the result file %s: %s", name, strerror(errno));
+  oa_pending_add(l->result_path);
+  mode_t mask = umask(0);
+  umask(mask);
+  int err = fchmod(fd, 0644 & ~mask) != 0 ? errno : posix_fallocate(fd, 0, OA_HEADER_SIZE);
+  if (err)
+    oa_die(OA_EXIT_FAIL, "cannot write the result file %s: %s; %s", name, strerror(err),
+           err != ENOSPC && err != EDQUOT ? "give a file on another file system"
+           : l->result ? "free some space there or record elsewhere"
+                       : "free some space there or point TMPDIR elsewhere");
+  l->result_fd = fd;
+}
+
 /* Inspect, run and wait (exits 2 itself when the target is unusable and 1
  * when ompadv cannot start it). */
 static void launch(oa_launch *l)
 {
   char err[PATH_MAX + 256];
   check_environment();
+  l->result_fd = -1;
   if (l->result) {
     /* %r: the MPI rank; with several ranks, a name without %r or %p gets
      * the rank appended, so that the ranks do not write one file */
@@ -399,6 +462,11 @@ static void launch(oa_launch *l)
   }
   if (oa_inspect(l->argv[0], &l->target, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, "%s", err);
+  /* nothing ompadv writes may replace what runs (outfile.h) */
+  oa_guard_input(l->target.path, "the program");
+  oa_guard_input(l->target.interp, "the program's interpreter");
+  oa_guard_input(l->target.omp_lib, "the program's OpenMP runtime");
+  oa_guard_result(l->result);
   if (l->race)
     check_race_target(l);
   char *tool = l->race ? race_runtime(l) : oa_tool_library();
@@ -412,8 +480,9 @@ static void launch(oa_launch *l)
     redirect_libgomp(l);
   if (l->target.tsan_shared && !l->race)
     provide_tsan_runtime(l);
-  char *pattern = l->result ? oa_xstrdup(l->result) : oa_xasprintf("%s/result.%%p", l->tmpdir);
-  l->init_log = init_log_path(l);
+  make_result_file(l);
+  /* what the tool is handed is absolute: the program may change directory */
+  char *pattern = l->result ? absolute(l->result) : oa_xasprintf("%s/result.%%p", l->tmpdir);
   int exec_pipe[2];
   if (pipe2(exec_pipe, O_CLOEXEC) != 0)
     oa_die(OA_EXIT_FAIL, "cannot create a pipe: %s", strerror(errno));
@@ -421,11 +490,17 @@ static void launch(oa_launch *l)
   off_t input_at = l->probe || l->again ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
   fflush(NULL);
   install_forwarding();
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0)
     oa_die(OA_EXIT_FAIL, "cannot fork: %s", strerror(errno));
   if (pid == 0) {
     close(exec_pipe[0]);
+    /* ompadv killed outright (SIGKILL) takes the program with it */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+      _exit(127);
+    fcntl(l->result_fd, F_SETFD, 0);  /* the program inherits its result file */
     child_environment(l, tool, pattern);
     if (l->probe)
       silence_child();
@@ -449,24 +524,26 @@ static void launch(oa_launch *l)
   child_pid = 0;
   if (input_at >= 0)
     lseek(STDIN_FILENO, input_at, SEEK_SET);
-  l->result_path = oa_expand_pid(pattern, (long)pid);
+  if (l->result)
+    l->result_name = oa_expand_pid(l->result, (long)pid);
   free(pattern);
   free(tool);
 }
 
 /* Did the tool start in the child?  OA_TOOL_FAILED after explaining on
  * stderr why not; OA_TOOL_IDLE (nothing said) when the program ran no
- * OpenMP construct at all (only simd, or it exited before its first one). */
+ * OpenMP construct at all (only simd, or it exited before its first one,
+ * or only called the runtime).  The file the driver made tells: its header
+ * stays zero until the runtime starts the tool (libomp calls the preloaded
+ * ompt_start_tool whenever it initializes, and a runtime without it is
+ * refused before the run), it is marked when the tool declines, and it
+ * says whether a construct ran (contract.h). */
 static enum oa_handshake handshake(const oa_launch *l)
 {
-  int fd = open(l->result_path, O_RDONLY | O_CLOEXEC);
-  uint64_t magic = 0;
-  if (fd >= 0) {
-    if (read(fd, &magic, sizeof magic) != (ssize_t)sizeof magic)
-      magic = 0;
-    close(fd);
-  }
-  if (magic == OA_FILE_MAGIC) {
+  oa_file_header h;
+  if (pread(l->result_fd, &h, sizeof h, 0) != (ssize_t)sizeof h)
+    memset(&h, 0, sizeof h);
+  if (h.magic == OA_FILE_MAGIC) {
     int full = !l->result ? oa_launch_file_full(l, NULL) : 0;  /* a file the user named: the
                                                             * command says it */
     if (full)
@@ -475,21 +552,16 @@ static enum oa_handshake handshake(const oa_launch *l)
               oa_full_reason(full), strerror(full),
               full == ENOSPC || full == EDQUOT ? "; free some space there or point TMPDIR "
                                                  "elsewhere" : "");
-    return OA_TOOL_STARTED;
+    return h.constructs ? OA_TOOL_STARTED : OA_TOOL_IDLE;
   }
   if (l->exec_failed)
     return OA_TOOL_FAILED;  /* the child said why */
-  if (l->init_log && access(l->init_log, F_OK) != 0 && errno == ENOENT)
-    return OA_TOOL_IDLE;
-  if (WIFSIGNALED(l->status)) {  /* (an MPI job's abort, a kill): the signal is the reason */
-    oa_error("'%s' was ended by a signal before ompadv's tool had started, so nothing was "
-             "measured", l->argv[0]);
+  if (h.magic == OA_FILE_DECLINED) {
+    oa_error("the OMPT tool did not start in '%s' (its reason is printed above), so nothing "
+             "was measured", l->argv[0]);
     return OA_TOOL_FAILED;
   }
-  oa_error("the OMPT tool never started in '%s', so nothing was measured: either the tool "
-           "declined (its reason is printed above) or the OpenMP runtime did not load it "
-           "(a runtime without OMPT support)", l->argv[0]);
-  return OA_TOOL_FAILED;
+  return OA_TOOL_IDLE;
 }
 
 int oa_launch_file_full(const oa_launch *l, uint64_t *kept)
@@ -549,9 +621,12 @@ static void note_other(void *ctx, long pid, const char *file)
 {
   const oa_launch *l = ctx;
   struct stat st;
-  if (stat(file, &st) == 0)
+  if (stat(file, &st) == 0) {
+    char *shown = oa_path_display(file);  /* as the user named it: relative if below */
     oa_note("process %ld, which '%s' started, ran OpenMP too: its results are in %s", pid,
-            l->argv[0], file);
+            l->argv[0], shown);
+    free(shown);
+  }
 }
 
 /* Where the user named the result file, say which files the others wrote;
@@ -582,19 +657,46 @@ static int exit_status(const oa_launch *l)
   return WIFEXITED(l->status) ? WEXITSTATUS(l->status) : OA_EXIT_FAIL;
 }
 
+/* The recording the user named, put in place over any older one (through
+ * a symbolic link: over its target): 0, or OA_EXIT_FAIL after saying why,
+ * the run's file left where it is. */
+static int keep_result(oa_launch *l)
+{
+  char *target = realpath(l->result_name, NULL);
+  if (rename(l->result_path, target ? target : l->result_name) != 0) {
+    oa_error("cannot put the recording in place as %s: %s; what was measured is kept in %s",
+             l->result_name, strerror(errno), l->result_path);
+    oa_pending_forget(l->result_path);
+    free(target);
+    return OA_EXIT_FAIL;
+  }
+  oa_pending_forget(l->result_path);
+  free(target);
+  free(l->result_path);
+  l->result_path = oa_xstrdup(l->result_name);
+  l->kept = 1;
+  return 0;
+}
+
 static void cleanup(oa_launch *l)
 {
+  if (l->result_fd >= 0)
+    close(l->result_fd);
+  l->result_fd = -1;
+  /* a file of the user's that was not kept: the run's own file goes */
+  if (l->result_path && oa_pending_forget(l->result_path))
+    unlink(l->result_path);
   if (l->tmpdir)
     oa_tmpdir_remove(l->tmpdir);
   l->tmpdir = NULL;
   free(l->result_path);
   l->result_path = NULL;
+  free(l->result_name);
+  l->result_name = NULL;
   free(l->rank_result);
   l->rank_result = NULL;
   free(l->race_dir);
   l->race_dir = NULL;
-  free(l->init_log);
-  l->init_log = NULL;
 }
 
 int oa_run(oa_launch *l, const oa_run_ops *ops)
@@ -606,12 +708,19 @@ int oa_run(oa_launch *l, const oa_run_ops *ops)
   }
   l->handshake = handshake(l);
   if (l->handshake == OA_TOOL_IDLE && ops->verb)
-    note_idle(l, ops->cmd, ops->verb, l->result && !ops->own_result ? l->result_path : NULL);
+    note_idle(l, ops->cmd, ops->verb, l->result && !ops->own_result ? l->result_name : NULL);
   int fail = 0;
   if (l->handshake == OA_TOOL_FAILED)
     fail = OA_EXIT_FAIL;
   else if (ops->analyse && (l->handshake == OA_TOOL_STARTED || !ops->verb))
     fail = ops->analyse(ops->ctx, l);
+  /* what was measured is kept whatever the analysis made of it */
+  if (l->result && l->handshake == OA_TOOL_STARTED) {
+    if (keep_result(l))
+      fail = fail ? fail : OA_EXIT_FAIL;
+    else if (ops->kept && !fail)
+      ops->kept(ops->ctx, l);
+  }
   int status = l->probe ? fail : exit_status(l);
   if (ops->done)
     ops->done(ops->ctx, l, fail);

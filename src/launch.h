@@ -34,7 +34,9 @@ typedef struct oa_launch {
    * environment by the launcher alone (ompadv's own is left as it is) */
   const char *mode;          /* OMPADV_MODE for the tool */
   int threads;               /* 0: leave OMP_NUM_THREADS alone */
-  const char *result;        /* result file pattern (%p = pid); NULL: private temp dir */
+  const char *result;        /* result file pattern (%p = pid), a file of the user's, which
+                              * is replaced only once the run recorded something;
+                              * NULL: a file in the private temp dir */
   char **argv;               /* PROG ARGS..., NULL-terminated */
   oa_profiling prof;         /* profile mode's settings */
   /* race mode (`ompadv race`): the race runtime stands in for the target's
@@ -55,12 +57,16 @@ typedef struct oa_launch {
   pid_t pid;
   int status;                /* waitpid status */
   enum oa_handshake handshake;
-  char *result_path;         /* the child's result file */
+  char *result_path;         /* the child's result file, where the tool wrote it: with
+                              * .result, a temporary file beside it, renamed over it after
+                              * analyse (which reads it here) */
+  char *result_name;         /* with .result: the file's name as the user gave it, %p
+                              * expanded, for messages; NULL otherwise */
+  int result_fd;             /* the child's result file, open (made before the run) */
+  int kept;                  /* with .result: the recording is in place at result_name */
   char *tmpdir;              /* private directory, removed at the run's end */
   char *race_dir;            /* race mode: the directory holding the race runtime
                               * under the TSan runtime's name */
-  char *init_log;            /* libomp's tool registration log (OMP_TOOL_VERBOSE_INIT);
-                              * NULL: the user set that variable */
   int exec_failed;           /* the child could not exec PROG (it said why) */
   char *rank_result;         /* result with %r expanded (the MPI rank) */
 } oa_launch;
@@ -79,8 +85,12 @@ typedef struct oa_run_ops {
    * (an exit status: it outranks the program's own, not its death by a
    * signal). */
   int (*analyse)(void *ctx, const oa_launch *l);
-  /* Last, once the program's end was told, before its files go (fail: what
-   * analyse returned, OA_EXIT_FAIL when the tool failed). */
+  /* A result file the user named is in place, at l->result_name (after
+   * analyse, before the program's end is told): where it went. */
+  void (*kept)(void *ctx, const oa_launch *l);
+  /* Last, once the program's end was told, before the run's files go
+   * (fail: what analyse returned, OA_EXIT_FAIL when the tool failed or the
+   * file could not be put in place). */
   void (*done)(void *ctx, const oa_launch *l, int fail);
   void *ctx;
 } oa_run_ops;

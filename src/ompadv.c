@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "outfile.h"
 #include "util.h"
 
 /* Only commands that work are listed. */
@@ -190,6 +191,8 @@ char *oa_man_page(const char *page)
 
 int main(int argc, char **argv)
 {
+  oa_std_reserve();  /* before any file of ompadv's is opened */
+  oa_signals_catch();
   if (argc < 2) {
     usage(stderr);
     return OA_EXIT_USAGE;

@@ -33,6 +33,9 @@ typedef struct oa_option {
   int id;
   const char *help;
 } oa_option;
+/* An option whose argument is named "FILE" names a file: --input one the
+ * command reads, any other one it writes; each is held against the others
+ * as it is parsed (outfile.h), so that no output replaces an input. */
 
 typedef struct oa_command {
   const char *name;
@@ -52,8 +55,12 @@ typedef struct oa_command {
 int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *common,
                      int (*on_option)(int id, const char *arg, void *ctx), void *ctx);
 void oa_print_usage(const oa_command *cmd, FILE *f);
-/* Open --output (or stderr); exits 1 with a message if it cannot. */
+/* Open --output (or stderr), written whole (outfile.h): exits 1 with a
+ * message if it cannot; the same stream each time it is asked for. */
 FILE *oa_open_output(const oa_common *common);
+/* End the report written to f (from oa_open_output): rc, or when rc is 0,
+ * OA_EXIT_FAIL if the report could not be written (said why). */
+int oa_close_output(FILE *f, int rc);
 
 /* The command table (ompadv.c), NULL-terminated; each command is defined in
  * its builtin-<name>.c. */

@@ -7,7 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "util.h"
+
+/* The --output file of the command, written whole (outfile.h), and the
+ * command, for messages. */
+static oa_outfile *output;
+static const char *output_cmd = "ompadv";
 
 static const struct common_def {
   unsigned bit;
@@ -92,8 +98,8 @@ static int set_common(const oa_command *cmd, const struct common_def *d, const c
   case OPT_THREADS: c->threads = parse_threads(cmd, arg); break;
   case OPT_METRIC: check_choice(cmd, "--metric", arg, metrics); c->metric = arg; break;
   case OPT_FORMAT: check_choice(cmd, "--format", arg, formats); c->format = arg; break;
-  case OPT_OUTPUT: c->output = arg; break;
-  case OPT_HTML: c->html = arg; break;
+  case OPT_OUTPUT: c->output = arg; oa_guard_output(arg, "--output"); break;
+  case OPT_HTML: c->html = arg; oa_guard_output(arg, "--html"); break;
   case OPT_QUIET: oa_quiet = 1; break;
   case OPT_VERBOSE: oa_verbose = 1; break;
   }
@@ -105,6 +111,8 @@ static int set_common(const oa_command *cmd, const struct common_def *d, const c
 int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *common,
                      int (*on_option)(int id, const char *arg, void *ctx), void *ctx)
 {
+  output_cmd = cmd->name;
+  oa_guard_cmd(cmd->name);
   if (!common->metric)
     common->metric = "auto";
   if (!common->format)
@@ -151,6 +159,17 @@ int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *co
     } else if (!argname && optarg) {
       bad(cmd, "option '%s' takes no argument", a);
     }
+    if (own && own->arg && strcmp(own->arg, "FILE") == 0) {
+      char what[64];  /* the option as it was typed */
+      if (is_long)
+        snprintf(what, sizeof what, "--%s", own->name);
+      else
+        snprintf(what, sizeof what, "-%c", own->short_name);
+      if (strcmp(own->name, "input") == 0)
+        oa_guard_input(optarg, what);
+      else
+        oa_guard_output(optarg, what);
+    }
     if (own)
       on_option(own->id, optarg, ctx);
     else
@@ -159,14 +178,24 @@ int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *co
   return i;
 }
 
+
 FILE *oa_open_output(const oa_common *common)
 {
   if (!common->output || strcmp(common->output, "-") == 0)
     return stderr;
-  char *path = oa_expand_rank(common->output);  /* --output FILE.%r under mpirun */
-  FILE *f = fopen(path, "we");
-  if (!f)
-    oa_die(OA_EXIT_FAIL, "cannot write %s: %s", path, strerror(errno));
-  free(path);
-  return f;
+  if (!output)
+    output = oa_outfile_open(common->output, output_cmd, "--output");
+  return oa_outfile_stream(output);
+}
+
+int oa_close_output(FILE *f, int rc)
+{
+  int wrc;
+  if (output && f == oa_outfile_stream(output)) {
+    wrc = oa_outfile_close(output);
+    output = NULL;
+  } else {
+    wrc = oa_std_report_end(f, output_cmd);
+  }
+  return rc ? rc : wrc;
 }

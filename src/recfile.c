@@ -5,7 +5,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "recording.h"
 #include "symbolize.h"
 #include "util.h"
 
@@ -81,12 +83,28 @@ int oa_recording_name(const char *path, int quiet)
   return rc;
 }
 
+void oa_input_check(const char *path, const char *what, const char *doing)
+{
+  char err[PATH_MAX + 256];
+  int fd = oa_input_open(path, what, NULL, err, sizeof err);
+  if (fd < 0)
+    oa_die(OA_EXIT_USAGE, "%s: %s", doing, err);
+  close(fd);
+}
+
+#define CANNOT_USE "cannot use the recording"
+
+void oa_recording_check(const char *path)
+{
+  oa_input_check(path, "a recording", CANNOT_USE);
+}
+
 oa_recording *oa_recording_load(const char *path)
 {
   char err[PATH_MAX + 256];
   oa_recording *r;
   if (oa_rec_open(path, &r, err, sizeof err) != 0)
-    oa_die(OA_EXIT_USAGE, "cannot use the recording: %s", err);
+    oa_die(OA_EXIT_USAGE, CANNOT_USE ": %s", err);
   uint32_t full = oa_rec_header(r)->full_errno;
   if (full)
     oa_warn("%s is a prefix: %s while it was written (%s); the analysis covers the run up to "

@@ -14,6 +14,13 @@ int oa_recording_name(const char *path, int quiet);
 /* Open a recording for analysis; exits 2 with a one-line error when it is
  * not a usable recording. */
 oa_recording *oa_recording_load(const char *path);
+/* Exit 2 with "ompadv: DOING: PATH: why; fix" unless path is a regular file
+ * that can be opened to read it as what ("a recording"): a check, without
+ * blocking, to make before any work, since opening a named pipe would wait
+ * for a writer.  Readers that open the file themselves check as they do. */
+void oa_input_check(const char *path, const char *what, const char *doing);
+/* oa_input_check for a recording, in the words of oa_recording_load. */
+void oa_recording_check(const char *path);
 /* Render namer for the locations of a recording (ctx: the recording). */
 char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l);
 

@@ -447,6 +447,22 @@ static double mpi_pct(const oa_file_header *run)
   return run->wall_ns ? 100.0 * (double)run->mpi_ns / (double)run->wall_ns : 0;
 }
 
+/* Where the task creation costs of the notes come from: the user's
+ * OMPADV_TASK_COST when it gives these (the driver refused any other form,
+ * and with it set nothing is calibrated), else ompadv's calibration; a
+ * recording keeps the figures but not their origin. */
+static const char *task_cost_origin(const oa_profile_view *v)
+{
+  const char *given = getenv(OMPADV_ENV_TASKCOST);
+  uint64_t d, u;
+  if (given && oa_task_cost_parse(given, &d, &u) == 0 && d == v->h->task_cost
+      && u == v->h->task_cost_undeferred)
+    return "as " OMPADV_ENV_TASKCOST " gives it";
+  if (!v->cmd || strcmp(v->cmd, "profile") == 0)  /* this run's */
+    return "calibrated on this machine";
+  return "calibrated when the program ran, unless " OMPADV_ENV_TASKCOST " gave it";
+}
+
 void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
 {
   const oa_profile_header *h = v->h;
@@ -463,9 +479,9 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
     oa_warn("the hardware counter could not be read in some threads; they used tsc");
   if (h->tasks)
     oa_note("%s: %llu tasks; creating one is estimated at %llu %s, %llu if undeferred "
-            "(calibrated on this machine; see man ompadv-profile)", cmd, (unsigned long long)h->tasks,
+            "(%s; see man ompadv-profile)", cmd, (unsigned long long)h->tasks,
             (unsigned long long)h->task_cost, oa_metric_name(h->metric),
-            (unsigned long long)h->task_cost_undeferred);
+            (unsigned long long)h->task_cost_undeferred, task_cost_origin(v));
   if (h->flags & OA_PROF_APPROX_TARGET)
     oa_warn("target offload is not modelled: the profile is approximate");
   if (h->flags & OA_PROF_APPROX_CANCEL)

@@ -18,19 +18,62 @@
  * from the TSC after one to the TSC before the next, converted, as the tool
  * measures short stretches (tool/prof.c): the system calls stay, since they
  * slow down the runtime's code after them.  Prints the OMPADV_RUNTIME_COST
- * text. */
+ * text.
+ *
+ * Both take a fraction of a second whatever the team size (see team_size
+ * and the budgets below): ompadv runs them before every profiling run. */
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <x86intrin.h>
 
 #include "metric.h"
 
 enum { TASKS = 20000, ROUNDS = 5 };
+
+/* The time each measurement may take, and the least it measures within it
+ * (a machine so loaded that the budget runs out early gets noisier
+ * figures, not a calibration of seconds): each of the two task kinds stops
+ * after ROUNDS rounds or TASK_BUDGET_NS, one round at least; the runtime's
+ * measurement warms up for WARM_REGIONS regions or WARM_BUDGET_NS, then
+ * measures REGIONS regions or RT_BUDGET_NS, MIN_REGIONS at least.  Unloaded,
+ * with a thread per core, the counts end first (some tens of ms in all);
+ * the medians and minima they give need no more samples than the budgets
+ * leave: a region gives one sample of each event per thread, some per
+ * chunk. */
+#define TASK_BUDGET_NS 50000000ull
+#define WARM_BUDGET_NS 50000000ull
+#define RT_BUDGET_NS 200000000ull
+enum { WARM_REGIONS = 20, MIN_REGIONS = 50 };
+
+static uint64_t since(uint64_t start)
+{
+  return oa_clock_ns(CLOCK_MONOTONIC) - start;
+}
+
+/* The team both measurements run: the one the driver asked for
+ * (OMP_NUM_THREADS: --threads, or the user's), but no more threads than the
+ * CPUs this process may run on.  At most that many threads run libomp's
+ * code at once, so a larger team contends no more for its shared
+ * structures (the task queues, a dynamic loop's next chunk, a barrier's
+ * counters): the threads beyond only wait for a core, and waiting is no
+ * runtime's code.  Measured with them, the figures would be that waiting,
+ * mostly (a median 10x higher at 64 threads on 2 CPUs), which the tool
+ * counts apart (off-core time is left out of the work, or warned about),
+ * and the calibration would take seconds to minutes, each region waiting
+ * for every thread to get a core.  Two threads at least when more were
+ * asked for: a team of one runs its tasks at once, deferred or not. */
+static int team_size(void)
+{
+  int asked = omp_get_max_threads(), procs = omp_get_num_procs();
+  int team = procs > 0 && asked > procs ? procs : asked;
+  return team < 2 && asked >= 2 ? 2 : team;
+}
 
 static uint64_t now(enum oa_metric metric, int fd)
 {
@@ -39,12 +82,13 @@ static uint64_t now(enum oa_metric metric, int fd)
   return ok ? v : __rdtsc();
 }
 
-/* Best of ROUNDS rounds of TASKS creations, from one thread of the team
- * while the others run the tasks, as in a typical producer pattern. */
+/* Best of ROUNDS rounds of TASKS creations (fewer past TASK_BUDGET_NS),
+ * from one thread of the team while the others run the tasks, as in a
+ * typical producer pattern. */
 static uint64_t measure(enum oa_metric metric, int fd, int deferred)
 {
-  uint64_t best = UINT64_MAX;
-  for (int round = 0; round < ROUNDS; round++) {
+  uint64_t best = UINT64_MAX, start = oa_clock_ns(CLOCK_MONOTONIC);
+  for (int round = 0; round < ROUNDS && (round == 0 || since(start) < TASK_BUDGET_NS); round++) {
     uint64_t t0 = now(metric, fd);
     for (int i = 0; i < TASKS; i++) {
 #pragma omp task if (deferred)
@@ -316,11 +360,13 @@ static int runtime(enum oa_metric metric)
   double scale = 1;
   if (metric == OA_METRIC_CPUTIME && (scale = oa_ns_per_tick()) == 0)
     return printf("none\n") < 0;  /* no usable TSC: the tool measures CPU time only */
-  uint64_t rc = read_cost();
-  for (int i = 0; i < 20; i++)  /* threads started, code and data warm */
+  uint64_t rc = read_cost(), start = oa_clock_ns(CLOCK_MONOTONIC);
+  /* threads started, code and data warm */
+  for (int i = 0; i < WARM_REGIONS && (i < 2 || since(start) < WARM_BUDGET_NS); i++)
     region();
   rt_on = 1;
-  for (int i = 0; i < REGIONS; i++)
+  start = oa_clock_ns(CLOCK_MONOTONIC);
+  for (int i = 0; i < REGIONS && (i < MIN_REGIONS || since(start) < RT_BUDGET_NS); i++)
     region();
   rt_on = 0;
   oa_rt_costs c;
@@ -343,5 +389,6 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: ompadv-calibrate [--runtime] tsc|cputime|cycles|instructions\n");
     return 2;
   }
+  omp_set_num_threads(team_size());
   return rt ? runtime(metric) : tasks(metric);
 }

@@ -43,6 +43,9 @@ uint32_t oa_prof_loc_flagged(unsigned kind, const void *codeptr_ra, uint8_t flag
       if (__atomic_compare_exchange_n(&e->key, &expected, key, 0, __ATOMIC_ACQ_REL,
                                       __ATOMIC_ACQUIRE)) {
         uint32_t id = __atomic_add_fetch(&L.next_id, 1, __ATOMIC_RELAXED);
+        /* a directive: the run has something to show (contract.h) */
+        if (kind != OA_C_EDGE && oa_the_run.header)
+          __atomic_store_n(&oa_the_run.header->constructs, 1, __ATOMIC_RELAXED);
         if (id >= OA_PROF_LOC_MAX) {
           oa_prof_flag(OA_PROF_LOC_OVERFLOW);
           id = 0;

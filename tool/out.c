@@ -3,6 +3,7 @@
  * every committed event even if the target dies without finalizing. */
 #include "tool.h"
 #include "prof.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,16 +12,73 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-int oa_out_open(const char *path, const char *runtime_version)
+/* The file the driver created for this process and handed down open
+ * (contract.h: OMPADV_ENV_RESULT_FD), while the descriptor still is that
+ * file: the program may have closed it and reused the number.  -1: none. */
+static int inherited_fd(void)
+{
+  const char *v = getenv(OMPADV_ENV_RESULT_FD);
+  int fd;
+  unsigned long long dev, ino;
+  struct stat st;
+  if (!v || sscanf(v, "%d %llu %llu", &fd, &dev, &ino) != 3 || fd < 3)
+    return -1;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != (dev_t)dev
+      || st.st_ino != (ino_t)ino)
+    return -1;
+  return fd;
+}
+
+/* Before main: the descriptor is for this process, not for the programs it
+ * runs. */
+__attribute__((constructor)) static void keep_inherited_fd(void)
+{
+  int fd = inherited_fd();
+  if (fd >= 0)
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+/* The result file of this process, open; -1 after saying why not.  owner:
+ * this is the program the driver ran, whose file the driver made. */
+static int out_fd(const char *path, int owner)
+{
+  int fd = owner ? inherited_fd() : -1;
+  if (fd < 0)
+    fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  fd = oa_fd_high(fd);  /* never the program's closed stdout or stderr */
+  if (fd < 0)
+    fprintf(stderr, "ompadv: tool not started: cannot create %s: %s%s\n", path, strerror(errno),
+            errno == EMFILE ? " (the program's limit on open files, RLIMIT_NOFILE, is reached)"
+                            : "");
+  return fd;
+}
+
+/* The tool declines (it said why): the owner's file says so, for the
+ * driver to tell that from a runtime that never started the tool. */
+void oa_out_declined(const char *path, int owner)
+{
+  if (!owner)
+    return;
+  uint64_t mark = OA_FILE_DECLINED;
+  int fd = inherited_fd(), own = fd < 0;
+  if (own && path)
+    fd = oa_fd_high(open(path, O_WRONLY | O_CLOEXEC));
+  if (fd >= 0 && pwrite(fd, &mark, sizeof mark, 0) != (ssize_t)sizeof mark)
+    mark = 0;  /* nothing more to do: the driver says the tool did not start */
+  if (own && fd >= 0)
+    close(fd);
+}
+
+int oa_out_open(const char *path, int owner, const char *runtime_version)
 {
   oa_target_run *r = &oa_the_run;
-  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    fprintf(stderr, "ompadv: tool not started: cannot create %s: %s\n", path, strerror(errno));
+  int fd = out_fd(path, owner);
+  if (fd < 0)
     return -1;
-  }
   int err = posix_fallocate(fd, 0, OA_HEADER_SIZE);
   if (err) {
     fprintf(stderr, "ompadv: tool not started: cannot write %s: %s\n", path, strerror(err));
@@ -35,6 +93,9 @@ int oa_out_open(const char *path, const char *runtime_version)
   h->header_size = OA_HEADER_SIZE;
   h->pid = (uint32_t)getpid();
   h->tsc_start = __rdtsc();
+  struct timespec now;
+  if (clock_gettime(CLOCK_REALTIME, &now) == 0)
+    h->started_ns = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
   snprintf(h->runtime, sizeof h->runtime, "%s", runtime_version);
   h->state = OA_STATE_STARTED;
   __atomic_store_n(&h->magic, OA_FILE_MAGIC, __ATOMIC_RELEASE);

@@ -19,6 +19,7 @@ oa_target_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
 __thread oa_thread *oa_self;
 
 static char oa_result_path[4096];
+static int oa_result_owner;   /* this is the process the driver ran */
 static char oa_runtime_version[128];
 
 /* A forked child shares the mapped file with its parent: it must not write. */
@@ -65,10 +66,15 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   oa_the_run.set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
   if (!oa_the_run.set_callback) {
     fprintf(stderr, "ompadv: tool not started: the runtime offers no ompt_set_callback\n");
+    oa_out_declined(oa_result_path, oa_result_owner);
     return 0;
   }
-  if (oa_out_open(oa_result_path, oa_runtime_version) != 0)
+  if (oa_out_open(oa_result_path, oa_result_owner, oa_runtime_version) != 0) {
+    oa_out_declined(oa_result_path, oa_result_owner);
     return 0;
+  }
+  if (oa_conf.mode == OA_MODE_TRACE)
+    oa_the_run.header->constructs = 1;  /* every event is the trace */
   oa_the_run.header->mode = oa_conf.record ? OA_MODE_RECORD
                             : oa_race ? OA_MODE_RACE : oa_conf.mode;
 
@@ -92,22 +98,28 @@ static void oa_finalize(ompt_data_t *tool_data)
   oa_out_finalize();
 }
 
-/* The result file of this process: the one named, unless this is a process
- * the program started (contract.h: OMPADV_ENV_OWNER), which must not
- * overwrite it; the driver learns of the others from a line each. */
+/* The result file of this process: the one the driver made for it
+ * (contract.h: OMPADV_ENV_RESULT_OWN), unless this is a process the program
+ * started (OMPADV_ENV_OWNER), which writes the name it is given with its
+ * pid; the driver learns of the others from a line each. */
 static char *own_path(const char *pattern)
 {
   long pid = (long)getpid();
+  const char *made = getenv(OMPADV_ENV_RESULT_OWN);
+  oa_result_owner = !oa_conf.owner || oa_conf.owner == pid;
+  if (oa_result_owner && made && *made)
+    return oa_xstrdup(made);
   char *path = oa_expand_pid(pattern, pid);
   const char *others = oa_conf.others;
-  if (!oa_conf.owner || oa_conf.owner == pid)
+  if (oa_result_owner)
     return path;
   if (!strstr(pattern, "%p")) {
     char *own = oa_xasprintf("%s.%ld", path, pid);
     free(path);
     path = own;
   }
-  int fd = others && *others ? open(others, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644) : -1;
+  int fd = others && *others
+               ? oa_fd_high(open(others, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) : -1;
   if (fd >= 0) {
     char *line = oa_xasprintf("%ld %s\n", pid, path);
     ssize_t n = write(fd, line, strlen(line));  /* one write: lines do not mix */
@@ -151,11 +163,13 @@ static int read_config(oa_config *c)
   c->metric = oa_metric_parse(getenv(OMPADV_ENV_METRIC));
   if (!c->metric)
     c->metric = OA_METRIC_TSC;
-  const char *cost = getenv(OMPADV_ENV_TASKCOST);
-  char *end = NULL;
-  c->task_cost = cost ? strtoull(cost, &end, 10) : 0;
-  c->task_cost_undeferred = end && *end == ',' ? strtoull(end + 1, NULL, 10) : 0;
-  oa_rt_costs_parse(getenv(OMPADV_ENV_RTCOST), &c->rt_costs);
+  /* The driver checked both (builtin-profile.c) and refuses a malformed
+   * one; read them as strictly, so that what is not of the form (a race
+   * run that inherits the user's) counts as not given: 0. */
+  if (oa_task_cost_parse(getenv(OMPADV_ENV_TASKCOST), &c->task_cost,
+                         &c->task_cost_undeferred) != 0)
+    c->task_cost = c->task_cost_undeferred = 0;
+  oa_rt_costs_parse(getenv(OMPADV_ENV_RTCOST), &c->rt_costs);  /* all 0 unless well formed */
   c->raw = is_1(getenv(OMPADV_ENV_RAW));
   c->record = is_1(getenv(OMPADV_ENV_RECORD));
   c->time = c->record && is_1(getenv(OMPADV_ENV_TIME));
@@ -178,21 +192,31 @@ static int read_config(oa_config *c)
   return 0;
 }
 
+/* The tool does not start, having said why on stderr: the file the driver
+ * made says so (out.c). */
+static ompt_start_tool_result_t *declined(void)
+{
+  const char *owner = getenv(OMPADV_ENV_OWNER), *made = getenv(OMPADV_ENV_RESULT_OWN);
+  if (made && *made)
+    oa_out_declined(made, !owner || atol(owner) == (long)getpid());
+  return NULL;
+}
+
 __attribute__((visibility("default")))
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
   static ompt_start_tool_result_t result = { oa_initialize, oa_finalize, { 0 } };
   oa_out_of_memory = tool_out_of_memory;
   if (read_config(&oa_conf) != 0)
-    return NULL;
+    return declined();
   if (oa_conf.race) {
     if (!&oa_race_runtime) {
       fprintf(stderr, "ompadv: tool not started: race mode needs the race runtime "
               "(libompadv-race.so), not this library\n");
-      return NULL;
+      return declined();
     }
     if (!oa_race_runtime.start())
-      return NULL;
+      return declined();
     oa_race = &oa_race_runtime;
   }
   if (oa_conf.mode == OA_MODE_PROFILE)
@@ -201,7 +225,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
   if (strlen(path) >= sizeof oa_result_path) {
     fprintf(stderr, "ompadv: tool not started: result path too long\n");
     free(path);
-    return NULL;
+    return declined();
   }
   strcpy(oa_result_path, path);
   free(path);

@@ -153,7 +153,10 @@ static inline oa_thread *oa_me(void)
 }
 
 /* out.c: chunks of the shared result file */
-int oa_out_open(const char *path, const char *runtime_version);
+/* Open this process's result file and write its header; -1 after saying
+ * why not.  owner: the process the driver ran (its file was made for it). */
+int oa_out_open(const char *path, int owner, const char *runtime_version);
+void oa_out_declined(const char *path, int owner);
 oa_chunk_header *oa_out_chunk(uint32_t kind, uint32_t thread, uint32_t size);
 void oa_out_write_modules(void);
 int oa_out_known(uint64_t addr);
