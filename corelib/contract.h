@@ -1077,6 +1077,10 @@ typedef struct oa_module {
   char     path[];           /* NUL-terminated absolute path */
 } oa_module;
 
+/* How deep the tool cuts nested dynamic loops of teams of one into their
+ * chunks (tool/interpose.c); deeper ones set OA_PROF_SPLIT_DEPTH. */
+#define OA_MAX_SPLIT 8
+
 /* The parallelism profile, written by the tool at the end of the run. */
 enum oa_profile_flags {
   OA_PROF_APPROX_TARGET = 1,   /* target offload seen: not modelled */
@@ -1091,6 +1095,9 @@ enum oa_profile_flags {
   OA_PROF_APPROX_ORDERED = 128,/* a loop with the ordered clause whose chunks may run in
                                 * parallel: the chain of its ordered regions (SEMANTICS.md
                                 * rule 7) is not modelled, the span may be short */
+  OA_PROF_SPLIT_DEPTH = 256,   /* dynamic loops of a team of one nested deeper than the tool
+                                * cuts into chunks (tool.h: OA_MAX_SPLIT): the deeper ones
+                                * are one piece each, their parallelism understated */
 };
 
 enum oa_construct {

@@ -502,6 +502,9 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
             "parallelism are overstated there", h->busy_bp / 100.0, OA_BUSY_FLUSHES);
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
+  if (h->flags & OA_PROF_SPLIT_DEPTH)
+    oa_warn("dynamic loops run by teams of one were nested more than %d deep: the deeper ones "
+            "count as one piece each, so their parallelism is understated", OA_MAX_SPLIT);
   if (pct >= 0.05)
     oa_note("%s: %.1f%% of the span is in schedule(static) loops: each thread's share of "
             "one is serial, so their parallelism is at most the team size (%d thread%s); "

@@ -102,6 +102,8 @@ static void split_push(int64_t chunk)
     return;
   if (t->nsplit < OA_MAX_SPLIT)
     t->split[t->nsplit] = (oa_split){ .chunk = chunk };
+  else if (chunk)
+    oa_prof_flag(OA_PROF_SPLIT_DEPTH);  /* a limit reached is said, not hidden */
   t->nsplit++;
 }
 

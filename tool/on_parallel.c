@@ -5,6 +5,53 @@
 
 #include <string.h>
 
+/* The implicit tasks of a thread, innermost last: t->impl_task/impl_id
+ * (tool.h) hold the innermost OA_MAX_IMPLICIT; the outer ones of a deeper
+ * nest move to this thread's spill, and back as the inner ones end.  Only
+ * the innermost is ever looked at (oa_task_of, oa_task_id).  Before, a
+ * thread's 65th implicit task (64 nested regions under the initial task)
+ * was not pushed, its end popped its parent's, and the initial task's end
+ * found none: the root never closed, and the profile said work 0 (issue
+ * 31, item 8). */
+static __thread struct {
+  oa_task **task;
+  uint64_t *id;
+  uint32_t n, cap;
+} spill;
+
+static void impl_push(oa_thread *t, oa_task *task, uint64_t id)
+{
+  if (t->nimpl == OA_MAX_IMPLICIT) {
+    if (spill.n == spill.cap) {
+      uint32_t cap = spill.cap ? spill.cap * 2 : 64;
+      spill.task = oa_xrealloc(spill.task, cap * sizeof *spill.task);
+      spill.id = oa_xrealloc(spill.id, cap * sizeof *spill.id);
+      spill.cap = cap;
+    }
+    spill.task[spill.n] = t->impl_task[0];
+    spill.id[spill.n++] = t->impl_id[0];
+    memmove(t->impl_task, t->impl_task + 1, (OA_MAX_IMPLICIT - 1) * sizeof t->impl_task[0]);
+    memmove(t->impl_id, t->impl_id + 1, (OA_MAX_IMPLICIT - 1) * sizeof t->impl_id[0]);
+    t->nimpl--;
+  }
+  t->impl_task[t->nimpl] = task;
+  t->impl_id[t->nimpl++] = id;
+}
+
+static void impl_pop(oa_thread *t)
+{
+  if (!t->nimpl)
+    return;
+  t->nimpl--;
+  if (spill.n && t->nimpl == OA_MAX_IMPLICIT - 1) {
+    memmove(t->impl_task + 1, t->impl_task, (OA_MAX_IMPLICIT - 1) * sizeof t->impl_task[0]);
+    memmove(t->impl_id + 1, t->impl_id, (OA_MAX_IMPLICIT - 1) * sizeof t->impl_id[0]);
+    t->impl_task[0] = spill.task[--spill.n];
+    t->impl_id[0] = spill.id[spill.n];
+    t->nimpl++;
+  }
+}
+
 static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsigned int requested,
                                 int flags, const void *ra)
 {
@@ -120,7 +167,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
       init->race_top = oa_race->task_begin(t, 2, init);
     oa_frag_begin(t, init, 0);
     oa_prof_charge_startup(t, oa_task_top(init));
-    oa_impl_push(t, init);
+    impl_push(t, init, init->id);
     t->cur = init;
   } else if (region) {
     oa_region *r = region;
@@ -145,7 +192,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
       it->race_top = oa_race->task_begin(t, 1, it);
     oa_frag_begin(t, it, 0);
     oa_task_top(it)->edge_begin = oa_conf.record ? r->loc : 0;  /* no address of its own */
-    oa_impl_push(t, it);
+    impl_push(t, it, it->id);
     t->cur = it;
     oa_prof_team(team);
   }
@@ -159,7 +206,7 @@ static void prof_implicit_end(ompt_data_t *task)
   oa_task *it = t->nimpl ? t->impl_task[t->nimpl - 1] : NULL;
   oa_prof_enter(t);
   if (it) {
-    t->nimpl--;
+    impl_pop(t);
     oa_frag_end(t, it);
     if (oa_race)
       oa_race->task_end(t);
@@ -244,13 +291,13 @@ static void trace_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *par
                                 ompt_data_t *task, unsigned int team, unsigned int index, int flags)
 {
   oa_thread *t = oa_me();
-  if (endpoint == ompt_scope_begin && t->nimpl < OA_MAX_IMPLICIT)
-    t->impl_id[t->nimpl++] = oa_new_id(&oa_the_run.next_task);
+  if (endpoint == ompt_scope_begin)
+    impl_push(t, NULL, oa_new_id(&oa_the_run.next_task));
   OA_PUT_EVENT(t, ompt_callback_implicit_task, endpoint, implicit_task,
                .parallel = OA_PAR_ID(parallel), .task = OA_TASK_ID(task), .team = team,
                .task_flags = (uint32_t)flags, .index = index);
-  if (endpoint == ompt_scope_end && t->nimpl)
-    t->nimpl--;
+  if (endpoint == ompt_scope_end)
+    impl_pop(t);
 }
 
 ompt_callback_thread_begin_t const oa_trace_thread_begin = trace_thread_begin;

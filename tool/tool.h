@@ -81,7 +81,6 @@ extern oa_target_run oa_the_run;
 struct oa_task;
 
 /* A dynamic loop a team of one runs, cut into its chunks (interpose.c). */
-#define OA_MAX_SPLIT 8
 typedef struct oa_split {
   int64_t chunk;                  /* 0: not cut */
   int pending, last_flag;

@@ -29,6 +29,15 @@ checks:
                       REF's work_base is V +- T
   --same-regions FILE FILE (another diff report) has the same region names,
                       matched and unmatched (with the same "in")
+  --unmatched-warning ERR
+                      ERR (the same run's stderr) has the warning "N region(s)
+                      ran in one recording only" exactly when N > 0, where N
+                      is the number of unmatched regions holding at least
+                      0.1% of their own run's work (work_base or work_other),
+                      the rule of ompadv-diff(1): the count is checked against
+                      the report's own figures, so whether a region of a few
+                      microseconds is counted (it is not, unless the machine
+                      charged it hundreds of microseconds) cannot fail it
 Prints one line per check; exits 1 if any fails.
 """
 import argparse
@@ -62,6 +71,7 @@ def main():
     ap.add_argument("--unmatched", action="append", default=[])
     ap.add_argument("--unmatched-ratio", action="append", default=[])
     ap.add_argument("--same-regions")
+    ap.add_argument("--unmatched-warning")
     a = ap.parse_args()
 
     with open(a.report) as f:
@@ -175,6 +185,19 @@ def main():
                "%d, the same" % len(mine) if mine == theirs else
                "differ: only here %s, only there %s" % (sorted(set(mine) - set(theirs)),
                                                         sorted(set(theirs) - set(mine))))
+
+    if a.unmatched_warning is not None:
+        prog = r["program"]
+        run_work = {"base": prog["work_base"], "other": prog["work_other"]}
+        counted = [base(x["region"]) for x in r["unmatched"]
+                   if x["work"] * 1000 >= run_work[x["in"]]]
+        with open(a.unmatched_warning) as f:
+            said = re.findall(r"warning: (\d+) regions? ran in one recording only", f.read())
+        got = [int(n) for n in said]
+        result(got == ([len(counted)] if counted else []),
+               "warning counts unmatched regions >= 0.1% of their run",
+               "%d (%s)" % (len(counted), ", ".join(counted) or "none"),
+               "no warning" if not got else ", ".join(str(n) for n in got))
 
     print("%s: %d check(s) failed" % (a.report, fails) if fails else "%s: all checks passed" % a.report)
     return 1 if fails else 0

@@ -28,11 +28,22 @@
 // RUN: python3 %S/check.py %t.json --source %s --threads 1,2 \
 // RUN:   --unmatched @single-@singleend=other --unmatched-ratio @single-@singleend/@loop-@loop=0.5~0.08 \
 // RUN:   --unmatched @loop-@barrier=base \
-// RUN:   --row @loop-@loop:work_inflation=1.0~0.15 --row @loop-@loop:spmd=false --none-flagged
+// RUN:   --row @loop-@loop:work_inflation=1.0~0.15 --row @loop-@loop:spmd=false --none-flagged \
+// RUN:   --unmatched-warning %t.err
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
-// The warning counts the single's body only: the others hold microseconds,
-// under 0.1% of their run's work, boundaries one team size has.
-// WARN: ompadv: warning: 1 region ran in one recording only (marked unmatched): the program took other paths in the two runs (non-deterministic, or depending on the team size)
+// The warning counts the unmatched regions that hold at least 0.1% of their
+// run's work (ompadv-diff(1)): the single's body (100 ms, checked above), and
+// normally only it: the others hold 1 to 50 us, under the 300 us (200 us in
+// the 1-thread run) that 0.1% is here.  But a region's work is what the
+// machine measured, and a few microseconds of code can be charged far more
+// on a loaded machine (a kernel without IRQ_TIME_ACCOUNTING, as the test
+// machines', charges interrupt and softirq time to the thread they
+// interrupt; page faults; first calls through the PLT): under load the
+// warning said 2 regions, and the test, which wanted 1, failed.  So the count
+// is checked against the report's own figures (--unmatched-warning: every
+// unmatched region from 0.1% of its run's work, and only those), which
+// cannot vary, and FileCheck checks the wording only.
+// WARN: ompadv: warning: {{[1-9][0-9]*}} region{{s?}} ran in one recording only (marked unmatched): the program took other paths in the two runs (non-deterministic, or depending on the team size)
 //
 // The text report lists it, marked, with no ratios.
 // RUN: env OMPADV_TASK_COST=100,50 %ompadv diff -q --metric cputime --threads 2 \
