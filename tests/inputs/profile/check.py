@@ -23,7 +23,10 @@ usage: check.py REPORT.json [--parallelism P] [--span-frac F]
   --static-pct P    program.static_loops_span_pct (share of the span in
                     schedule(static) loops, in %)
   --busy-pct P      program.busy_wait_work_pct (share of the work in code
-                    that busy-waited with `#pragma omp flush`, in %; 0: none)
+                    that busy-waited with `#pragma omp flush`, in %; 0: none);
+                    with --actual, P may be an expression of its keys
+  --actual FILE     the program's own measurements, "KEY VALUE" a line (a
+                    figure that depends on how busy the machine was)
   --metric, --threads, --tasks   exact header / program fields
   --tol             relative tolerance of the numeric checks [0.10]
 
@@ -49,12 +52,26 @@ def main():
     ap.add_argument("--threads", type=int)
     ap.add_argument("--tasks", type=int)
     ap.add_argument("--static-pct", type=float)
-    ap.add_argument("--busy-pct", type=float)
+    ap.add_argument("--busy-pct")
+    ap.add_argument("--actual")
     ap.add_argument("--tol", type=float, default=0.10)
     a = ap.parse_args()
 
     with open(a.report) as f:
         r = json.load(f)
+    actual = {}
+    if a.actual:
+        with open(a.actual) as f:
+            actual = {k: float(v) for k, v in (line.split() for line in f if line.strip())}
+
+    def expr(text):
+        """a number, or an expression of --actual's keys"""
+        if not re.fullmatch(r"[\w\s.+\-*/()]+", text):
+            sys.exit("check.py: bad value %r" % text)
+        try:
+            return float(eval(text, {"__builtins__": {}}, actual))
+        except NameError as e:
+            sys.exit("check.py: %s (--actual %s has: %s)" % (e, a.actual, " ".join(sorted(actual))))
     prog = r["program"]
     fails = 0
 
@@ -85,7 +102,7 @@ def main():
     if a.static_pct is not None:
         num("program.static_loops_span_pct", a.static_pct, prog["static_loops_span_pct"])
     if a.busy_pct is not None:
-        num("program.busy_wait_work_pct", a.busy_pct, prog["busy_wait_work_pct"])
+        num("program.busy_wait_work_pct", expr(a.busy_pct), prog["busy_wait_work_pct"])
     if a.parallelism is not None:
         num("program.parallelism", a.parallelism, prog["parallelism"])
         # The reported ratio must be the ratio of the reported figures.
