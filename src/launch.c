@@ -228,16 +228,17 @@ static char *others_path(const oa_launch *l)
   return oa_xasprintf("%s/others", l->tmpdir);
 }
 
-/* The user's LD_PRELOAD names AddressSanitizer's runtime: it goes first
- * again, ahead of the tool put before it. */
+/* An entry of the user's LD_PRELOAD naming AddressSanitizer's runtime
+ * goes first again, ahead of the tool put before it (the loader maps a
+ * file once). */
 static void asan_first(void)
 {
-  char *list = oa_xstrdup(getenv("LD_PRELOAD")), *save = NULL, *asan = NULL;
-  for (char *w = strtok_r(list, " :", &save); w && !asan; w = strtok_r(NULL, " :", &save))
-    if (strstr(w, "libclang_rt.asan") || strstr(w, "libasan.so"))
-      asan = w;
-  if (asan)
-    prepend_env_sep("LD_PRELOAD", asan, ' ');  /* the loader maps a file once */
+  char *list = oa_xstrdup(getenv("LD_PRELOAD")), *save = NULL;
+  for (char *w = strtok_r(list, " :", &save); w; w = strtok_r(NULL, " :", &save))
+    if (strstr(w, "libclang_rt.asan") || strstr(w, "libasan.so")) {
+      prepend_env_sep("LD_PRELOAD", w, ' ');
+      break;
+    }
   free(list);
 }
 
@@ -262,10 +263,9 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
   prepend_env_sep("LD_PRELOAD", tool, ' ');
   /* AddressSanitizer's runtime insists on being the first object loaded:
    * the program's own, or one the user preloads, goes before the tool */
-  const char *pre = getenv("LD_PRELOAD");
   if (l->target.asan[0])
     prepend_env_sep("LD_PRELOAD", l->target.asan, ' ');
-  else if (pre && (strstr(pre, "libclang_rt.asan") || strstr(pre, "libasan.so")))
+  else
     asan_first();
   setenv(OMPADV_ENV_RESULT, pattern, 1);
   char fdv[80];

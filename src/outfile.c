@@ -382,11 +382,8 @@ void oa_std_reserve(void)
   for (int fd = 0; fd < 3; fd++) {
     if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
       continue;
-    int n = open("/dev/null", (fd ? O_WRONLY : O_RDONLY) | O_CLOEXEC);
-    if (n == fd)
-      std_closed[fd] = 1;
-    else if (n >= 0)
-      close(n);  /* a lower one was closed too, and is taken on its turn */
+    /* the lowest free descriptor: those below are open or reserved already */
+    std_closed[fd] = open("/dev/null", (fd ? O_WRONLY : O_RDONLY) | O_CLOEXEC) == fd;
   }
 }
 
