@@ -118,6 +118,13 @@ typedef struct oa_file_header {
   /* when the tool started, wall-clock (CLOCK_REALTIME) nanoseconds since
    * the epoch: with pid, which run a recording holds (0: older files) */
   uint64_t started_ns;
+  /* profile and record: libomp's start-up at the program's first construct
+   * (calibrated, OMPADV_RUNTIME_COST's startup), in the metric's unit: the
+   * amount taken off the initial task's first fragment (never more than
+   * that fragment measured), and the calibration's spread, how far the
+   * estimate may be off (0 and 0: none taken; older files) */
+  uint64_t startup_taken;
+  uint64_t startup_spread;
 } oa_file_header;
 
 enum oa_chunk_kind {

@@ -17,8 +17,9 @@ int oa_counter_open(enum oa_metric metric);
 uint64_t oa_metric_read(enum oa_metric metric, int fd, int *ok);
 /* A clock (CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID, ...) in nanoseconds. */
 uint64_t oa_clock_ns(clockid_t id);
-/* Nanoseconds per TSC tick, measured against CLOCK_MONOTONIC over 1 ms;
- * 0 if that does not look like a constant-rate TSC. */
+/* Nanoseconds per TSC tick, measured against CLOCK_MONOTONIC over 1 ms
+ * (each end read as a tight pair of the two clocks, so that a preemption
+ * does not skew it); 0 if that does not look like a constant-rate TSC. */
 double oa_ns_per_tick(void);
 /* "tsc", "cputime", "cycles", "instructions" -> the metric, 0 if unknown. */
 enum oa_metric oa_metric_parse(const char *name);
@@ -46,6 +47,12 @@ enum oa_rt_event {
   OA_RTE_LOOP_END_DYNAMIC, /* a dynamic loop ends */
   OA_RTE_BARRIER,          /* an explicit or worksharing barrier begins: in */
   OA_RTE_BARRIER_END,      /* ... and ends: out */
+  /* Not an event: libomp's start-up at the program's first construct (the
+   * runtime starts lazily there, and its first fork also starts its
+   * threads' structures), which falls in the initial task's first fragment:
+   * in, the median of a few start-ups; out, how far the middle ones spread,
+   * the estimate's uncertainty (calibrate.c). */
+  OA_RTE_STARTUP,
   OA_RTE_N
 };
 
@@ -67,7 +74,7 @@ int oa_task_cost_parse(const char *s, uint64_t *deferred, uint64_t *undeferred);
 /* OMPADV_RUNTIME_COST: "none", or "NAME=IN/OUT,..." (NAME: fork, join,
  * parallel-begin, parallel-end, loop-static, loop-dynamic, chunk-static,
  * chunk-dynamic, loop-end-static, loop-end-dynamic, barrier, barrier-end,
- * each at most once; IN and OUT counts as above; events not listed cost 0).
+ * startup (IN: the estimate, OUT: its spread), each at most once; IN and OUT counts as above; events not listed cost 0).
  * Returns the number of events read (0 for "none"), or -1, c all 0, if s
  * is not of that form (unknown events and empty text included). */
 int oa_rt_costs_parse(const char *s, oa_rt_costs *c);

@@ -219,20 +219,24 @@ static double static_span_pct(const oa_profile_view *v)
   return loops_span_pct(v, OA_LOC_STATIC);
 }
 
-static void render_json(FILE *f, const oa_profile_header *h, const char *metric, int threads,
-                        const row *rows, size_t n, const oa_whatif_info *w, double static_pct)
+static void render_json(FILE *f, const oa_profile_header *h, const oa_file_header *run,
+                        const char *metric, int threads, const row *rows, size_t n,
+                        const oa_whatif_info *w, double static_pct)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"profile\", \"metric\": \"%s\", \"threads\": %d,\n", metric,
           threads);
   fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
              "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
              "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f, "
-             "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s},\n",
+             "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s, "
+             "\"runtime_startup\": %llu, \"runtime_startup_spread\": %llu},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
           static_pct, h->busy_bp / 100.0,
-          h->flags & (OA_PROF_APPROX_SPAN | OA_PROF_APPROX_ORDERED) ? "true" : "false");
+          h->flags & (OA_PROF_APPROX_SPAN | OA_PROF_APPROX_ORDERED) ? "true" : "false",
+          (unsigned long long)(run ? run->startup_taken : 0),
+          (unsigned long long)(run ? run->startup_spread : 0));
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -373,7 +377,7 @@ static void render_table(FILE *out, const char *format, int threads, const oa_pr
     match_before(rows, n, was, nwas);
   }
   if (strcmp(format, "json") == 0)
-    render_json(out, h, metric, threads, rows, n, w, static_span_pct(v));
+    render_json(out, h, v->run, metric, threads, rows, n, w, static_span_pct(v));
   else if (strcmp(format, "csv") == 0)
     render_csv(out, rows, n, w);
   else
@@ -438,6 +442,21 @@ static void offcore_notes(const oa_profile_view *v, const char *cmd, int threads
   }
 }
 
+/* libomp's start-up at the program's first construct is no directive's
+ * work: the tool takes a calibrated estimate of it off main's serial code
+ * (contract.h: startup_taken).  Said when the estimate's spread could move
+ * the span by 1% or more. */
+static void startup_note(const oa_profile_view *v, const char *cmd)
+{
+  const oa_file_header *run = v->run;
+  if (!run || !run->startup_taken || ratio(run->startup_spread, v->h->span) < 0.01)
+    return;
+  oa_note("%s: main's serial code leaves out libomp's start-up at the first construct, "
+          "estimated at %llu %s; the estimate may be off by %llu, %.1f%% of the span",
+          cmd, (unsigned long long)run->startup_taken, oa_metric_name(v->h->metric),
+          (unsigned long long)run->startup_spread, 100.0 * ratio(run->startup_spread, v->h->span));
+}
+
 /* The share of a run's wall time its threads spent in MPI calls (summed
  * over the threads), or -1 when no call was seen. */
 static double mpi_pct(const oa_file_header *run)
@@ -471,6 +490,7 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
   if (why)
     oa_note("%s: metric %s (%s)", cmd, oa_metric_name(h->metric), why);
   offcore_notes(v, cmd, threads);
+  startup_note(v, cmd);
   if (mpi_pct(v->run) >= 0)
     oa_note("%s: %llu MPI calls took %.3f s, %.0f%% of the run's %.3f s: no directive's work, "
             "the work and span leave them out", cmd, (unsigned long long)v->run->mpi_calls,

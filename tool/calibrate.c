@@ -17,8 +17,9 @@
  * cputime each reading is a system call bracketed by the TSC, and a gap runs
  * from the TSC after one to the TSC before the next, converted, as the tool
  * measures short stretches (tool/prof.c): the system calls stay, since they
- * slow down the runtime's code after them.  Prints the OMPADV_RUNTIME_COST
- * text.
+ * slow down the runtime's code after them.  Also libomp's lazy start-up at
+ * a program's first construct, in child processes started before this one
+ * starts libomp (startup below).  Prints the OMPADV_RUNTIME_COST text.
  *
  * Both take a fraction of a second whatever the team size (see team_size
  * and the budgets below): ompadv runs them before every profiling run. */
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <x86intrin.h>
 
@@ -204,11 +206,103 @@ static void mark(void)
   last.t = rt_read().after;
 }
 
+/* --- libomp's start-up --------------------------------------------------- */
+
+/* The profile tool measures the serial code before the program's first
+ * construct as its thread's CPU time from the program's start to the
+ * tool's start (tool/prof.c), then the initial task's first fragment from
+ * the initial task's begin to the next event, the first fork: both hold
+ * libomp's lazy start-up (its serial initialization before it asks for a
+ * tool, then the rest and its first fork's).  A new process of this
+ * program whose first statement is a parallel region measures the same
+ * stretches, with nothing of its own in them: their sum is the start-up, in
+ * CPU nanoseconds. */
+static struct {
+  int on;
+  uint64_t main, tool, task, fork;
+} su;
+
+static uint64_t cpu_ns(void)
+{
+  return oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+/* Its own function: clang has a function with a directive ask libomp for
+ * the thread's number as it starts, which starts libomp.  Its body writes
+ * a volatile: clang deletes a region that does nothing. */
+static volatile int touched;
+static __attribute__((noinline)) void first_region(void)
+{
+#pragma omp parallel num_threads(2)
+  touched = 1;
+}
+
+/* ompadv-calibrate --startup-sample: one start-up, written to fd 3. */
+static int startup_sample(void)
+{
+  uint64_t v = 0;
+  su.on = 1;
+  su.main = cpu_ns();
+  first_region();
+  if (su.tool >= su.main && su.fork >= su.task && su.task)
+    v = su.tool - su.main + su.fork - su.task;
+  return write(3, &v, sizeof v) == (ssize_t)sizeof v ? 0 : 1;
+}
+
+/* One start-up, in a new process of this program (as the program starts:
+ * what this process did before cannot be in it). */
+static uint64_t startup_once(void)
+{
+  int fd[2];
+  uint64_t v = 0;
+  if (pipe(fd) != 0)
+    return 0;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (dup2(fd[1], 3) == 3)
+      execl("/proc/self/exe", "ompadv-calibrate", "--startup-sample", (char *)NULL);
+    _exit(127);
+  }
+  close(fd[1]);
+  if (pid < 0 || read(fd[0], &v, sizeof v) != (ssize_t)sizeof v)
+    v = 0;
+  close(fd[0]);
+  if (pid > 0)
+    waitpid(pid, NULL, 0);
+  return v;
+}
+
+enum { STARTUPS = 7 };
+
+/* The median of STARTUPS start-ups, and their spread (the fifth smallest
+ * less the second: the middle of them, which a start-up that a busy
+ * machine slowed does not widen), in CPU nanoseconds; 0 and 0 when one
+ * failed. */
+static void startup(uint64_t *median, uint64_t *spread)
+{
+  uint64_t v[STARTUPS];
+  *median = *spread = 0;
+  for (int i = 0; i < STARTUPS; i++)
+    if (!(v[i] = startup_once()))
+      return;
+  for (int i = 1; i < STARTUPS; i++)
+    for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      uint64_t x = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = x;
+    }
+  *median = v[STARTUPS / 2];
+  *spread = v[STARTUPS - 2] - v[1];
+}
+
 static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                              ompt_data_t *task, unsigned int team, unsigned int index, int flags)
 {
   unsigned ev = endpoint == ompt_scope_begin && !(flags & ompt_task_initial) ? OA_RTE_FORK
                                                                               : OA_RTE_NONE;
+  if (su.on && (flags & ompt_task_initial) && endpoint == ompt_scope_begin && !su.task)
+    su.task = cpu_ns();
   cb_enter(OA_RTE_NONE);
   cb_leave(ev);
 }
@@ -216,6 +310,8 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
 static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,
                               unsigned int requested, int flags, const void *ra)
 {
+  if (su.on && !su.fork)
+    su.fork = cpu_ns();
   cb_enter(OA_RTE_PAR_BEGIN);
   cb_leave(OA_RTE_NONE);
 }
@@ -289,6 +385,8 @@ static void tool_finalize(ompt_data_t *tool_data)
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
   static ompt_start_tool_result_t result = { tool_initialize, tool_finalize, { 0 } };
+  if (su.on && !su.tool)
+    su.tool = cpu_ns();
   return &result;
 }
 
@@ -354,7 +452,7 @@ static void region(void)
   mark();
 }
 
-static int runtime(enum oa_metric metric)
+static int runtime(enum oa_metric metric, uint64_t su_median, uint64_t su_spread)
 {
   rt_metric = metric;
   double scale = 1;
@@ -375,6 +473,12 @@ static int runtime(enum oa_metric metric)
     c.in[e] = median_less(&rt_in[e], rc, scale);
     c.out[e] = median_less(&rt_out[e], rc, scale);
   }
+  /* CPU nanoseconds to the metric's unit; none for the counters, which
+   * have no such rate */
+  double per_ns = metric == OA_METRIC_CPUTIME ? 1
+                  : metric == OA_METRIC_TSC && oa_ns_per_tick() > 0 ? 1 / oa_ns_per_tick() : 0;
+  c.in[OA_RTE_STARTUP] = (uint64_t)((double)su_median * per_ns);
+  c.out[OA_RTE_STARTUP] = c.in[OA_RTE_STARTUP] ? (uint64_t)((double)su_spread * per_ns) : 0;
   char buf[1024];
   oa_rt_costs_format(&c, buf, sizeof buf);
   printf("%s\n", buf[0] ? buf : "none");
@@ -383,12 +487,17 @@ static int runtime(enum oa_metric metric)
 
 int main(int argc, char **argv)
 {
+  if (argc == 2 && strcmp(argv[1], "--startup-sample") == 0)
+    return startup_sample();
   int rt = argc > 1 && strcmp(argv[1], "--runtime") == 0;
   enum oa_metric metric = oa_metric_parse(argc > 1 + rt ? argv[1 + rt] : "tsc");
   if (!metric) {
     fprintf(stderr, "usage: ompadv-calibrate [--runtime] tsc|cputime|cycles|instructions\n");
     return 2;
   }
+  uint64_t su_median = 0, su_spread = 0;
+  if (rt)
+    startup(&su_median, &su_spread);
   omp_set_num_threads(team_size());
-  return rt ? runtime(metric) : tasks(metric);
+  return rt ? runtime(metric, su_median, su_spread) : tasks(metric);
 }

@@ -145,8 +145,19 @@ void oa_prof_enter(oa_thread *t)
         d = wall;
     }
     uint64_t off = t->rt_out + oa_conf.rt_costs.in[t->rt < OA_RTE_N ? t->rt : 0];
-    if (d > off)
+    if (__builtin_expect(t->startup_debt != 0, 0)) {
+      /* the initial task's first stretch: libomp's start-up is in it (or
+       * in the serial code before the tool started, already in w), and
+       * its estimate holds this event's own cost */
+      uint64_t have = w->work + d, take = t->startup_debt > off ? t->startup_debt : off;
+      if (take > have)
+        take = have;
+      w->work = have - take;
+      oa_prof_startup_taken(take);
+      t->startup_debt = 0;
+    } else if (d > off) {
       w->work += d - off;
+    }
   }
 }
 
@@ -187,13 +198,18 @@ void oa_prof_leave(oa_thread *t)
   t->race.w = w && oa_race && !oa_race->checks(t) ? NULL : w;
 }
 
-/* Units of the metric per nanosecond of CPU.  The TSC runs on while the
- * thread is preempted, so it is compared with the wall clock; a per-thread
- * counter stops with the thread, so it is compared with the thread's CPU. */
+/* Units of the metric per nanosecond of CPU.  tsc: the tool's clock is the
+ * TSC less the time off the core, so a nanosecond of CPU is the TSC's rate
+ * against the wall clock (measured so that a preemption does not skew it,
+ * unlike a rate of the tool's clock over a spin, which a preemption during
+ * the spin divides).  A per-thread counter stops with the thread, so it is
+ * compared with the thread's CPU. */
 static double metric_per_cpu_ns(oa_thread *t)
 {
   if (oa_conf.metric == OA_METRIC_CPUTIME)
     return 1.0;
+  if (oa_conf.metric == OA_METRIC_TSC && tsc_per_ns > 0)
+    return tsc_per_ns;
   clockid_t id = oa_conf.metric == OA_METRIC_TSC ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
   struct timespec a, b;
   clock_gettime(id, &a);

@@ -4,6 +4,7 @@
  * registry is locs.c, the measurement of fragments measure.c. */
 #include "prof.h"
 
+#include <dlfcn.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -493,9 +494,12 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
 
 /* libomp starts the tool lazily, at the program's first OpenMP construct:
  * the serial code before it ran unobserved.  It ran on this thread, alone,
- * so this thread's CPU time since the library was loaded (preloaded by
- * ompadv: before main) measures it; it is converted to the metric's unit
- * with a rate measured over a short spin. */
+ * so this thread's CPU time since the program started measures it, where
+ * the program starts at the C library's start-up (__libc_start_main: the
+ * program's own constructors, then main), or, for a program that does not
+ * start there, when this library was loaded (preloaded by ompadv: before
+ * the other libraries' constructors).  It is converted to the metric's unit
+ * with the rate oa_measure_start gives. */
 static uint64_t startup_work;
 
 /* The earliest moment in this library: its dependencies are loaded. */
@@ -506,13 +510,37 @@ __attribute__((constructor)) static void on_load(void)
   start_wall_ns = oa_clock_ns(CLOCK_MONOTONIC);
 }
 
+/* glibc's start-up, which calls the program's constructors and then main.
+ * Exported by the profile tool's library only (Makefile.am), which ompadv
+ * preloads: the program's call reaches it first. */
+typedef int (*oa_main_fn)(int, char **, char **);
+__attribute__((visibility("default")))
+int __libc_start_main(oa_main_fn main, int argc, char **argv, void (*init)(void),
+                      void (*fini)(void), void (*rtld_fini)(void), void *stack_end)
+{
+  int (*real)(oa_main_fn, int, char **, void (*)(void), void (*)(void), void (*)(void), void *);
+  *(void **)&real = dlsym(RTLD_NEXT, "__libc_start_main");
+  if (!real)
+    abort();
+  loaded_cpu_ns = oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+  return real(main, argc, argv, init, fini, rtld_fini, stack_end);
+}
+
 int oa_prof_started;
 uint64_t oa_prof_startup_mpi_ns;
+
+/* When libomp asked for a tool: the end of that serial code (reading the
+ * settings, next, takes tens of microseconds). */
+static uint64_t asked_cpu_ns;
+void oa_prof_asked(void)
+{
+  asked_cpu_ns = oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
 
 void oa_prof_start(void)
 {
   oa_thread *t = oa_me();
-  uint64_t now = oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+  uint64_t now = asked_cpu_ns ? asked_cpu_ns : oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
   uint64_t before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
   uint64_t in_mpi = __atomic_load_n(&oa_prof_startup_mpi_ns, __ATOMIC_RELAXED);
   before = before > in_mpi ? before - in_mpi : 0;  /* MPI_Init: no directive's work */
@@ -540,9 +568,20 @@ oa_node *oa_prof_root(oa_thread *t, oa_region *r)
   return P.root;
 }
 
+/* The initial task's first fragment: the serial code before the tool
+ * started, and, from the first stretch measured after it, libomp's start-up
+ * (OMPADV_RUNTIME_COST's startup) comes off: rule 19 (measure.c). */
 void oa_prof_charge_startup(oa_thread *t, oa_node *w)
 {
   w->work += startup_work;
+  t->startup_debt = oa_conf.rt_costs.in[OA_RTE_STARTUP];
+  if (oa_conf.rt_costs.in[OA_RTE_STARTUP])
+    oa_the_run.header->startup_spread = oa_conf.rt_costs.out[OA_RTE_STARTUP];
+}
+
+void oa_prof_startup_taken(uint64_t amount)
+{
+  oa_the_run.header->startup_taken = amount;
 }
 
 /* The initial task's current phase node: snapshots read the chain so far

@@ -212,6 +212,10 @@ oa_node *oa_prof_root(oa_thread *t, oa_region *r);
 void oa_prof_close_root(oa_thread *t, oa_task *init);
 void oa_prof_initial_phase(oa_node *p);
 void oa_prof_charge_startup(oa_thread *t, oa_node *w);
+/* libomp asks for a tool (ompt_start_tool's first act) */
+void oa_prof_asked(void);
+/* measure.c: how much of libomp's start-up came off that fragment */
+void oa_prof_startup_taken(uint64_t amount);
 void oa_task_inherit(oa_task *child, const oa_task *parent);
 void oa_prof_team(uint32_t team);
 

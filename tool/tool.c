@@ -206,6 +206,7 @@ __attribute__((visibility("default")))
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
   static ompt_start_tool_result_t result = { oa_initialize, oa_finalize, { 0 } };
+  oa_prof_asked();  /* first: the program's serial code ends here */
   oa_out_of_memory = tool_out_of_memory;
   if (read_config(&oa_conf) != 0)
     return declined();

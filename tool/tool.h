@@ -103,6 +103,8 @@ typedef struct oa_thread {
   uint64_t sync_wall_ns, sync_cpu_ns; /* the wall clock and the CPU time, read together */
   uint64_t off_ticks;             /* off the core since the thread began */
   uint64_t off_in_work;           /* ... while it ran fragments */
+  uint64_t startup_debt;          /* libomp's start-up still to come off the initial
+                                   * task's first stretch (measure.c) */
   uint64_t tool_in, tool_ticks;   /* time mode: TSC at the callback's start (0: not in
                                    * one); ticks spent in callbacks so far */
   int counter_fd;                 /* perf_event counter, or -1 */
