@@ -125,6 +125,11 @@ typedef struct oa_file_header {
    * estimate may be off (0 and 0: none taken; older files) */
   uint64_t startup_taken;
   uint64_t startup_spread;
+  /* profile and record: the runtime's own time around events
+   * (OMPADV_RUNTIME_COST's estimates) taken off the fragments, summed over
+   * the run, in the metric's unit: when it rivals the work that remains,
+   * the fragments are so short that the work is mostly an estimate */
+  uint64_t runtime_taken;
 } oa_file_header;
 
 enum oa_chunk_kind {

@@ -112,6 +112,8 @@ static const char *const rt_names[OA_RTE_N] = {
   [OA_RTE_CHUNK_STATIC] = "chunk-static", [OA_RTE_CHUNK_DYNAMIC] = "chunk-dynamic",
   [OA_RTE_LOOP_END_STATIC] = "loop-end-static", [OA_RTE_LOOP_END_DYNAMIC] = "loop-end-dynamic",
   [OA_RTE_BARRIER] = "barrier", [OA_RTE_BARRIER_END] = "barrier-end",
+  [OA_RTE_TASK_CREATE] = "task-create", [OA_RTE_TASK_SWITCH] = "task-switch",
+  [OA_RTE_TASKWAIT] = "taskwait", [OA_RTE_TASKWAIT_END] = "taskwait-end",
   [OA_RTE_STARTUP] = "startup",
 };
 

@@ -47,6 +47,13 @@ enum oa_rt_event {
   OA_RTE_LOOP_END_DYNAMIC, /* a dynamic loop ends */
   OA_RTE_BARRIER,          /* an explicit or worksharing barrier begins: in */
   OA_RTE_BARRIER_END,      /* ... and ends: out */
+  OA_RTE_TASK_CREATE,      /* a task is created: in, from the program's task directive to
+                            * the callback; out, back to the creating code (the creation's
+                            * own cost is estimated apart: OMPADV_TASK_COST) */
+  OA_RTE_TASK_SWITCH,      /* a task completes or a thread switches tasks: in, from the
+                            * task's last code; out, up to the next task's code */
+  OA_RTE_TASKWAIT,         /* a taskwait begins: in */
+  OA_RTE_TASKWAIT_END,     /* ... and ends: out */
   /* Not an event: libomp's start-up at the program's first construct (the
    * runtime starts lazily there, and its first fork also starts its
    * threads' structures), which falls in the initial task's first fragment:
@@ -74,7 +81,8 @@ int oa_task_cost_parse(const char *s, uint64_t *deferred, uint64_t *undeferred);
 /* OMPADV_RUNTIME_COST: "none", or "NAME=IN/OUT,..." (NAME: fork, join,
  * parallel-begin, parallel-end, loop-static, loop-dynamic, chunk-static,
  * chunk-dynamic, loop-end-static, loop-end-dynamic, barrier, barrier-end,
- * startup (IN: the estimate, OUT: its spread), each at most once; IN and OUT counts as above; events not listed cost 0).
+ * task-create, task-switch, taskwait, taskwait-end, startup (IN: the
+ * estimate, OUT: its spread), each at most once; IN and OUT counts as above; events not listed cost 0).
  * Returns the number of events read (0 for "none"), or -1, c all 0, if s
  * is not of that form (unknown events and empty text included). */
 int oa_rt_costs_parse(const char *s, oa_rt_costs *c);

@@ -229,14 +229,16 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
              "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
              "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f, "
              "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s, "
-             "\"runtime_startup\": %llu, \"runtime_startup_spread\": %llu},\n",
+             "\"runtime_startup\": %llu, \"runtime_startup_spread\": %llu, "
+             "\"runtime_taken\": %llu},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
           static_pct, h->busy_bp / 100.0,
           h->flags & (OA_PROF_APPROX_SPAN | OA_PROF_APPROX_ORDERED) ? "true" : "false",
           (unsigned long long)(run ? run->startup_taken : 0),
-          (unsigned long long)(run ? run->startup_spread : 0));
+          (unsigned long long)(run ? run->startup_spread : 0),
+          (unsigned long long)(run ? run->runtime_taken : 0));
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -457,6 +459,25 @@ static void startup_note(const oa_profile_view *v, const char *cmd)
           (unsigned long long)run->startup_spread, 100.0 * ratio(run->startup_spread, v->h->span));
 }
 
+/* The runtime's own time around events, an estimate per kind of event, is
+ * taken off the fragments (metric.h).  Where it rivals the work that
+ * remains, the fragments are as short as the runtime's code between them
+ * (fine-grained tasks or chunks), and the work is mostly the error of
+ * that estimate and the tool's own time, which nothing takes off: said
+ * from a quarter of the work. */
+static void runtime_share_note(const oa_profile_view *v, const char *cmd)
+{
+  const oa_file_header *run = v->run;
+  double share = run && v->h->work ? (double)run->runtime_taken / (double)v->h->work : 0;
+  if (share < 0.25)
+    return;
+  oa_warn("%s: the fragments are short: libomp's own time around its events, estimated and "
+          "taken off them, came to %.0f%% of the work that remains; ompadv's own time per event, "
+          "not taken off, and the estimate's error are of that size, so the work and parallelism "
+          "of the rows with many small tasks or chunks are uncertain (coarser tasks, such as a "
+          "cut-off, measure well)", cmd, 100.0 * share);
+}
+
 /* The share of a run's wall time its threads spent in MPI calls (summed
  * over the threads), or -1 when no call was seen. */
 static double mpi_pct(const oa_file_header *run)
@@ -491,6 +512,7 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
     oa_note("%s: metric %s (%s)", cmd, oa_metric_name(h->metric), why);
   offcore_notes(v, cmd, threads);
   startup_note(v, cmd);
+  runtime_share_note(v, cmd);
   if (mpi_pct(v->run) >= 0)
     oa_note("%s: %llu MPI calls took %.3f s, %.0f%% of the run's %.3f s: no directive's work, "
             "the work and span leave them out", cmd, (unsigned long long)v->run->mpi_calls,

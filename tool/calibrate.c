@@ -354,11 +354,25 @@ static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
   unsigned ev = OA_RTE_NONE;
   if (kind == ompt_sync_region_barrier_implicit_parallel)
     ev = endpoint == ompt_scope_begin ? OA_RTE_JOIN : OA_RTE_NONE;
-  else if (kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup
-           && kind != ompt_sync_region_reduction)
+  else if (kind == ompt_sync_region_taskwait)
+    ev = endpoint == ompt_scope_begin ? OA_RTE_TASKWAIT : OA_RTE_TASKWAIT_END;
+  else if (kind != ompt_sync_region_taskgroup && kind != ompt_sync_region_reduction)
     ev = endpoint == ompt_scope_begin ? OA_RTE_BARRIER : OA_RTE_BARRIER_END;
   cb_enter(endpoint == ompt_scope_begin ? ev : OA_RTE_NONE);
   cb_leave(endpoint == ompt_scope_end ? ev : OA_RTE_NONE);
+}
+
+static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
+                           int flags, int has_dependences, const void *ra)
+{
+  cb_enter(OA_RTE_TASK_CREATE);
+  cb_leave(OA_RTE_TASK_CREATE);
+}
+
+static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
+{
+  cb_enter(OA_RTE_TASK_SWITCH);
+  cb_leave(OA_RTE_TASK_SWITCH);
 }
 
 static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
@@ -373,6 +387,8 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
   set(ompt_callback_work, (ompt_callback_t)on_work);
   set(ompt_callback_dispatch, (ompt_callback_t)on_dispatch);
   set(ompt_callback_sync_region, (ompt_callback_t)on_sync_region);
+  set(ompt_callback_task_create, (ompt_callback_t)on_task_create);
+  set(ompt_callback_task_schedule, (ompt_callback_t)on_task_schedule);
   return 1;
 }
 
@@ -452,6 +468,31 @@ static void region(void)
   mark();
 }
 
+/* One single's tasks, the program's code read around each task directive,
+ * at the start and end of each task's body, and around a taskwait: as a
+ * program of small tasks has them. */
+static void task_region(void)
+{
+#pragma omp parallel
+#pragma omp single
+  {
+    mark();
+    for (int i = 0; i < ITERS * omp_get_num_threads(); i++) {
+      mark();
+#pragma omp task firstprivate(i)
+      {
+        mark();
+        sink[i % 64] += 1;
+        mark();
+      }
+      mark();
+    }
+    mark();
+#pragma omp taskwait
+    mark();
+  }
+}
+
 static int runtime(enum oa_metric metric, uint64_t su_median, uint64_t su_spread)
 {
   rt_metric = metric;
@@ -460,12 +501,16 @@ static int runtime(enum oa_metric metric, uint64_t su_median, uint64_t su_spread
     return printf("none\n") < 0;  /* no usable TSC: the tool measures CPU time only */
   uint64_t rc = read_cost(), start = oa_clock_ns(CLOCK_MONOTONIC);
   /* threads started, code and data warm */
-  for (int i = 0; i < WARM_REGIONS && (i < 2 || since(start) < WARM_BUDGET_NS); i++)
+  for (int i = 0; i < WARM_REGIONS && (i < 2 || since(start) < WARM_BUDGET_NS); i++) {
     region();
+    task_region();
+  }
   rt_on = 1;
   start = oa_clock_ns(CLOCK_MONOTONIC);
-  for (int i = 0; i < REGIONS && (i < MIN_REGIONS || since(start) < RT_BUDGET_NS); i++)
+  for (int i = 0; i < REGIONS && (i < MIN_REGIONS || since(start) < RT_BUDGET_NS); i++) {
     region();
+    task_region();
+  }
   rt_on = 0;
   oa_rt_costs c;
   memset(&c, 0, sizeof c);

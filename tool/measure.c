@@ -155,8 +155,9 @@ void oa_prof_enter(oa_thread *t)
       w->work = have - take;
       oa_prof_startup_taken(take);
       t->startup_debt = 0;
-    } else if (d > off) {
-      w->work += d - off;
+    } else {
+      w->work += d > off ? d - off : 0;
+      t->rt_taken += d > off ? off : d;
     }
   }
 }

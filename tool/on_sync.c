@@ -96,8 +96,9 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
   oa_task *task = oa_task_of(t, task_data);
   if (kind == ompt_sync_region_barrier_implicit_parallel)
     oa_prof_event(t, endpoint == ompt_scope_begin ? OA_RTE_JOIN : OA_RTE_NONE);
-  else if (kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup
-           && kind != ompt_sync_region_reduction)
+  else if (kind == ompt_sync_region_taskwait)
+    oa_prof_event(t, endpoint == ompt_scope_begin ? OA_RTE_TASKWAIT : OA_RTE_TASKWAIT_END);
+  else if (kind != ompt_sync_region_taskgroup && kind != ompt_sync_region_reduction)
     oa_prof_event(t, endpoint == ompt_scope_begin ? OA_RTE_BARRIER : OA_RTE_BARRIER_END);
   oa_prof_enter_at(t, ra);
   if (!task)

@@ -308,6 +308,7 @@ static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *e = creator_of(t, parent);
+  oa_prof_event(t, OA_RTE_TASK_CREATE);
   oa_prof_enter_at(t, ra);
   dep_wait_close(t);
   if (!e || !oa_task_top(e))
@@ -353,6 +354,7 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
 {
   oa_thread *t = oa_me();
   oa_task *e = creator_of(t, parent);
+  oa_prof_event(t, OA_RTE_TASK_CREATE);
   oa_prof_enter_at(t, ra);
   dep_wait_close(t);
   if (flags & ompt_task_target)
@@ -416,6 +418,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
    * task; the task that waited goes on (taking the thread's implicit task
    * for it booked an explicit task's code to the implicit task) */
   oa_task *nt = status == ompt_taskwait_complete ? NULL : oa_task_of(t, next);
+  oa_prof_event(t, OA_RTE_TASK_SWITCH);
   oa_prof_enter(t);
   dep_wait_close(t);
   if (status == ompt_task_detach || status == ompt_task_early_fulfill)

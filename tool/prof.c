@@ -767,17 +767,19 @@ void oa_prof_finalize(void)
     }
     P.root_closed = 1;
   }
+  uint64_t off = 0, taken = 0;
+  int seen = 0;
+  for (oa_thread *o = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); o;
+       o = o->next_thread) {
+    off += o->off_in_work;
+    seen |= o->rseq != NULL;
+    taken += o->rt_taken;
+  }
   if (oa_conf.metric == OA_METRIC_TSC) {
-    uint64_t off = 0;
-    int seen = 0;
-    for (oa_thread *o = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); o;
-         o = o->next_thread) {
-      off += o->off_in_work;
-      seen |= o->rseq != NULL;
-    }
     oa_the_run.header->offcpu_ticks = off;
     oa_the_run.header->offcpu_seen = (uint32_t)seen;
   }
+  oa_the_run.header->runtime_taken = taken;
   oa_mpi_totals(&oa_the_run.header->mpi_ns, &oa_the_run.header->mpi_calls);
   oa_the_run.header->wall_ns = oa_clock_ns(CLOCK_MONOTONIC) - start_wall_ns;
   write_profile();

@@ -105,6 +105,7 @@ typedef struct oa_thread {
   uint64_t off_in_work;           /* ... while it ran fragments */
   uint64_t startup_debt;          /* libomp's start-up still to come off the initial
                                    * task's first stretch (measure.c) */
+  uint64_t rt_taken;              /* the runtime's own time taken off its fragments */
   uint64_t tool_in, tool_ticks;   /* time mode: TSC at the callback's start (0: not in
                                    * one); ticks spent in callbacks so far */
   int counter_fd;                 /* perf_event counter, or -1 */

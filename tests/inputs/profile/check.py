@@ -27,6 +27,8 @@ usage: check.py REPORT.json [--parallelism P] [--span-frac F]
                     with --actual, P may be an expression of its keys
   --actual FILE     the program's own measurements, "KEY VALUE" a line (a
                     figure that depends on how busy the machine was)
+  --work-at-most X  program.work is at most X (an expression of --actual's
+                    keys): a bound, not a known answer
   --metric, --threads, --tasks   exact header / program fields
   --tol             relative tolerance of the numeric checks [0.10]
 
@@ -54,6 +56,7 @@ def main():
     ap.add_argument("--static-pct", type=float)
     ap.add_argument("--busy-pct")
     ap.add_argument("--actual")
+    ap.add_argument("--work-at-most")
     ap.add_argument("--tol", type=float, default=0.10)
     a = ap.parse_args()
 
@@ -103,6 +106,13 @@ def main():
         num("program.static_loops_span_pct", a.static_pct, prog["static_loops_span_pct"])
     if a.busy_pct is not None:
         num("program.busy_wait_work_pct", expr(a.busy_pct), prog["busy_wait_work_pct"])
+    if a.work_at_most is not None:
+        bound = expr(a.work_at_most)
+        ok = prog["work"] <= bound
+        fails += not ok
+        print("%-4s %-40s at most   %10.0f  got %10.0f  (%.2fx)"
+              % ("ok" if ok else "FAIL", "program.work", bound, prog["work"],
+                 prog["work"] / bound if bound else 0.0))
     if a.parallelism is not None:
         num("program.parallelism", a.parallelism, prog["parallelism"])
         # The reported ratio must be the ratio of the reported figures.
