@@ -534,9 +534,10 @@ static void headline(oa_page *p)
   char unit[64];
   snprintf(unit, sizeof unit, "%s", metric ? metric : "");
   if (pr) {
-    card(o, "logical parallelism", "profile", pr, F_PAR, "program.parallelism", "work / span");
+    /* the names of the text report's summary line */
+    card(o, "parallelism", "profile", pr, F_PAR, "program.parallelism", "work / span");
     card(o, "work", "profile", pr, F_SI, "program.work", unit);
-    card(o, "span (critical path)", "profile", pr, F_SI, "program.span", unit);
+    card(o, "span", "profile", pr, F_SI, "program.span", unit);
     card(o, "tasking overhead", "profile", pr, F_PCT, "program.tasking_overhead_pct", "of work");
     if (oa_json_get(pr, "whatif"))
       card(o, "parallelism after what-if", "profile", pr, F_PAR, "whatif.parallelism_after",
@@ -647,14 +648,21 @@ static void directives(oa_page *p)
   const oa_json *pr = doc(p, "profile");
   FILE *o = p->o;
   section(o, "directives", "Directives");
-  fputs("<p class=\"note\">Per OpenMP directive: its work and span (in the metric's units), its "
-        "parallelism, the share of the program's critical path its own code holds (serial "
-        "work), and its estimated tasking overhead. Click a heading to sort.</p>\n", o);
+  /* The text report's columns, under its names and with its meanings
+   * (ompadv-profile(1)); the JSON calls serial "span", serial%
+   * "serial_work_pct" and tasking% "tasking_overhead_pct". */
+  fputs("<p class=\"note\">One row per OpenMP directive, in the text report's order (serial% "
+        "first). <b>work</b>: the work inside the directive, the directives nested in it "
+        "included; <b>serial</b>: its serial work, the span of each outermost instance summed "
+        "over them (work and serial are in the metric's units, and nest); "
+        "<b>parallelism</b>: work / serial; <b>serial%</b>: the share of the program's span "
+        "that the directive's own code holds (it adds up to 100% over the rows); "
+        "<b>tasking%</b>: the estimated cost of creating its tasks, as a percentage of its "
+        "work; <b>instances</b>: its outermost instances. Click a heading to sort.</p>\n", o);
   static const column cols[] = {
     { "location", "location", F_LOC }, { "construct", "construct", F_STR },
-    { "work", "work", F_SI }, { "span", "span", F_SI }, { "parallelism", "parallelism", F_PAR },
-    { "serial work", "serial_work_pct", F_PCT },
-    { "tasking overhead", "tasking_overhead_pct", F_PCT },
+    { "work", "work", F_SI }, { "serial", "span", F_SI }, { "parallelism", "parallelism", F_PAR },
+    { "serial%", "serial_work_pct", F_PCT }, { "tasking%", "tasking_overhead_pct", F_PCT },
     { "instances", "instances", F_INT }, { NULL, NULL, 0 },
   };
   json_table(p, "profile", pr, "regions", cols, NULL);
@@ -673,14 +681,49 @@ static const char *const palette[] = { "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a
                                        "#ad1457", "#5d4037", "#9e9d24" };
 #define NPALETTE (sizeof palette / sizeof palette[0])
 
+/* The row of the profile's regions with r's location and construct, or -1. */
+static long region_row(const oa_json *rg, const oa_json *r)
+{
+  const char *loc = oa_json_str(r, "location"), *c = oa_json_str(r, "construct");
+  for (size_t i = 0; loc && c && i < count(rg); i++) {
+    const oa_json *x = oa_json_at(rg, i);
+    const char *xl = oa_json_str(x, "location"), *xc = oa_json_str(x, "construct");
+    if (xl && xc && strcmp(xl, loc) == 0 && strcmp(xc, c) == 0)
+      return (long)i;
+  }
+  return -1;
+}
+
+/* A long list shows its first PATH_SHOWN items; the rest wait behind a
+ * "show all" that needs no script (<details>). */
+enum { PATH_SHOWN = 10 };
+
+static void more_open(FILE *o, size_t k, size_t n)
+{
+  if (k == PATH_SHOWN && n > PATH_SHOWN)
+    fprintf(o, "<details class=\"more\"><summary>show all %zu (%zu more)</summary>\n", n,
+            n - PATH_SHOWN);
+}
+
+static void more_close(FILE *o, size_t k)
+{
+  if (k > PATH_SHOWN)
+    fputs("</details>\n", o);
+}
+
 /* A path in order: one strip of its pieces, then a row per piece with its
- * serial work and where it first comes along the path.  key: the member
- * naming each piece ("location" or "region"); total: the path's length. */
+ * share of the path and where it first comes along it.  key: the member
+ * naming each piece: "location" (the profile's directives: the share is
+ * the directive's serial%, the text report's column) or "region" (the
+ * what-if's regions: their serial work, as whatif's text names it);
+ * total: the path's length. */
 static void ordered_path(oa_page *p, const char *kind, const oa_json *root, const char *arr,
                          const char *key, double total)
 {
   FILE *o = p->o;
   const oa_json *cp = oa_json_get(root, arr);
+  const oa_json *rg = oa_json_get(root, "regions");
+  int by_directive = strcmp(key, "location") == 0;
   size_t n = count(cp);
   fputs("<div class=\"stack path\">", o);
   for (size_t k = 0; k < n && total > 0; k++) {
@@ -695,6 +738,7 @@ static void ordered_path(oa_page *p, const char *kind, const oa_json *root, cons
   size_t k;
   for (k = 0; k < n && k < MAX_ROWS && room(p); k++) {
     const oa_json *r = oa_json_at(cp, k);
+    more_open(o, k, n < MAX_ROWS ? n : MAX_ROWS);
     fprintf(o, "<div class=\"brow\"><div class=\"blbl\"><i class=\"sw\" style=\"background:"
             "%s\"></i>%zu. ", palette[k % NPALETTE], k + 1);
     where_link(p, kind, root, "%s.%zu.%s", arr, k, key);
@@ -707,9 +751,14 @@ static void ordered_path(oa_page *p, const char *kind, const oa_json *root, cons
     fig(o, "span", "", kind, root, F_SI, "%s.%zu.from", arr, k);
     fputs("</span></div>", o);
     bar(o, total > 0 ? oa_json_num(r, "serial_work", 0) / total : 0, palette[k % NPALETTE], 0);
-    fig(o, "div", "bval", kind, root, F_SI, "%s.%zu.serial_work", arr, k);
+    long x = by_directive ? region_row(rg, r) : -1;
+    if (x >= 0)
+      fig(o, "div", "bval", kind, root, F_PCT, "regions.%ld.serial_work_pct", x);
+    else
+      fig(o, "div", "bval", kind, root, F_SI, "%s.%zu.serial_work", arr, k);
     fputs("</div>\n", o);
   }
+  more_close(o, k);
   fputs("</div>\n", o);
   if (n > k)
     fprintf(o, "<p class=\"note\">%zu more are in the JSON report (--format json).</p>\n",
@@ -726,37 +775,42 @@ static void critical_path(oa_page *p)
         "another, whatever the number of threads: no schedule runs the program faster. ", o);
   if (oa_json_get(pr, "critical_path")) {
     fputs("These directives' own code makes it up, in the order each first comes along it "
-          "(from: how far along the path, in the metric's units); each bar is its serial work "
-          "on the path.</p>\n", o);
+          "(from: how far along the path, in the metric's units); each bar is the directive's "
+          "serial%, the share of the span its own code holds.</p>\n", o);
     ordered_path(p, "profile", pr, "critical_path", "location",
                  oa_json_num(oa_json_get(pr, "program"), "span", 0));
     fputs("</section>\n", o);
     return;
   }
   /* the online profile keeps each directive's share, not the order */
-  fputs("Each bar is the part of it that a directive's own code holds (its serial work), "
-        "largest first. The order along the path is known offline: ompadv record (or time) "
-        "-o FILE, then ompadv report -i FILE --html PAGE.</p>\n", o);
-  size_t n = count(rg);
+  fputs("Each bar is a directive's serial%, the share of it that the directive's own code "
+        "holds, largest first. The order along the path is known offline: ompadv record (or "
+        "time) -o FILE, then ompadv report -i FILE --html PAGE.</p>\n", o);
+  size_t n = count(rg), on = 0;
   size_t *ix = oa_xcalloc(n + 1, sizeof *ix);
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++) {
     ix[i] = i;
+    on += oa_json_num(oa_json_at(rg, i), "serial_work_pct", 0) > 0;
+  }
   qsort_r(ix, n, sizeof *ix, by_serial, (void *)rg);
   fputs("<div class=\"bars\">\n", o);
-  for (size_t k = 0, shown = 0; k < n && shown < MAX_BARS && room(p); k++, shown++) {
-    const oa_json *r = oa_json_at(rg, ix[k]);
+  size_t shown;
+  for (shown = 0; shown < n && shown < MAX_BARS && room(p); shown++) {
+    const oa_json *r = oa_json_at(rg, ix[shown]);
     double v = oa_json_num(r, "serial_work_pct", 0);
     if (v <= 0)
       break;
+    more_open(o, shown, on < MAX_BARS ? on : MAX_BARS);
     fputs("<div class=\"brow\"><div class=\"blbl\">", o);
-    where_link(p, "profile", pr, "regions.%zu.location", ix[k]);
+    where_link(p, "profile", pr, "regions.%zu.location", ix[shown]);
     fputs(" <span class=\"kind\">", o);
     esc(o, oa_json_str(r, "construct"));
     fputs("</span></div>", o);
     bar(o, v / 100, palette[shown % NPALETTE], 0);
-    fig(o, "div", "bval", "profile", pr, F_PCT, "regions.%zu.serial_work_pct", ix[k]);
+    fig(o, "div", "bval", "profile", pr, F_PCT, "regions.%zu.serial_work_pct", ix[shown]);
     fputs("</div>\n", o);
   }
+  more_close(o, shown);
   fputs("</div>\n", o);
   free(ix);
   fputs("</section>\n", o);
@@ -915,6 +969,9 @@ static void time_tables(oa_page *p)
 
 /* What-if: the automatic steps of `whatif --target`, or the regions of
  * `report --region`. */
+/* What-if comes right after the summary: its answer first (the text's
+ * first line), then the steps in the text's columns, and the candidates
+ * (the critical path by region) last, collapsed past PATH_SHOWN. */
 static void whatif(oa_page *p)
 {
   const oa_json *w = doc(p, "whatif"), *pr = doc(p, "profile");
@@ -925,19 +982,62 @@ static void whatif(oa_page *p)
   section(o, "whatif", "What-if");
   if (w) {
     const oa_json *st = oa_json_get(w, "steps");
+    const oa_json *reached = oa_json_get(w, "reached");
+    int ok = reached && reached->num;
     size_t n = count(st);
     double target = oa_json_num(w, "target", 0), scale = target;
     for (size_t i = 0; i < n; i++)
       scale = fmax(scale, oa_json_num(oa_json_at(st, i), "parallelism", 0));
     scale *= 1.05;
-    fputs("<p class=\"note\">The parallelism the program would have after each step, each step "
-          "imagining one more region parallelized by the factor; the dashed mark is the "
-          "target.</p>\n<div class=\"bars\">\n<div class=\"brow\"><div class=\"blbl\">now"
-          "</div>", o);
+    fputs("<p class=\"answer\" id=\"whatif-answer\">Target parallelism ", o);
+    fig(o, "b", "", "whatif", w, F_STR, "target");
+    fprintf(o, ": <b>%s</b> (parallelism ", ok ? "reached" : "NOT reachable by parallelizing "
+            "regions");
+    fig(o, "span", "", "whatif", w, F_PAR, "parallelism_before");
+    fputs(" → ", o);
+    if (n)
+      fig(o, "b", "", "whatif", w, F_PAR, "steps.%zu.parallelism", n - 1);
+    else
+      fig(o, "b", "", "whatif", w, F_PAR, "parallelism_before");
+    fprintf(o, " with %zu region%s parallelized x", n, n == 1 ? "" : "s");
+    fig(o, "span", "", "whatif", w, F_STR, "factor");
+    fputs("; serial work in ", o);
+    fig(o, "span", "", "whatif", w, F_STR, "metric");
+    fputs(")</p>\n", o);
+    if (!n)
+      fprintf(o, "<p>%s</p>\n", ok ? "The program's parallelism is already at least the target."
+              : "No region with serial work on the critical path is left to parallelize.");
+    /* whatif's text table: step, region, serial work (the region's on the
+     * critical path when chosen), parallelism (after the step), gain */
+    fputs("<div class=\"tw\"><table class=\"sort\"><thead><tr><th>step</th><th>region</th>"
+          "<th>serial work</th><th>parallelism</th><th>gain</th></tr></thead><tbody>\n", o);
+    double prev = oa_json_num(w, "parallelism_before", 0);
+    size_t i;
+    for (i = 0; i < n && i < MAX_ROWS && room(p); i++) {
+      double now = oa_json_num(oa_json_at(st, i), "parallelism", 0);
+      fprintf(o, "<tr><td class=\"n\" data-v=\"%zu\">%zu</td><td>", i + 1, i + 1);
+      where_link(p, "whatif", w, "steps.%zu.region", i);
+      fputs("</td>", o);
+      fig(o, "td", "n", "whatif", w, F_SI, "steps.%zu.serial_work", i);
+      fig(o, "td", "n", "whatif", w, F_PAR, "steps.%zu.parallelism", i);
+      double gain = prev > 0 ? now / prev : 0;
+      fprintf(o, "<td class=\"n\" data-v=\"%.4f\">%.2fx</td></tr>\n", gain, gain);
+      prev = now;
+    }
+    if (!n)
+      fputs("<tr><td colspan=\"5\">no step: no region could raise the parallelism</td></tr>\n",
+            o);
+    fputs("</tbody></table></div>\n", o);
+    if (n > i)
+      fprintf(o, "<p class=\"note\">%zu more steps are in the JSON report (--format json)."
+              "</p>\n", n - i);
+    fputs("<p class=\"note\">The parallelism after each step, each step imagining one more "
+          "region parallelized by the factor; the dashed mark is the target.</p>\n"
+          "<div class=\"bars\">\n<div class=\"brow\"><div class=\"blbl\">now</div>", o);
     bar(o, oa_json_num(w, "parallelism_before", 0) / scale, "#9e9e9e", target / scale);
     fig(o, "div", "bval", "whatif", w, F_PAR, "parallelism_before");
     fputs("</div>\n", o);
-    for (size_t i = 0; i < n && i < MAX_BARS && room(p); i++) {
+    for (i = 0; i < n && i < MAX_BARS && room(p); i++) {
       fprintf(o, "<div class=\"brow\"><div class=\"blbl\">%zu. ", i + 1);
       where_link(p, "whatif", w, "steps.%zu.region", i);
       fputs("</div>", o);
@@ -947,12 +1047,6 @@ static void whatif(oa_page *p)
       fputs("</div>\n", o);
     }
     fputs("</div>\n", o);
-    static const column cols[] = {
-      { "region", "region", F_LOC }, { "factor", "factor", F_PAR },
-      { "serial work", "serial_work", F_SI }, { "parallelism after", "parallelism", F_PAR },
-      { NULL, NULL, 0 },
-    };
-    json_table(p, "whatif", w, "steps", cols, "no step: no region could raise the parallelism");
     const oa_json *cp = oa_json_get(w, "critical_path");
     double total = 0;
     for (size_t k = 0; k < count(cp); k++)
@@ -968,19 +1062,24 @@ static void whatif(oa_page *p)
     double a = oa_json_num(pw, "parallelism_before", 0), b = oa_json_num(pw, "parallelism_after",
                                                                          0);
     double scale = fmax(a, b) * 1.05;
-    fputs("<div class=\"bars\"><div class=\"brow\"><div class=\"blbl\">before</div>", o);
+    /* the text's first line: what-if parallelism BEFORE -> AFTER */
+    fputs("<p class=\"answer\" id=\"whatif-answer\">What-if parallelism ", o);
+    fig(o, "span", "", "profile", pr, F_PAR, "whatif.parallelism_before");
+    fputs(" → ", o);
+    fig(o, "b", "", "profile", pr, F_PAR, "whatif.parallelism_after");
+    fputs("</p>\n<div class=\"bars\"><div class=\"brow\"><div class=\"blbl\">before</div>", o);
     bar(o, scale > 0 ? a / scale : 0, "#9e9e9e", 0);
     fig(o, "div", "bval", "profile", pr, F_PAR, "whatif.parallelism_before");
     fputs("</div><div class=\"brow\"><div class=\"blbl\">after</div>", o);
     bar(o, scale > 0 ? b / scale : 0, "#1565c0", 0);
     fig(o, "div", "bval", "profile", pr, F_PAR, "whatif.parallelism_after");
-    fputs("</div></div>\n<p>Regions imagined parallelized:</p><ul>\n", o);
+    fputs("</div></div>\n<ul>\n", o);
     const oa_json *rs = oa_json_get(pw, "regions");
     for (size_t i = 0; i < count(rs) && i < MAX_ROWS; i++) {
-      fputs("<li>", o);
+      fputs("<li>parallelized ", o);
       where_link(p, "profile", pr, "whatif.regions.%zu.region", i);
-      fputs(" by ", o);
-      fig(o, "span", "", "profile", pr, F_PAR, "whatif.regions.%zu.factor", i);
+      fputs(" x", o);
+      fig(o, "span", "", "profile", pr, F_STR, "whatif.regions.%zu.factor", i);
       fputs("</li>\n", o);
     }
     fputs("</ul>\n", o);
@@ -1180,6 +1279,8 @@ static const char style[] =
     "pre.src{background:#f5f5f5;border:1px solid #e0e0e0;border-radius:4px;padding:6px 8px;"
     "font-size:12px;overflow-x:auto;margin:4px 0}.ln{color:#9e9e9e}.ln.hl{color:#c62828}"
     ".exh{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;margin-top:8px}"
+    ".answer{font-size:15px;margin:4px 0 10px}details.more>summary{cursor:pointer;color:#1565c0;"
+    "font-size:13px;margin:4px 0}"
     "footer{color:#757575;font-size:12px;padding:0 24px 24px}";
 
 /* Sorting, and the timeline's zoom; the page reads the same without. */
@@ -1241,6 +1342,8 @@ static void page(oa_page *p)
   time_t now = time(NULL);
   strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&now));
   fprintf(o, " · made %s</p><nav><a href=\"#headline\">summary</a>", when);
+  if (doc(p, "whatif") || oa_json_get(pr, "whatif"))
+    fputs("<a href=\"#whatif\">what-if</a>", o);
   if (t)
     fputs("<a href=\"#findings\">findings</a>", o);
   if (pr)
@@ -1248,14 +1351,13 @@ static void page(oa_page *p)
           o);
   if (t)
     fputs("<a href=\"#timeline\">timeline</a><a href=\"#threads-time\">thread time</a>", o);
-  if (doc(p, "whatif") || oa_json_get(pr, "whatif"))
-    fputs("<a href=\"#whatif\">what-if</a>", o);
   if (doc(p, "diff"))
     fputs("<a href=\"#diff\">inflation</a>", o);
   if (doc(p, "race"))
     fputs("<a href=\"#races\">races</a>", o);
   fputs("<a href=\"#source\">source</a></nav></header>\n<main>\n", o);
   headline(p);
+  whatif(p);                 /* the answer before the lists it comes from */
   if (t)
     findings(p);
   if (pr) {
@@ -1266,7 +1368,6 @@ static void page(oa_page *p)
     timeline(p);
     time_tables(p);
   }
-  whatif(p);
   if (doc(p, "diff"))
     diff(p);
   if (doc(p, "race"))

@@ -311,6 +311,9 @@ def run(br, page, opts, docs):
     check_events(br.events, s)
     check_sections(br, s, opts.sections)
     counts, keys = {}, set()
+    # a long list keeps its tail behind a "show all" (<details>): opened, so
+    # that the figures in it have text to check
+    br.evaluate(s, "document.querySelectorAll('details').forEach(d => { d.open = true; }), 0")
     for key, v, text, notext, scale in json.loads(br.evaluate(s, FIGURES_JS)):
         keys.add(key)
         if opts.no_figures:
