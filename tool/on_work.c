@@ -154,6 +154,11 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
   oa_prof_event(t, rt_event_of(work, endpoint));
+  /* A guided (or auto) loop libomp runs as a static one, in a team of one:
+   * the program's schedule hands out chunks (SEMANTICS.md rule 5), and the
+   * report's notes must name it guided, not static (interpose.c). */
+  if (work == ompt_work_loop_static && t->guided_init)
+    work = ompt_work_loop_guided;
   oa_prof_enter_at(t, ra);
   if (!task || work == ompt_work_workshare || work == ompt_work_scope
       || work == ompt_work_distribute)
