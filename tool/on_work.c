@@ -123,10 +123,13 @@ int oa_share_taskwait(oa_thread *t, oa_task *task)
  * whether it also waits for tasks its thread created before depends on
  * which thread ran the body, so they stay parallel (a taskwait after the
  * body likewise leaves the body's tasks).  In a team of one the only
- * thread runs it in program order. */
+ * thread runs it in program order: a piece of its implicit task's program
+ * order, as a static share is, whose tasks are that task's children
+ * (rule 9).  Either way the body's node is the instance, and holds the
+ * tasks created in it: a row includes what its body nests. */
 static int single_begin(oa_thread *t, oa_task *task, uint32_t loc)
 {
-  return task->team >= 2 && !task->single && open_piece(t, task, &task->single, loc, 0, 0, NULL);
+  return !task->single && open_piece(t, task, &task->single, loc, task->team < 2, 0, NULL);
 }
 
 /* libomp's own time before and after the callback (metric.h): a sections
