@@ -261,16 +261,20 @@ void oa_deps_merge_chunks(oa_thread *t, oa_task *task, oa_node *st)
  * hangs under the encountering task, so they keep the helper's place
  * among its siblings (created during the taskloop, before the taskgroup's
  * end). */
-static oa_task *creator_of(oa_thread *t, ompt_data_t *parent)
+static oa_task *creator_of(oa_thread *t, ompt_data_t *parent, int *for_taskloop)
 {
   oa_task *named = parent ? parent->ptr : NULL;
   int helper = t->cur && t->cur->kind == OA_TASK_EXPLICIT && t->cur->started;
   /* An explicit encountering task is named too: only a helper running
    * here (another task than the one named) creates tasks for it from this
    * thread, while the encountering task may be running elsewhere. */
-  if (helper && (!named || named != t->cur))
+  if (helper && (!named || named != t->cur)) {
+    *for_taskloop = 1;
     return t->cur;
-  return named ? named : oa_task_of(t, parent);
+  }
+  oa_task *e = named ? named : oa_task_of(t, parent);
+  *for_taskloop = e && e->taskloop;  /* inside its taskloop construct */
+  return e;
 }
 
 /* The wait for dependences: of `taskwait depend(...)` (SEMANTICS.md rule
@@ -307,7 +311,8 @@ static void dep_wait_close(oa_thread *t)
 static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *e = creator_of(t, parent);
+  int for_taskloop;
+  oa_task *e = creator_of(t, parent, &for_taskloop);
   oa_prof_enter_at(t, ra);
   dep_wait_close(t);
   if (!e || !oa_task_top(e))
@@ -352,7 +357,8 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
                              int has_dependences, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *e = creator_of(t, parent);
+  int for_taskloop;
+  oa_task *e = creator_of(t, parent, &for_taskloop);
   oa_prof_enter_at(t, ra);
   dep_wait_close(t);
   if (flags & ompt_task_target)
@@ -361,11 +367,18 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
     goto out;
   oa_frag_end(t, e);
   oa_node *top = oa_task_children_node(t, e);
+  /* A taskloop's task (or a helper libomp made to split it) is part of the
+   * taskloop's instance, the piece its encountering task holds open
+   * (on_work.c): its work and creation cost are the taskloop's, it is no
+   * instance of its own.  A task created in a taskloop task's body is a
+   * task of its own directive. */
   uint32_t cur = oa_task_loc(e);
-  uint32_t loc = oa_prof_loc_kind(cur) == OA_C_TASKLOOP ? cur : oa_prof_loc(OA_C_TASK, ra);
+  int part = for_taskloop && oa_prof_loc_kind(cur) == OA_C_TASKLOOP;
+  uint32_t loc = part ? cur : oa_prof_loc(OA_C_TASK, ra);
   oa_node *p = oa_prof_node(t, OA_P);
   p->st_val = 1;
-  p->loc = p->own_loc = loc;
+  p->loc = loc;
+  p->own_loc = part ? 0 : loc;
   p->undeferred = (uint8_t)undeferred_by_program(t, e, flags);
   p->st_val = p->undeferred ? 0 : 1;
   p->task = 1;

@@ -132,6 +132,14 @@ static int single_begin(oa_thread *t, oa_task *task, uint32_t loc)
   return !task->single && open_piece(t, task, &task->single, loc, task->team < 2, 0, NULL);
 }
 
+/* A taskloop (SEMANTICS.md rule 14) is one instance per encounter: a
+ * piece of the encountering task's program order (as a static share is)
+ * that holds the tasks it generates, which are that task's children
+ * (on_task.c: creator_of), parallel with each other and, with nogroup,
+ * with what follows; its implicit taskgroup, which libomp begins before
+ * the construct and ends after it, encloses the piece.  The row's work is
+ * then all its tasks', its serial part the span of the taskloop. */
+
 /* libomp's own time before and after the callback (metric.h): a sections
  * construct takes the static loop's way through the runtime. */
 static unsigned rt_event_of(ompt_work_t work, ompt_scope_endpoint_t endpoint)
@@ -202,6 +210,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     }
     if (work == ompt_work_single_executor && single_begin(t, task, loc))
       loc = 0;  /* the body's node is the instance */
+    if (work == ompt_work_taskloop && !task->taskloop)
+      open_piece(t, task, &task->taskloop, loc, 1, 0, NULL);
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
@@ -214,6 +224,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     }
     if (work == ompt_work_single_executor)
       close_piece(t, task, &task->single);
+    if (work == ompt_work_taskloop)
+      close_piece(t, task, &task->taskloop);
     oa_task_loc_pop(task);
     oa_frag_begin(t, task, 0);
   }
