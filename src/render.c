@@ -227,12 +227,14 @@ static void render_json(FILE *f, const oa_profile_header *h, const char *metric,
   fprintf(f, "  \"program\": {\"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
              "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
              "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f, "
-             "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s},\n",
+             "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s, "
+             "\"span_upper_bound\": %s},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
           static_pct, h->busy_bp / 100.0,
-          h->flags & (OA_PROF_APPROX_SPAN | OA_PROF_APPROX_ORDERED) ? "true" : "false");
+          h->flags & (OA_PROF_APPROX_SPAN | OA_PROF_APPROX_ORDERED) ? "true" : "false",
+          h->flags & OA_PROF_SECTIONS_MERGED ? "true" : "false");
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -502,6 +504,11 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
             "parallelism are overstated there", h->busy_bp / 100.0, OA_BUSY_FLUSHES);
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
+  if (h->flags & OA_PROF_SECTIONS_MERGED)
+    oa_warn("a sections construct had more sections than threads: libomp reports no boundary "
+            "between the sections one thread runs, so they count as one serial chunk, where "
+            "each section is a chunk of its own: the span may be long and the parallelism "
+            "understated (more so with fewer threads)");
   if (h->flags & OA_PROF_SPLIT_DEPTH)
     oa_warn("dynamic loops run by teams of one were nested more than %d deep: the deeper ones "
             "count as one piece each, so their parallelism is understated", OA_MAX_SPLIT);

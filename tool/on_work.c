@@ -160,7 +160,7 @@ static unsigned rt_event_of(ompt_work_t work, ompt_scope_endpoint_t endpoint)
 }
 
 static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *task_data,
-                      const void *ra)
+                      uint64_t count, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
@@ -170,6 +170,14 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
    * report's notes must name it guided, not static (interpose.c). */
   if (work == ompt_work_loop_static && t->guided_init)
     work = ompt_work_loop_guided;
+  /* Each section is a chunk of its own (SEMANTICS.md rule 5), but libomp
+   * hands a thread its sections as one static block, with one dispatch and
+   * no event between them: with more sections than threads some thread
+   * runs several, which the model can only take as one chunk.  The report
+   * says so. */
+  if (work == ompt_work_sections && endpoint == ompt_scope_begin && task && count > task->team
+      && count > 1)
+    oa_prof_flag(OA_PROF_SECTIONS_MERGED);
   oa_prof_enter_at(t, ra);
   if (!task || work == ompt_work_workshare || work == ompt_work_scope
       || work == ompt_work_distribute)
@@ -210,7 +218,10 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     }
     if (work == ompt_work_single_executor && single_begin(t, task, loc))
       loc = 0;  /* the body's node is the instance */
-    if (work == ompt_work_taskloop && !task->taskloop)
+    /* (not in race mode, whose queries take what an undeferred piece
+     * holds to end with it, as Alg. 18 does: a nogroup taskloop's tasks
+     * would then precede what follows it) */
+    if (work == ompt_work_taskloop && !task->taskloop && !oa_race)
       open_piece(t, task, &task->taskloop, loc, 1, 0, NULL);
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
@@ -279,7 +290,7 @@ static void prof_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *task_data, 
 static void model_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                        ompt_data_t *task, uint64_t count, const void *ra)
 {
-  prof_work(work, endpoint, task, ra);
+  prof_work(work, endpoint, task, count, ra);
 }
 
 static void trace_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
