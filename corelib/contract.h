@@ -1110,6 +1110,10 @@ enum oa_profile_flags {
   OA_PROF_SPLIT_DEPTH = 256,   /* dynamic loops of a team of one nested deeper than the tool
                                 * cuts into chunks (tool.h: OA_MAX_SPLIT): the deeper ones
                                 * are one piece each, their parallelism understated */
+  OA_PROF_SECTIONS_MERGED = 512,/* a sections construct with more sections than threads:
+                                * libomp reports no boundary between the sections one
+                                * thread runs, so they are one chunk (SEMANTICS.md rule 5
+                                * makes each its own): the span may be long */
 };
 
 enum oa_construct {

@@ -154,7 +154,7 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
 {
   uint64_t cost = oa_agg_cost(a, n);  /* a task's creation, or what-if tasks of a fragment */
   if (cost)
-    stats_of(a, n->kind == OA_W ? n->loc : n->own_loc)->cost += cost;
+    stats_of(a, n->loc)->cost += cost;  /* a task's loc is its directive's, or its taskloop's */
   if (n->kind == OA_W && n->busy)
     a->busy_work += n->work;
   if (n->kind == OA_S && n->user) {

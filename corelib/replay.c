@@ -507,7 +507,7 @@ static int step(replay *p, uint64_t *last_new, const oa_event *e)
     p->flags |= (uint32_t)x->rec_flag.value & (OA_PROF_APPROX_TARGET | OA_PROF_APPROX_CANCEL
                                   | OA_PROF_APPROX_DETACH | OA_PROF_LOC_OVERFLOW
                                   | OA_PROF_METRIC_FALLBACK | OA_PROF_APPROX_SPAN
-                                  | OA_PROF_APPROX_ORDERED);
+                                  | OA_PROF_APPROX_ORDERED | OA_PROF_SECTIONS_MERGED);
     return 0;
   default:
     if (e->type >= OA_RAW_NODE && e->type <= OA_RAW_LAST)

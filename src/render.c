@@ -229,6 +229,7 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
              "\"tasking_overhead_pct\": %.4f, \"tasks\": %llu, \"task_cost\": %llu, "
              "\"task_cost_undeferred\": %llu, \"static_loops_span_pct\": %.4f, "
              "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s, "
+             "\"span_upper_bound\": %s, "
              "\"runtime_startup\": %llu, \"runtime_startup_spread\": %llu, "
              "\"runtime_taken\": %llu},\n",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
@@ -236,6 +237,7 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
           static_pct, h->busy_bp / 100.0,
           h->flags & (OA_PROF_APPROX_SPAN | OA_PROF_APPROX_ORDERED) ? "true" : "false",
+          h->flags & OA_PROF_SECTIONS_MERGED ? "true" : "false",
           (unsigned long long)(run ? run->startup_taken : 0),
           (unsigned long long)(run ? run->startup_spread : 0),
           (unsigned long long)(run ? run->runtime_taken : 0));
@@ -544,6 +546,11 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
             "parallelism are overstated there", h->busy_bp / 100.0, OA_BUSY_FLUSHES);
   if (h->flags & OA_PROF_LOC_OVERFLOW)
     oa_warn("too many distinct directives: some were counted under main");
+  if (h->flags & OA_PROF_SECTIONS_MERGED)
+    oa_warn("a sections construct had more sections than threads: libomp reports no boundary "
+            "between the sections one thread runs, so they count as one serial chunk, where "
+            "each section is a chunk of its own: the span may be long and the parallelism "
+            "understated (more so with fewer threads)");
   if (h->flags & OA_PROF_SPLIT_DEPTH)
     oa_warn("dynamic loops run by teams of one were nested more than %d deep: the deeper ones "
             "count as one piece each, so their parallelism is understated", OA_MAX_SPLIT);

@@ -43,7 +43,8 @@ EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, void *task)
 
 /* libomp's schedule numbers (kmp.h: enum sched_type) */
 enum {
-  SCH_DYNAMIC = 35, SCH_RUNTIME = 37, SCH_ORD_FIRST = 64, SCH_ORD_DYNAMIC = 67, SCH_ORD_LAST = 72,
+  SCH_DYNAMIC = 35, SCH_GUIDED = 36, SCH_RUNTIME = 37, SCH_AUTO = 38, SCH_GUIDED_ITERATIVE = 42,
+  SCH_GUIDED_ANALYTICAL = 43, SCH_GUIDED_SIMD = 46, SCH_ORD_FIRST = 64, SCH_ORD_DYNAMIC = 67, SCH_ORD_LAST = 72,
   SCH_MODIFIERS = (1 << 29) | (1 << 30),   /* monotonic, nonmonotonic */
 };
 
@@ -93,6 +94,30 @@ static void ordered_check(int32_t schedule, int64_t split, int several)
     oa_ord_loop(task);
   if (task && several && (task->team > 1 || split))
     oa_prof_flag(OA_PROF_APPROX_ORDERED);
+}
+
+/* Did the program ask for chunks sized from the team (guided; auto and a
+ * runtime auto, which libomp runs as guided)?  In a team of one libomp runs
+ * such a loop as a static one and reports it so (ompt_work_loop_static):
+ * the work callback comes from inside the init call and asks this. */
+static int guided_schedule(int32_t schedule)
+{
+  int32_t base = schedule & ~SCH_MODIFIERS;
+  if (base >= SCH_ORD_FIRST && base <= SCH_ORD_LAST)
+    base -= SCH_ORD_FIRST - 32;  /* an ordered kind: its unordered one */
+  if (base == SCH_RUNTIME) {
+    static void (*get_schedule)(int *, int *);
+    if (!get_schedule)
+      get_schedule = (void (*)(int *, int *))dlsym(RTLD_DEFAULT, "omp_get_schedule");
+    int kind = 0, c = 0;
+    if (!get_schedule)
+      return 0;
+    get_schedule(&kind, &c);
+    kind &= 0x7fffffff;
+    return kind == 3 /* omp_sched_guided */ || kind == 4 /* omp_sched_auto */;
+  }
+  return base == SCH_GUIDED || base == SCH_AUTO || base == SCH_GUIDED_ITERATIVE
+         || base == SCH_GUIDED_ANALYTICAL || base == SCH_GUIDED_SIMD;
 }
 
 static void split_push(int64_t chunk)
@@ -166,11 +191,15 @@ static inline int splitting(oa_thread *t)
   {                                                                                           \
     REAL(__kmpc_dispatch_init_##SUF, void (*)(ident_t *, int32_t, int32_t, T, T, S, S));      \
     oa_thread *t = oa_self;                                                                   \
-    if (t)                                                                                    \
+    if (t) {                                                                                  \
       t->caller_ra = __builtin_return_address(0);                                            \
+      t->guided_init = (uint8_t)guided_schedule(schedule);                                   \
+    }                                                                                         \
     real___kmpc_dispatch_init_##SUF(loc, gtid, schedule, lb, ub, st, chunk);                  \
-    if (t)                                                                                    \
+    if (t) {                                                                                  \
       t->caller_ra = NULL;                                                                    \
+      t->guided_init = 0;                                                                     \
+    }                                                                                         \
     int64_t split = split_chunk(schedule, chunk);                                             \
     ordered_check(schedule, split, lb != ub);                                                 \
     split_push(split);                                                                        \

@@ -2,8 +2,8 @@
  * Profile mode (Alg. 7): the creating task's first child after a
  * synchronization opens an ST-node; each task is a P-node (st_val 1) under
  * it, with a stack of its own once it runs.  Dependence edges are built from
- * the `dependences` callback (task_dependence is unreliable, OMPT-NOTES.md):
- * in after the last out; out/inout after the last out and the ins since. */
+ * the `dependences` callback (task_dependence is unreliable, OMPT-NOTES.md),
+ * by the groups of SEMANTICS.md rule 13 (dep_entry). */
 #include "prof.h"
 
 #include <stdlib.h>
@@ -16,11 +16,23 @@ typedef struct dep_list {
   uint32_t n, cap;
 } dep_list;
 
+/* One address's history as SEMANTICS.md rule 13 orders it: a sequence of
+ * groups, each a single out/inout, or a run of in, of inoutset or of
+ * mutexinoutset dependences, whose tasks are unordered among themselves
+ * and each follow the whole group before (so, by transitivity, every
+ * earlier group).  The entry keeps the last group that is not a run of ins
+ * (outs, of kind set_kind), the ins since, and what the first task of the
+ * outs group followed (before): the next task of the same kind joins the
+ * group and follows that. */
+enum { SET_OUT = 0, SET_MUTEX, SET_INOUTSET };
 typedef struct dep_entry {
   uint64_t addr;                  /* 0: empty */
-  dep_list outs;                  /* the last out-like tasks: one, or one per chunk of a
-                                   * team of one's loop that wrote (any order) */
+  dep_list outs;                  /* the last group that is not ins: one out/inout task, the
+                                   * tasks of an inoutset or mutexinoutset run, or one per
+                                   * chunk of a team of one's loop that wrote (any order) */
   dep_list ins;                   /* the ins since */
+  dep_list before;                /* what the outs group's first task followed */
+  uint8_t set_kind;               /* the outs group's kind: SET_* */
 } dep_entry;
 
 struct oa_depmap {
@@ -118,33 +130,104 @@ static void dep_depend(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node
     oa_prof_add_pred(t, succ, pred, level);
 }
 
+/* The group kind of a dependence type that is not in (rule 13). */
+static int set_kind_of(int type)
+{
+  switch (type) {
+  case ompt_dependence_type_mutexinoutset:
+    /* Mutually exclusive with the others of its run, in no order: the span
+     * takes them as parallel (as it does critical sections, rule 16), but
+     * race mode, which has no lock for a task's whole run, keeps them in
+     * creation order so that their accesses are not reported as races
+     * (a stand-in for the exclusion; man ompadv-race). */
+    return oa_race ? SET_OUT : SET_MUTEX;
+  case ompt_dependence_type_inoutset:
+    return SET_INOUTSET;
+  default:
+    return SET_OUT;
+  }
+}
+
+static void dep_follow(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node *level,
+                       dep_list *got)
+{
+  if (!pred || pred == succ)
+    return;
+  dep_depend(t, succ, pred, level);
+  oa_prof_hold(t, pred);
+  list_push(got, pred);
+}
+
+static void list_copy(oa_thread *t, dep_list *dst, const dep_list *src)
+{
+  for (uint32_t k = 0; k < src->n; k++) {
+    oa_prof_hold(t, src->v[k]);
+    list_push(dst, src->v[k]);
+  }
+}
+
 /* p, a new task under ST-node st, names addr (SEMANTICS.md rule 13): in
- * after the last outs; out/inout after the last outs and the ins since.
- * Each level keeps the tasks created in it since its start; the outer
- * levels' are older, so the search goes outward until it meets an out. */
+ * after the last group that is not ins; any other kind after the ins since
+ * that group, or, with none, after that group, unless it is a run of the
+ * same kind (inoutset, mutexinoutset): then it joins the run and follows
+ * what the run followed.  Each level keeps the tasks created in it since
+ * its start; the outer levels' are older, so the search goes outward until
+ * it meets a group that is not ins. */
 static void dep_add(oa_thread *t, oa_node *st, oa_node *p, uint64_t addr, int type)
 {
   int in = type == ompt_dependence_type_in;
+  int kind = in ? SET_OUT : set_kind_of(type);
   dep_entry *d = dep_find(map_of(st), addr);
+  dep_list got = { 0 };   /* what p follows (held) */
+  dep_entry *joined = NULL;
+  int seen_ins = 0;
   for (oa_node *lv = st; lv; lv = outer_level(lv)) {
     dep_entry *e = lv == st ? d : dep_lookup(lv->user, addr);
     if (!e)
       continue;
+    if (!in && !seen_ins && !e->ins.n && e->outs.n && kind != SET_OUT && e->set_kind == kind) {
+      for (uint32_t i = 0; i < e->before.n; i++)
+        dep_follow(t, p, e->before.v[i], lv, &got);
+      joined = e;
+      break;
+    }
+    seen_ins |= e->ins.n != 0;
     for (uint32_t i = 0; !in && i < e->ins.n; i++)
-      dep_depend(t, p, e->ins.v[i], lv);
+      dep_follow(t, p, e->ins.v[i], lv, &got);
     for (uint32_t i = 0; i < e->outs.n; i++)
-      dep_depend(t, p, e->outs.v[i], lv);
+      dep_follow(t, p, e->outs.v[i], lv, &got);
     if (e->outs.n)
       break;
   }
   oa_prof_hold(t, p);
   if (in) {
+    list_release(t, &got);
+    free(got.v);
     list_push(&d->ins, p);
     return;
   }
-  /* out, inout, and (approximated as inout) mutexinoutset and inoutset */
+  if (joined && joined != d) {
+    /* the run began at an outer level: this level's history now ends
+     * with the whole run (its tasks there are older siblings) */
+    list_release(t, &d->outs);
+    list_release(t, &d->before);
+    list_copy(t, &d->outs, &joined->outs);
+  }
+  if (joined) {
+    list_release(t, &d->before);
+    list_move(&d->before, &got);
+    d->set_kind = (uint8_t)kind;
+    list_push(&d->outs, p);
+    free(got.v);
+    return;
+  }
+  /* a new group: out, inout, or the first of a run */
   list_release(t, &d->ins);
   list_release(t, &d->outs);
+  list_release(t, &d->before);
+  list_move(&d->before, &got);
+  free(got.v);
+  d->set_kind = (uint8_t)kind;
   list_push(&d->outs, p);
 }
 
@@ -160,8 +243,10 @@ static void map_free(oa_thread *t, oa_depmap *m)
       continue;
     list_release(t, &d->ins);
     list_release(t, &d->outs);
+    list_release(t, &d->before);
     free(d->ins.v);
     free(d->outs.v);
+    free(d->before.v);
   }
   free(m->e);
   free(m);
@@ -178,7 +263,9 @@ void oa_deps_clear(oa_thread *t, oa_node *st)
  * of one's chunks), or of one piece (a static share), become the later part
  * of the history of the level around them: per address, the outs of every
  * piece that wrote (each followed the older outs and ins), or the older outs
- * if none did; the ins of every piece, and the older ins if none wrote. */
+ * if none did; the ins of every piece, and the older ins if none wrote.
+ * Where every piece that wrote ended with a run of one kind (inoutset,
+ * mutexinoutset), a later task of that kind joins them all. */
 static void merge_maps(oa_thread *t, oa_node *out, oa_depmap **maps, uint32_t n)
 {
   oa_depmap *o = map_of(out);
@@ -195,6 +282,10 @@ static void merge_maps(oa_thread *t, oa_node *out, oa_depmap **maps, uint32_t n)
         if (first) {
           list_release(t, &e->ins);
           list_release(t, &e->outs);
+          list_release(t, &e->before);
+          e->set_kind = d->set_kind;
+        } else if (e->set_kind != d->set_kind) {
+          e->set_kind = SET_OUT;  /* runs of different kinds: what follows follows all */
         }
       }
     }
@@ -206,6 +297,7 @@ static void merge_maps(oa_thread *t, oa_node *out, oa_depmap **maps, uint32_t n)
       dep_entry *e = dep_find(o, d->addr);
       list_move(&e->outs, &d->outs);
       list_move(&e->ins, &d->ins);
+      list_move(&e->before, &d->before);  /* a run each piece ended with: what it followed */
     }
     map_free(t, maps[k]);
   }
@@ -261,16 +353,20 @@ void oa_deps_merge_chunks(oa_thread *t, oa_task *task, oa_node *st)
  * hangs under the encountering task, so they keep the helper's place
  * among its siblings (created during the taskloop, before the taskgroup's
  * end). */
-static oa_task *creator_of(oa_thread *t, ompt_data_t *parent)
+static oa_task *creator_of(oa_thread *t, ompt_data_t *parent, int *for_taskloop)
 {
   oa_task *named = parent ? parent->ptr : NULL;
   int helper = t->cur && t->cur->kind == OA_TASK_EXPLICIT && t->cur->started;
   /* An explicit encountering task is named too: only a helper running
    * here (another task than the one named) creates tasks for it from this
    * thread, while the encountering task may be running elsewhere. */
-  if (helper && (!named || named != t->cur))
+  if (helper && (!named || named != t->cur)) {
+    *for_taskloop = 1;
     return t->cur;
-  return named ? named : oa_task_of(t, parent);
+  }
+  oa_task *e = named ? named : oa_task_of(t, parent);
+  *for_taskloop = e && e->taskloop;  /* inside its taskloop construct */
+  return e;
 }
 
 /* The wait for dependences: of `taskwait depend(...)` (SEMANTICS.md rule
@@ -307,8 +403,9 @@ static void dep_wait_close(oa_thread *t)
 static void prof_dep_wait(ompt_data_t *parent, int flags, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *e = creator_of(t, parent);
-  oa_prof_event(t, OA_RTE_TASK_CREATE);
+  int for_taskloop;
+  oa_task *e = creator_of(t, parent, &for_taskloop);
+  oa_prof_event(t, OA_RTE_TASKWAIT);
   oa_prof_enter_at(t, ra);
   dep_wait_close(t);
   if (!e || !oa_task_top(e))
@@ -353,7 +450,8 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
                              int has_dependences, const void *ra)
 {
   oa_thread *t = oa_me();
-  oa_task *e = creator_of(t, parent);
+  int for_taskloop;
+  oa_task *e = creator_of(t, parent, &for_taskloop);
   oa_prof_event(t, OA_RTE_TASK_CREATE);
   oa_prof_enter_at(t, ra);
   dep_wait_close(t);
@@ -363,11 +461,18 @@ static void prof_task_create(ompt_data_t *parent, ompt_data_t *child, int flags,
     goto out;
   oa_frag_end(t, e);
   oa_node *top = oa_task_children_node(t, e);
+  /* A taskloop's task (or a helper libomp made to split it) is part of the
+   * taskloop's instance, the piece its encountering task holds open
+   * (on_work.c): its work and creation cost are the taskloop's, it is no
+   * instance of its own.  A task created in a taskloop task's body is a
+   * task of its own directive. */
   uint32_t cur = oa_task_loc(e);
-  uint32_t loc = oa_prof_loc_kind(cur) == OA_C_TASKLOOP ? cur : oa_prof_loc(OA_C_TASK, ra);
+  int part = for_taskloop && oa_prof_loc_kind(cur) == OA_C_TASKLOOP;
+  uint32_t loc = part ? cur : oa_prof_loc(OA_C_TASK, ra);
   oa_node *p = oa_prof_node(t, OA_P);
   p->st_val = 1;
-  p->loc = p->own_loc = loc;
+  p->loc = loc;
+  p->own_loc = part ? 0 : loc;
   p->undeferred = (uint8_t)undeferred_by_program(t, e, flags);
   p->st_val = p->undeferred ? 0 : 1;
   p->task = 1;

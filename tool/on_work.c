@@ -123,11 +123,22 @@ int oa_share_taskwait(oa_thread *t, oa_task *task)
  * whether it also waits for tasks its thread created before depends on
  * which thread ran the body, so they stay parallel (a taskwait after the
  * body likewise leaves the body's tasks).  In a team of one the only
- * thread runs it in program order. */
+ * thread runs it in program order: a piece of its implicit task's program
+ * order, as a static share is, whose tasks are that task's children
+ * (rule 9).  Either way the body's node is the instance, and holds the
+ * tasks created in it: a row includes what its body nests. */
 static int single_begin(oa_thread *t, oa_task *task, uint32_t loc)
 {
-  return task->team >= 2 && !task->single && open_piece(t, task, &task->single, loc, 0, 0, NULL);
+  return !task->single && open_piece(t, task, &task->single, loc, task->team < 2, 0, NULL);
 }
+
+/* A taskloop (SEMANTICS.md rule 14) is one instance per encounter: a
+ * piece of the encountering task's program order (as a static share is)
+ * that holds the tasks it generates, which are that task's children
+ * (on_task.c: creator_of), parallel with each other and, with nogroup,
+ * with what follows; its implicit taskgroup, which libomp begins before
+ * the construct and ends after it, encloses the piece.  The row's work is
+ * then all its tasks', its serial part the span of the taskloop. */
 
 /* libomp's own time before and after the callback (metric.h): a sections
  * construct takes the static loop's way through the runtime. */
@@ -149,11 +160,24 @@ static unsigned rt_event_of(ompt_work_t work, ompt_scope_endpoint_t endpoint)
 }
 
 static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *task_data,
-                      const void *ra)
+                      uint64_t count, const void *ra)
 {
   oa_thread *t = oa_me();
   oa_task *task = oa_task_of(t, task_data);
   oa_prof_event(t, rt_event_of(work, endpoint));
+  /* A guided (or auto) loop libomp runs as a static one, in a team of one:
+   * the program's schedule hands out chunks (SEMANTICS.md rule 5), and the
+   * report's notes must name it guided, not static (interpose.c). */
+  if (work == ompt_work_loop_static && t->guided_init)
+    work = ompt_work_loop_guided;
+  /* Each section is a chunk of its own (SEMANTICS.md rule 5), but libomp
+   * hands a thread its sections as one static block, with one dispatch and
+   * no event between them: with more sections than threads some thread
+   * runs several, which the model can only take as one chunk.  The report
+   * says so. */
+  if (work == ompt_work_sections && endpoint == ompt_scope_begin && task && count > task->team
+      && count > 1)
+    oa_prof_flag(OA_PROF_SECTIONS_MERGED);
   oa_prof_enter_at(t, ra);
   if (!task || work == ompt_work_workshare || work == ompt_work_scope
       || work == ompt_work_distribute)
@@ -194,6 +218,11 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     }
     if (work == ompt_work_single_executor && single_begin(t, task, loc))
       loc = 0;  /* the body's node is the instance */
+    /* (not in race mode, whose queries take what an undeferred piece
+     * holds to end with it, as Alg. 18 does: a nogroup taskloop's tasks
+     * would then precede what follows it) */
+    if (work == ompt_work_taskloop && !task->taskloop && !oa_race)
+      open_piece(t, task, &task->taskloop, loc, 1, 0, NULL);
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
@@ -206,6 +235,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     }
     if (work == ompt_work_single_executor)
       close_piece(t, task, &task->single);
+    if (work == ompt_work_taskloop)
+      close_piece(t, task, &task->taskloop);
     oa_task_loc_pop(task);
     oa_frag_begin(t, task, 0);
   }
@@ -259,7 +290,7 @@ static void prof_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *task_data, 
 static void model_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                        ompt_data_t *task, uint64_t count, const void *ra)
 {
-  prof_work(work, endpoint, task, ra);
+  prof_work(work, endpoint, task, count, ra);
 }
 
 static void trace_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,

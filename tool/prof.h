@@ -47,6 +47,8 @@ typedef struct oa_task {
   uint32_t ws_slot;               /* current worksharing instance + 1, or 0 */
   oa_node *chunk;                 /* open loop chunk / section P-node */
   oa_node *single;                /* open single body P-node (teams of two or more) */
+  oa_node *taskloop;              /* an open taskloop of this task: the piece of its program
+                                   * order holding the taskloop's tasks (on_work.c) */
   oa_node *group;                 /* a team of one's open loop (not static) or sections:
                                    * the undeferred P-node around its chunks */
   oa_depmap **chunk_maps;         /* ... the dependence maps of its chunks so far */

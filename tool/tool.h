@@ -135,6 +135,9 @@ typedef struct oa_thread {
   struct oa_region *forked;
   uint64_t tasks_made;            /* oa_task uids */
   uint8_t in_if0;                 /* inside __kmpc_omp_task_begin_if0 (interpose.c) */
+  uint8_t guided_init;            /* inside __kmpc_dispatch_init for a guided (or auto)
+                                   * schedule, which libomp runs as a static one in a team
+                                   * of one (interpose.c) */
   uint32_t flushes;               /* `#pragma omp flush` run in the current fragment */
   oa_node *dep_wait;              /* a wait for dependences, until they arrive (on_task.c) */
   const void *caller_ra;          /* the program's return address of the call

@@ -53,10 +53,15 @@ The rules (SEMANTICS.md numbers; one handler per kind of record):
  - rule 13, depend: among siblings (in a team of two or more, created in
    the same piece, as for taskwait; in a team of one, a chunk sees the tasks
    created before its construct and its own, and the construct's end
-   merges every chunk's), per address, out/inout (and mutexinoutset and
-   inoutset, taken as inout) after the last outs and the ins since them,
-   in after the last outs; a taskwait that leaves no child unwaited clears
-   the creator's map;
+   merges every chunk's), per address, a history of groups: one out/inout,
+   or a run of in, of inoutset or of mutexinoutset; each task follows the
+   group before its own (so every earlier one): in after the last group
+   that is not ins; out/inout after the ins since it (or it, with none);
+   inoutset and mutexinoutset the same, unless the last group is a run of
+   their own kind with no in since, which they join (following what the
+   run followed); mutexinoutset tasks exclude each other, which orders
+   nothing; a taskwait that leaves no child unwaited clears the creator's
+   map;
  - rule 14: a taskloop's tasks are TASK_CREATE records like any other,
    with the creator they name: a helper task libomp made to split a large
    taskloop names itself (rule 14 would make them the encountering task's
@@ -100,6 +105,14 @@ OMPT_TASK_TASKWAIT = 0x10
 OMPT_TASK_FINAL = 0x20000000
 OMPT_TASK_MERGED = 0x80000000
 DEP_OUTLIKE = {2, 3, 4, 7, 34, 35}
+DEP_MUTEXINOUTSET = 4
+DEP_INOUTSET = 7
+
+
+def run_kind(kind):
+    """rule 13: the kind of run a dependence that is not in makes ("out":
+    none, every later task follows it)"""
+    return {DEP_MUTEXINOUTSET: "mutex", DEP_INOUTSET: "set"}.get(kind, "out")
 RECORDS = {"NODE", "EDGE", "FRAG_BEGIN", "FRAG_END", "PAR_BEGIN", "PAR_END", "IMPL_BEGIN",
            "IMPL_END", "BAR_BEGIN", "BAR_END", "TASK_CREATE", "TASK_BEGIN", "TASK_END",
            "TW_BEGIN", "TW_END", "TG_BEGIN", "TG_END", "DEP", "CHUNK_BEGIN", "CHUNK_END", "MARK",
@@ -123,8 +136,10 @@ class Task:
         self.done = None            # vertex: completion
         self.unwaited = []          # children not yet taskwaited
         self.tw_pending = None
-        self.depmap = {}            # (scope, address) -> [[last out-like tasks], [ins since]]
-        self.overlays = {}          # team-of-one piece -> {address: [[outs], [ins]]}
+        # (scope, address) -> [[the last group that is not ins], [ins since],
+        #                      its run kind, [what its first task followed]]
+        self.depmap = {}
+        self.overlays = {}          # team-of-one piece -> {address: [same]}
         self.groups = ()            # taskgroups the task belongs to (inherited)
         self.tg_stack = []          # taskgroups this task opened, innermost last
         self.final = False          # created final: its children are included
@@ -291,10 +306,15 @@ class Oracle:
         pieces = [k for k in t.overlays if k[0] == t.construct]
         for addr in {a for k in pieces for a in t.overlays[k]}:
             got = [t.overlays[k][addr] for k in pieces if addr in t.overlays[k]]
-            base = t.depmap.setdefault((None, addr), [[], []])
-            outs = [x for o, _ in got for x in o]
-            ins = [x for _, i in got for x in i]
-            base[:] = [outs, ins] if outs else [base[0], base[1] + ins]
+            base = t.depmap.setdefault((None, addr), [[], [], "out", []])
+            outs = [x for g in got for x in g[0]]
+            ins = [x for g in got for x in g[1]]
+            # runs of one kind that every piece that wrote ended with: a
+            # later task of that kind joins them all
+            kinds = {g[2] for g in got if g[0]}
+            kind = kinds.pop() if len(kinds) == 1 else "out"
+            before = [x for g in got if g[0] for x in g[3]]
+            base[:] = [outs, ins, kind, before] if outs else [base[0], base[1] + ins, base[2], base[3]]
         for k in pieces:
             del t.overlays[k]
         t.construct = None
@@ -558,17 +578,28 @@ class Oracle:
         # them all (several last outs: one per piece that wrote).
         one = p.one_in[tid]
         base = p.depmap.get((p.created_in[tid], addr))
+        empty = ([], [], "out", [])
         if one is None:
-            outs, ins = base if base else ([], [])
-            entry = p.depmap.setdefault((p.created_in[tid], addr), [[], []])
+            outs, ins, rkind, before = base if base else empty
+            entry = p.depmap.setdefault((p.created_in[tid], addr), [[], [], "out", []])
         else:
             ov = p.overlays.setdefault(one, {}).get(addr)
             if ov is not None and ov[0]:
-                outs, ins = ov
+                outs, ins, rkind, before = ov
             else:
-                outs = base[0] if base else []
+                outs, _, rkind, before = base if base else empty
                 ins = (base[1] if base else []) + (ov[1] if ov else [])
-            entry = p.overlays[one].setdefault(addr, [[], []])
+            entry = p.overlays[one].setdefault(addr, [[], [], "out", []])
+        if kind in DEP_OUTLIKE and run_kind(kind) != "out" and outs and not ins \
+                and rkind == run_kind(kind):
+            # rule 13: it joins the run of its kind, after what the run followed
+            for b in before:
+                if b != tid:
+                    self.edge(self.tasks[b].done, t.start,
+                              "task %d: %s(%#x) joins a run that followed task %d"
+                              % (tid, rkind, addr, b))
+            entry[:] = [list(outs) + [tid], [], rkind, list(before)]
+            return
         if kind == DEP_IN:
             for last in outs:
                 if last != tid:
@@ -585,8 +616,7 @@ class Oracle:
                     continue
                 self.edge(self.tasks[i].done, t.start,
                           "task %d: out(%#x) after in of task %d" % (tid, addr, i))
-            entry[0] = [tid]
-            entry[1] = []
+            entry[:] = [[tid], [], run_kind(kind), [x for x in outs + ins if x != tid]]
         else:
             self.anomaly("dependence type %d not modelled" % kind)
 

@@ -7,17 +7,21 @@
 //   work = 30 + 256 + 30                   = 316 ms
 //   span = 30 + 8 + 30                     = 68 ms
 //   parallelism = 316 / 68                 = 4.65, with 1 or 2 threads;
-//   the taskloop row: work_frac 256 / 316  = 0.81
+//   the taskloop row: work_frac 256 / 316  = 0.81; one instance (its
+//   tasks inside it, the helpers' too), serial 8 ms: parallelism
+//   256 / 8 = 32 (issue 32, item 3: it showed 1.00, or 1.88 at 2 threads)
 // A wrong model (the helpers' tasks lost): work about halved with 2
 // threads.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: %ompadv profile -q --threads 1 --metric cputime --format json --output %t.1.json %t
 // RUN: python3 %inputs/profile/check.py %t.1.json --source %s --threads 1 --parallelism 4.65 --tol 0.07 \
-// RUN:   --region @tl:taskloop:work_frac=0.81
+// RUN:   --region @tl:taskloop:work_frac=0.81 --region @tl:taskloop:instances=1 \
+// RUN:   --region @tl:taskloop:parallelism=32
 // RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.2.json %t
 // RUN: python3 %inputs/profile/check.py %t.2.json --source %s --threads 2 --parallelism 4.65 --tol 0.07 \
-// RUN:   --region @tl:taskloop:work_frac=0.81
+// RUN:   --region @tl:taskloop:work_frac=0.81 --region @tl:taskloop:instances=1 \
+// RUN:   --region @tl:taskloop:parallelism=32
 #include <omp.h>
 #include "burn.h"
 
