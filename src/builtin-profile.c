@@ -296,7 +296,7 @@ static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
   if (!l->where)
     return oa_xstrdup("(unknown)");
   if (oa_sym_lookup(sym, l->where, &loc) && loc.file && loc.line)
-    return oa_source_text(loc.file, loc.line, -1);
+    return oa_source_text(loc.file, oa_directive_line(loc.file, loc.line), -1);
   return oa_sym_stable_name(&loc, l->where);
 }
 

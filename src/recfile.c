@@ -129,8 +129,10 @@ char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l)
   const oa_rec_loc *n = oa_rec_loc_at(ctx, l->id);
   if (l->kind == OA_C_MAIN)
     return oa_xstrdup("main");
-  if (n && n->file && n->line)
-    return oa_source_text(n->file, (int)n->line, -1);
+  if (n && n->file && n->line)  /* an edge is a place in the code, not a directive */
+    return oa_source_text(n->file, l->kind == OA_C_EDGE ? (int)n->line
+                                                        : oa_directive_line(n->file, (int)n->line),
+                          -1);
   if (n && n->func)
     return oa_xstrdup(n->func);  /* FUNCTION+0xOFF when there is no line */
   return l->where ? oa_sym_stable_name(&(oa_srcloc){ 0 }, l->where) : oa_xstrdup("(unknown)");

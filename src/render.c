@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "metric.h"
@@ -175,6 +176,118 @@ char *oa_source_text(const char *file, int line, int col)
                      : oa_xasprintf("%s:%d", path, line);
   free(path);
   return s;
+}
+
+/* The source files read so far (a report names a few dozen lines of a
+ * few files): the start of each line. */
+typedef struct src_file {
+  char *name, *text;            /* text NULL: unreadable */
+  size_t *starts, nlines;
+} src_file;
+
+static const src_file *src_get(const char *name)
+{
+  static src_file *files;
+  static size_t nfiles;
+  for (size_t i = 0; i < nfiles; i++)
+    if (strcmp(files[i].name, name) == 0)
+      return &files[i];
+  files = oa_xrealloc(files, (nfiles + 1) * sizeof *files);
+  src_file *f = &files[nfiles++];
+  memset(f, 0, sizeof *f);
+  f->name = oa_xstrdup(name);
+  FILE *in = fopen(name, "r");
+  if (!in)
+    return f;
+  size_t len = 0, cap = 0;
+  char buf[65536];
+  size_t got;
+  while ((got = fread(buf, 1, sizeof buf, in)) > 0) {
+    if (len + got + 1 > cap) {
+      cap = (len + got + 1) * 2;
+      f->text = oa_xrealloc(f->text, cap);
+    }
+    memcpy(f->text + len, buf, got);
+    len += got;
+  }
+  fclose(in);
+  if (!f->text)
+    f->text = oa_xstrdup("");
+  f->text[len] = 0;
+  size_t cap_l = 0;
+  for (size_t i = 0; i <= len; i = strchr(f->text + i, '\n') ? (size_t)(strchr(f->text + i, '\n') - f->text) + 1 : len + 1) {
+    if (f->nlines == cap_l) {
+      cap_l = cap_l ? cap_l * 2 : 256;
+      f->starts = oa_xrealloc(f->starts, cap_l * sizeof *f->starts);
+    }
+    f->starts[f->nlines++] = i;
+    if (i == len)
+      break;
+  }
+  return f;
+}
+
+/* Line n (1-based) of f without its leading blanks, and its length to the
+ * end of the line less trailing blanks; NULL past the end. */
+static const char *src_line(const src_file *f, int n, size_t *len)
+{
+  if (!f->text || n < 1 || (size_t)n > f->nlines)
+    return NULL;
+  const char *s = f->text + f->starts[n - 1], *e = strchr(s, '\n');
+  if (!e)
+    e = s + strlen(s);
+  while (s < e && (*s == ' ' || *s == '\t'))
+    s++;
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+    e--;
+  *len = (size_t)(e - s);
+  return s;
+}
+
+/* A directive's first line: "#pragma omp" (blanks allowed after '#'), or
+ * Fortran's "!$omp" (any case); 1 for C, 2 for Fortran, 0 otherwise. */
+static int directive_kind(const char *s, size_t len)
+{
+  if (len >= 5 && strncasecmp(s, "!$omp", 5) == 0)
+    return 2;
+  if (len < 1 || *s != '#')
+    return 0;
+  s++, len--;
+  while (len && (*s == ' ' || *s == '\t'))
+    s++, len--;
+  if (len < 6 || strncmp(s, "pragma", 6) != 0)
+    return 0;
+  s += 6, len -= 6;
+  if (!len || (*s != ' ' && *s != '\t'))
+    return 0;
+  while (len && (*s == ' ' || *s == '\t'))
+    s++, len--;
+  return len >= 3 && strncmp(s, "omp", 3) == 0 && (len == 3 || s[3] == ' ' || s[3] == '\t') ? 1
+                                                                                            : 0;
+}
+
+/* Whether line k - 1 of f continues into line k: a C line ending in '\\',
+ * or a Fortran directive line ending in '&'. */
+static int continues(const src_file *f, int k)
+{
+  size_t len;
+  const char *p = src_line(f, k - 1, &len);
+  return p && len && (p[len - 1] == '\\' || (p[len - 1] == '&' && directive_kind(p, len) == 2));
+}
+
+int oa_directive_line(const char *file, int line)
+{
+  size_t len;
+  const src_file *f = file ? src_get(file) : NULL;
+  const char *s = f ? src_line(f, line, &len) : NULL;
+  if (!s || directive_kind(s, len))
+    return line;
+  /* the logical line just above: from line - 1 up through its continuations */
+  int k = line - 1;
+  while (k > 1 && k > line - 16 && continues(f, k))
+    k--;
+  const char *p = src_line(f, k, &len);
+  return p && directive_kind(p, len) ? k : line;
 }
 
 void oa_json_string(FILE *f, const char *s)

@@ -45,6 +45,13 @@ const char *oa_si(uint64_t v, char *buf, size_t len);
 /* How the driver shows a place in the source: "FILE:LINE", ":COL" added
  * when col >= 0, FILE as the user sees it (oa_path_display); malloc'ed. */
 char *oa_source_text(const char *file, int line, int col);
+/* The line of the directive whose runtime call the debug information puts
+ * at line: line itself, or, when line is not a directive and the source
+ * has a directive ending just above it (a "#pragma omp" with its "\"
+ * continuations, or Fortran "!$omp" lines with "&"), that directive's
+ * first line.  clang puts a combined or dynamic loop's calls on the loop
+ * statement under the pragma, and a task's call on its statement. */
+int oa_directive_line(const char *file, int line);
 void oa_json_string(FILE *f, const char *s);
 void oa_csv_field(FILE *f, const char *s);
 

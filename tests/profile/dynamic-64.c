@@ -23,8 +23,8 @@
 
 int main(void)
 {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(2)
-  for (int i = 0; i < 64; i++) // @for
+#pragma omp parallel for schedule(dynamic, 1) num_threads(2) // @for
+  for (int i = 0; i < 64; i++)
     burn(10);
   return 0;
 }

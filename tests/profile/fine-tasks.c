@@ -74,10 +74,8 @@ int main(int argc, char **argv)
     }
     return r == 6765 ? 0 : 1;
   }
-  if (argc < 4)
-    return 2;
-  double ms = atof(argv[2]);
-  int n = atoi(argv[3]);
+  double ms = argc > 3 ? atof(argv[2]) : 0.002;  /* small MS N; these by default */
+  int n = argc > 3 ? atoi(argv[3]) : 5000;
 #pragma omp parallel
 #pragma omp single // @ref
   for (int i = 0; i < n; i++)

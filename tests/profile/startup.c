@@ -1,7 +1,7 @@
 // Known answers: the serial code before the program's first construct
 // (SEMANTICS.md rule 19: libomp's own time is no directive's work).
 //
-//   ./startup P R: P ms of serial code, then parallel num_threads(2)
+//   ./startup P R (0 1 by default): P ms of serial code, then parallel num_threads(2)
 //   { burn(R) }; main ends there.
 //   work = P + 2R, span = P + R;
 //   main's own code (its row's serial%) = P / (P + R) of the span.
@@ -37,8 +37,9 @@
 
 int main(int argc, char **argv)
 {
-  burn(atof(argv[1]));
+  double p = argc > 2 ? atof(argv[1]) : 0, r = argc > 2 ? atof(argv[2]) : 1;
+  burn(p);
 #pragma omp parallel num_threads(2)
-  burn(atof(argv[2]));
+  burn(r);
   return 0;
 }

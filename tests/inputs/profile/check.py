@@ -121,10 +121,11 @@ def main():
         num("program.span/program.work", a.span_frac, prog["span"] / prog["work"])
 
     def marker(name):
-        """FILE:LINE of the line of --source that has the comment // @name."""
+        """FILE:LINE of the line of --source that has the comment // @name
+        (or /* @name */, on a line that a backslash continues)."""
         if not a.source:
             return None
-        pat = re.compile(r"//.*@" + re.escape(name) + r"\b")
+        pat = re.compile(r"(//|/\*).*@" + re.escape(name) + r"\b")
         with open(a.source) as f:
             hits = [i + 1 for i, line in enumerate(f)
                     if pat.search(line) and not line.lstrip().startswith("//")]
