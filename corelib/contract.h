@@ -370,7 +370,8 @@ enum oa_raw_type {
   OA_RAW_TASK_CREATE, OA_RAW_TASK_BEGIN, OA_RAW_TASK_END, OA_RAW_TW_BEGIN, OA_RAW_TW_END,
   OA_RAW_TG_BEGIN, OA_RAW_TG_END, OA_RAW_DEP, OA_RAW_CHUNK_BEGIN, OA_RAW_CHUNK_END,
   OA_RAW_MARK, OA_RAW_WAIT, OA_RAW_WS_BEGIN, OA_RAW_WS_END, OA_RAW_ORD, OA_RAW_OSTAMP,
-  OA_RAW_OREGION, OA_RAW_CLOCK, OA_RAW_SWAIT, OA_RAW_MUTEX, OA_RAW_LAST = OA_RAW_MUTEX
+  OA_RAW_OREGION, OA_RAW_CLOCK, OA_RAW_SWAIT, OA_RAW_MUTEX, OA_RAW_PREEMPT,
+  OA_RAW_LAST = OA_RAW_PREEMPT
 };
 #define OA_CONTROL_MARK 67
 #define OMPADV_ENV_RAW "OMPADV_RAW"
@@ -434,7 +435,9 @@ struct oa_raw_barrier {      /* OA_RAW_BAR_BEGIN / OA_RAW_BAR_END */
   uint64_t region;           /* 0: none */
   uint64_t task;
   uint64_t kind;             /* ompt_sync_region_t */
-  uint64_t reserved;
+  uint64_t loc;              /* time mode, BAR_BEGIN: the construct that waits there (the
+                              * parallel, the worksharing construct it ends, or for an
+                              * explicit barrier its call's OA_C_EDGE); 0: unknown */
 };
 
 struct oa_raw_task_ref {     /* a task's scope: OA_RAW_TASK_BEGIN / OA_RAW_TASK_END (an
@@ -444,7 +447,9 @@ struct oa_raw_task_ref {     /* a task's scope: OA_RAW_TASK_BEGIN / OA_RAW_TASK_
                               * OA_RAW_CHUNK_END, OA_RAW_WS_END (in an implicit task) */
   OA_EVENT_HEAD;
   uint64_t task;
-  uint64_t reserved[3];
+  uint64_t loc;              /* time mode, TW_BEGIN and TG_BEGIN: the directive's location
+                              * (a taskwait's: its call's OA_C_EDGE); 0: unknown */
+  uint64_t reserved[2];
 };
 
 struct oa_raw_dep {          /* OA_RAW_DEP: a dependence of a new task */
@@ -513,7 +518,12 @@ struct oa_raw_oregion {      /* OA_RAW_OREGION: an ordered region's last fragmen
 struct oa_raw_clock {        /* OA_RAW_CLOCK: the TSC's rate, once, at the start */
   OA_EVENT_HEAD;
   uint64_t fs_per_tick;      /* femtoseconds per TSC tick */
-  uint64_t reserved[3];
+  uint64_t loaded;           /* time mode: the TSC when the tool's library was loaded
+                              * (before main: the serial code before the first construct
+                              * runs from then on this thread); 0: unknown */
+  uint64_t started;          /* time mode: the TSC when the tool began to start (its
+                              * start-up and libomp's, to this record: overhead) */
+  uint64_t reserved;
 };
 
 struct oa_raw_swait {        /* OA_RAW_SWAIT: a thread waits in a barrier, taskwait or
@@ -526,6 +536,16 @@ struct oa_raw_swait {        /* OA_RAW_SWAIT: a thread waits in a barrier, taskw
   uint64_t tool;
 };
 
+struct oa_raw_preempt {      /* OA_RAW_PREEMPT: time mode: the thread was runnable but off
+                              * its core (the kernel's run delay: other threads or
+                              * processes had the core) since its previous look, which
+                              * came at its previous callback; written at a callback's
+                              * start when that is not 0 */
+  OA_EVENT_HEAD;
+  uint64_t ns;               /* nanoseconds */
+  uint64_t reserved[3];
+};
+
 enum oa_raw_mutex_phase { OA_MUTEX_ACQUIRE = 0, OA_MUTEX_ACQUIRED, OA_MUTEX_RELEASED };
 struct oa_raw_mutex {        /* OA_RAW_MUTEX: a lock, critical, ordered or atomic is
                               * requested, acquired or released (sub: enum
@@ -535,7 +555,8 @@ struct oa_raw_mutex {        /* OA_RAW_MUTEX: a lock, critical, ordered or atomi
   uint64_t wait_id;          /* ompt_wait_id_t */
   uint64_t kind;             /* ompt_mutex_t */
   uint64_t task;
-  uint64_t reserved;
+  uint64_t loc;              /* time mode, acquire: what waits (the critical or ordered
+                              * directive, or a lock call's OA_C_EDGE); 0: unknown */
 };
 
 /* The raw kinds time mode writes (a bit per kind from OA_RAW_NODE). */
@@ -548,10 +569,12 @@ struct oa_raw_mutex {        /* OA_RAW_MUTEX: a lock, critical, ordered or atomi
    | OA_RAW_BIT(OA_RAW_TASK_END) | OA_RAW_BIT(OA_RAW_TG_BEGIN)                  \
    | OA_RAW_BIT(OA_RAW_TG_END) | OA_RAW_BIT(OA_RAW_BAR_BEGIN)                  \
    | OA_RAW_BIT(OA_RAW_BAR_END) | OA_RAW_BIT(OA_RAW_CLOCK)                      \
-   | OA_RAW_BIT(OA_RAW_SWAIT) | OA_RAW_BIT(OA_RAW_MUTEX))
+   | OA_RAW_BIT(OA_RAW_SWAIT) | OA_RAW_BIT(OA_RAW_MUTEX)                        \
+   | OA_RAW_BIT(OA_RAW_TW_BEGIN) | OA_RAW_BIT(OA_RAW_PREEMPT))
 /* ... of which the raw log of --save-raw (the oracle's input) has none */
 #define OA_RAW_TIME_ONLY                                                      \
-  (OA_RAW_BIT(OA_RAW_CLOCK) | OA_RAW_BIT(OA_RAW_SWAIT) | OA_RAW_BIT(OA_RAW_MUTEX))
+  (OA_RAW_BIT(OA_RAW_CLOCK) | OA_RAW_BIT(OA_RAW_SWAIT) | OA_RAW_BIT(OA_RAW_MUTEX)        \
+   | OA_RAW_BIT(OA_RAW_PREEMPT))
 
 enum oa_raw_task_facts {
   OA_RAW_TASK_IF0 = 1,       /* created inside __kmpc_omp_task_begin_if0 (an if(0) task) */
@@ -872,6 +895,7 @@ typedef union oa_record {
   struct oa_raw_clock raw_clock;
   struct oa_raw_swait raw_swait;
   struct oa_raw_mutex raw_mutex;
+  struct oa_raw_preempt raw_preempt;
   struct oa_record_meta rec_meta;
   struct oa_record_loc rec_loc;
   struct oa_record_region rec_region;
@@ -1015,13 +1039,17 @@ OA_EVENT_KIND(struct oa_raw_oregion);
 OA_AT(struct oa_raw_oregion, node, 32); OA_AT(struct oa_raw_oregion, region, 40);
 OA_AT(struct oa_raw_oregion, pred, 48); OA_AT(struct oa_raw_oregion, chain, 56);
 OA_EVENT_KIND(struct oa_raw_clock);
-OA_AT(struct oa_raw_clock, fs_per_tick, 32);
+OA_AT(struct oa_raw_clock, fs_per_tick, 32); OA_AT(struct oa_raw_clock, loaded, 40);
+OA_AT(struct oa_raw_clock, started, 48);
+OA_EVENT_KIND(struct oa_raw_preempt);
+OA_AT(struct oa_raw_preempt, ns, 32);
+OA_AT(struct oa_raw_barrier, loc, 56); OA_AT(struct oa_raw_task_ref, loc, 40);
 OA_EVENT_KIND(struct oa_raw_swait);
 OA_AT(struct oa_raw_swait, region, 32); OA_AT(struct oa_raw_swait, task, 40);
 OA_AT(struct oa_raw_swait, kind, 48);
 OA_EVENT_KIND(struct oa_raw_mutex);
 OA_AT(struct oa_raw_mutex, wait_id, 32); OA_AT(struct oa_raw_mutex, kind, 40);
-OA_AT(struct oa_raw_mutex, task, 48);
+OA_AT(struct oa_raw_mutex, task, 48); OA_AT(struct oa_raw_mutex, loc, 56);
 OA_EVENT_KIND(struct oa_record_meta);
 OA_AT(struct oa_record_meta, metric, 32); OA_AT(struct oa_record_meta, task_cost, 40);
 OA_AT(struct oa_record_meta, task_cost_undeferred, 48);

@@ -27,6 +27,8 @@ typedef struct tev {
   uint16_t type;
   uint8_t sub;
   uint32_t c;
+  uint32_t loc;              /* the waiting construct (BAR_BEGIN, TW_BEGIN, TG_BEGIN,
+                              * MUTEX acquire), 0: not recorded */
 } tev;
 
 
@@ -69,7 +71,9 @@ typedef struct seg {
   uint64_t t1;
   uint32_t loc;
   int32_t task;              /* SEG_WORK: the task's index, -1: none */
+  uint32_t code;             /* SEG_LOCK: the code that held the lock (blamed) */
   uint8_t cat, what;
+  uint8_t off;               /* preempted: runnable but off its core (of cat's time) */
 } seg;
 
 typedef struct thread_segs {
@@ -110,6 +114,7 @@ typedef struct an {
   oa_idmap rowmap;
   int timed;
   uint64_t tool_ticks;       /* ompadv's callbacks: overhead (never waiting) */
+  uint64_t before_tool;      /* main's code before the tool started */
   const oa_time_opts *opts;
 } an;
 
@@ -155,6 +160,8 @@ static region *region_of(an *a, uint64_t id, int make)
 
 static void threads_init(an *a);
 static void step(an *a, uint32_t th, const tev *v);
+static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint64_t now);
+static void preempted(an *a, uint32_t th, uint64_t now, uint64_t ns);
 static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end);
 
 /* The records, in the order they were written: the tables, and each
@@ -184,6 +191,8 @@ static int read_records(an *a, char *err, size_t errlen)
     if (e->type == OA_RAW_CLOCK) {
       a->s_per_tick = (double)x->raw_clock.fs_per_tick * 1e-15;
       a->timed = 1;
+      if (thread < a->nth)
+        prestart(a, (uint32_t)thread, x->raw_clock.loaded, x->raw_clock.started, e->time);
     }
     if (a->tmin == UINT64_MAX && e->time)
       a->tmin = e->time;  /* the first record's: a later one stamped earlier counts from it */
@@ -256,7 +265,10 @@ static int read_records(an *a, char *err, size_t errlen)
       v.a = x->raw_swait.region, v.b = x->raw_swait.task, v.c = (uint32_t)x->raw_swait.kind;
       v.tool = x->raw_swait.tool;
       break;
-    case OA_RAW_MUTEX: v.a = x->raw_mutex.wait_id, v.c = (uint32_t)x->raw_mutex.kind; break;
+    case OA_RAW_MUTEX:
+      v.a = x->raw_mutex.wait_id, v.c = (uint32_t)x->raw_mutex.kind;
+      v.loc = (uint32_t)x->raw_mutex.loc;
+      break;
     case OA_RAW_IMPL_BEGIN:
       task_add(a, x->raw_impl_begin.task);
       v.a = x->raw_impl_begin.region, v.b = x->raw_impl_begin.task;
@@ -264,8 +276,16 @@ static int read_records(an *a, char *err, size_t errlen)
       break;
     case OA_RAW_IMPL_END: v.b = x->raw_impl_end.task; break;
     case OA_RAW_BAR_BEGIN:
-    case OA_RAW_BAR_END: v.a = x->raw_bar_begin.region, v.b = x->raw_bar_begin.task; break;
-    case OA_RAW_TG_BEGIN: v.b = x->raw_tg_begin.task; break;
+    case OA_RAW_BAR_END:
+      v.a = x->raw_bar_begin.region, v.b = x->raw_bar_begin.task;
+      v.c = (uint32_t)x->raw_bar_begin.kind, v.loc = (uint32_t)x->raw_bar_begin.loc;
+      break;
+    case OA_RAW_TG_BEGIN: v.b = x->raw_tg_begin.task, v.loc = (uint32_t)x->raw_tg_begin.loc; break;
+    case OA_RAW_TW_BEGIN: v.b = x->raw_tw_begin.task, v.loc = (uint32_t)x->raw_tw_begin.loc; break;
+    case OA_RAW_PREEMPT:
+      if (thread < a->nth)
+        preempted(a, (uint32_t)thread, e->time, x->raw_preempt.ns);
+      continue;
     default: continue;
     }
     if (thread < a->nth)
@@ -346,7 +366,8 @@ static void add_seg(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t l
   OA_ASSERT(t0 == T->end, "a thread's segments follow one another");
   if (t1 <= t0)
     return;
-  seg s = { t1, loc, (int32_t)task, (uint8_t)cat, (uint8_t)what };
+  seg s = { .t1 = t1, .loc = loc, .task = (int32_t)task, .cat = (uint8_t)cat,
+            .what = (uint8_t)what };
   PUSH(T->v, T->n, T->cap, s);
   T->end = t1;
 }
@@ -370,6 +391,8 @@ typedef struct wait_rec {
 typedef struct open_wait {
   uint8_t what;
   uint8_t last_barrier;      /* a worker's wait at its region's end */
+  uint32_t loc;              /* the construct that waits (fixed when the wait begins: the
+                              * tasks the thread runs meanwhile do not rename it) */
   uint64_t t0, g0;
   uint32_t g;                /* region_at */
   uint32_t k;
@@ -424,7 +447,14 @@ typedef struct tstate {
   int nsw;
   uint32_t index[16];        /* its implicit tasks' thread numbers, innermost last */
   uint64_t tg_begin[16];
+  uint32_t tg_loc[16];       /* ... and their directives */
   int ntg;
+  uint32_t bar_loc, tw_loc;  /* the barrier's or taskwait's construct, for its wait */
+  uint8_t bar_what;
+  uint32_t lock_loc;         /* what waits for the lock being acquired (0: not recorded) */
+  uint64_t early_preempt;    /* ns off the core seen before the thread's first segment */
+  uint64_t carved;           /* preempted time is taken from after this (the previous
+                              * look's) */
   uint32_t bar_g;            /* the barrier it is in (its region, region_at), and its
                               * number in the region */
   uint32_t bar_k;
@@ -455,15 +485,15 @@ static void close_state(an *a, uint32_t th, uint64_t now)
   if (z->in_frag)
     add_seg(a, last, now, th, z->prev_loc, SEG_WORK, OA_TW_CODE, z->frag_task);
   else if (z->lock)
-    add_outside(a, last, now, th, at, SEG_LOCK, OA_TW_LOCK, z->prev_loc, &z->pending);
+    add_outside(a, last, now, th, z->lock_loc, SEG_LOCK, OA_TW_LOCK, z->prev_loc, &z->pending);
   else if (w && w->last_barrier && w->g && region_at(a, w->g)->t_end
            && region_at(a, w->g)->t_end < now) {
     uint64_t end = region_at(a, w->g)->t_end > last ? region_at(a, w->g)->t_end : last;
-    add_outside(a, last, end, th, at, SEG_WAIT, OA_TW_BARRIER, z->prev_loc, &z->pending);
+    add_outside(a, last, end, th, w->loc, SEG_WAIT, w->what, z->prev_loc, &z->pending);
     add_outside(a, end, now, th, 0, SEG_WAIT, OA_TW_IDLE, z->prev_loc, &z->pending);
   } else if (z->nsw)
-    add_outside(a, last, now, th, at, SEG_WAIT, w ? w->what : OA_TW_BARRIER, z->prev_loc,
-                &z->pending);
+    add_outside(a, last, now, th, w ? w->loc : at, SEG_WAIT, w ? w->what : OA_TW_BARRIER,
+                z->prev_loc, &z->pending);
   else if (!z->impl)
     add_outside(a, last, now, th, 0, SEG_WAIT, OA_TW_IDLE, z->prev_loc, &z->pending);
   else
@@ -486,13 +516,97 @@ static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end)
     if (S->v[i].cat == SEG_WORK)
       S->v[i].loc = loc;
   /* the code the lock guards: the critical's body, or what follows
-   * omp_set_lock */
+   * omp_set_lock (blamed for the waiting); the wait itself is named by
+   * what waited, when the recording says (else by that code too) */
   for (size_t i = z->lock_first; i < z->frag_first && i < S->n; i++)
-    if (S->v[i].cat == SEG_LOCK)
-      S->v[i].loc = loc;
+    if (S->v[i].cat == SEG_LOCK) {
+      S->v[i].code = loc;
+      if (!S->v[i].loc)
+        S->v[i].loc = loc;
+    }
   z->lock_first = S->n;
   z->prev_loc = loc;
   z->prev_edge = edge_end;
+}
+
+/* Thread th was runnable but off its core for ticks, between its look
+ * before (z->carved) and now: the latest of its segments since take that
+ * time as preempted (where in the stretch is not known; its end is taken). */
+static void carve(an *a, uint32_t th, uint64_t ticks)
+{
+  tstate *z = &a->tst[th];
+  thread_segs *T = &a->ts[th];
+  size_t i = T->n;
+  while (ticks && i > 0) {
+    seg *x = &T->v[i - 1];
+    uint64_t start = i > 1 ? T->v[i - 2].t1 : a->tmin;
+    uint64_t lo = start > z->carved ? start : z->carved;
+    if (x->t1 <= lo)
+      break;
+    i--;
+    if (x->off)
+      continue;
+    uint64_t take = x->t1 - lo < ticks ? x->t1 - lo : ticks;
+    ticks -= take;
+    if (take == x->t1 - start) {
+      x->off = 1;
+      continue;
+    }
+    /* the segment's end is preempted: a segment of its own after it (at
+     * i + 1; the indexes kept past it move up) */
+    seg cut = *x;
+    cut.off = 1;
+    x->t1 -= take;
+    PUSH(T->v, T->n, T->cap, cut);
+    memmove(&T->v[i + 2], &T->v[i + 1], (T->n - 2 - i) * sizeof *T->v);
+    T->v[i + 1] = cut;
+    z->frag_first += z->frag_first > i ? 1 : 0;
+    z->lock_first += z->lock_first > i ? 1 : 0;
+  }
+}
+
+static uint64_t ticks_of_ns(const an *a, uint64_t ns)
+{
+  return a->s_per_tick > 0 ? (uint64_t)((double)ns * 1e-9 / a->s_per_tick + 0.5) : 0;
+}
+
+/* An OA_RAW_PREEMPT of thread th. */
+static void preempted(an *a, uint32_t th, uint64_t now, uint64_t ns)
+{
+  tstate *z = &a->tst[th];
+  if (!a->timed) {  /* the initial thread's first look comes before the clock */
+    z->early_preempt += ns;
+    return;
+  }
+  close_state(a, th, now);
+  carve(a, th, ticks_of_ns(a, ns + z->early_preempt));
+  z->early_preempt = 0;
+  z->carved = now;
+}
+
+/* The serial code before the tool started (libomp starts it at the first
+ * construct), on the initial thread: from the library's load to the tool's
+ * start main's (its preempted part apart), then the start-up of the tool
+ * and of libomp to the clock's record: overhead. */
+static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint64_t now)
+{
+  tstate *z = &a->tst[th];
+  if (z->started || !loaded || loaded >= now)
+    return;
+  if (loaded < a->tmin)
+    a->tmin = loaded;
+  if (!started || started < loaded || started > now)
+    started = now;
+  z->started = 1;
+  z->last = a->ts[th].end = a->tmin;
+  add_seg(a, a->tmin, started, th, 0, SEG_WORK, OA_TW_CODE, -1);
+  add_seg(a, started, now, th, 0, SEG_OVER, OA_TW_CODE, -1);
+  a->before_tool = started - a->tmin;
+  a->tool_ticks += now - started;
+  z->last = now;
+  carve(a, th, ticks_of_ns(a, z->early_preempt));
+  z->early_preempt = 0;
+  z->carved = now;
 }
 
 /* One time record of thread th. */
@@ -528,6 +642,7 @@ static void step(an *a, uint32_t th, const tev *v)
     if (v->sub == OA_MUTEX_ACQUIRE) {
       z->lock = 1;
       z->lock_first = S->n;
+      z->lock_loc = v->loc;
     } else if (v->sub == OA_MUTEX_ACQUIRED) {
       z->lock = 0;
     }
@@ -554,6 +669,11 @@ static void step(an *a, uint32_t th, const tev *v)
       c = oa_idmap_add(&a->bcount, v->b);
     z->bar_g = g ? (uint32_t)(g - a->regions) + 1 : 0;
     z->bar_k = c ? c->count++ : 0;
+    z->bar_loc = v->loc;
+    z->bar_what = v->c == ompt_sync_region_barrier_implicit_workshare ? OA_TW_BAR_WS
+                  : v->c == ompt_sync_region_barrier_implicit_parallel
+                      || v->c == ompt_sync_region_barrier_teams ? OA_TW_BAR_PAR
+                  : OA_TW_BARRIER;
     if (g) {
       barrier_inst *b = barrier_at(g, z->bar_k);
       b->arrivals++;
@@ -563,21 +683,33 @@ static void step(an *a, uint32_t th, const tev *v)
     break;
   }
   case OA_RAW_BAR_END:
-    z->bar_g = 0;
+    z->bar_g = 0, z->bar_loc = 0, z->bar_what = 0;
     break;
   case OA_RAW_TG_BEGIN:
     if (z->ntg < 16)
-      z->tg_begin[z->ntg] = now;
+      z->tg_begin[z->ntg] = now, z->tg_loc[z->ntg] = v->loc;
     z->ntg++;
+    break;
+  case OA_RAW_TW_BEGIN:
+    z->tw_loc = v->loc;
     break;
   case OA_RAW_SWAIT:
     if (v->sub) {
       if (z->nsw < 16) {
         uint8_t what = v->c == ompt_sync_region_taskwait    ? OA_TW_TASKWAIT
                        : v->c == ompt_sync_region_taskgroup ? OA_TW_TASKGROUP
+                       : z->bar_what                        ? z->bar_what
                                                             : OA_TW_BARRIER;
+        /* the construct that waits: as the recording names it, else where
+         * the fragment before the wait ended (or the directive it ran in) */
+        uint32_t loc = what == OA_TW_TASKWAIT ? z->tw_loc
+                       : what == OA_TW_TASKGROUP
+                           ? (z->ntg > 0 && z->ntg <= 16 ? z->tg_loc[z->ntg - 1] : 0)
+                           : z->bar_loc;
+        if (!loc)
+          loc = z->prev_edge ? z->prev_edge : z->prev_loc;
         open_wait *w = &z->sw[z->nsw];
-        *w = (open_wait){ .what = what, .t0 = now, .g = z->bar_g, .k = z->bar_k,
+        *w = (open_wait){ .what = what, .loc = loc, .t0 = now, .g = z->bar_g, .k = z->bar_k,
                           .task = task_index(a, v->b) };
         w->last_barrier = v->c == ompt_sync_region_barrier_implicit_parallel && z->impl > 0
                           && z->impl <= 16 && z->index[z->impl - 1] > 0;
@@ -658,16 +790,63 @@ static void finding(oa_time_result *out, size_t *cap, const char *property, uint
                     int what, double seconds, double total, const char *hint, const char *fmt,
                     ...)
 {
-  double sev = total > 0 ? seconds / total : 0;
-  if (sev < OA_TIME_FINDING_MIN)
+  if (seconds <= 0 || total <= 0)
     return;
   oa_time_finding f = { .property = property, .loc = loc, .what = (uint8_t)what,
-                        .severity = sev, .seconds = seconds, .hint = hint };
+                        .seconds = seconds, .of = total, .count = 1, .hint = hint };
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(f.detail, sizeof f.detail, fmt, ap);
   va_end(ap);
+  /* instances of one property at one place with one hint (a region run in
+   * a loop) are one finding: their cost summed, over their phases' time */
+  for (size_t i = 0; i < out->nfindings; i++) {
+    oa_time_finding *x = &out->findings[i];
+    if (x->loc != loc || x->what != what || strcmp(x->property, property) != 0
+        || x->hint != hint)
+      continue;
+    if (seconds > x->seconds / x->count)
+      memcpy(x->detail, f.detail, sizeof f.detail);  /* the largest instance's evidence */
+    x->seconds += seconds, x->of += total, x->count++;
+    return;
+  }
   PUSH(out->findings, out->nfindings, *cap, f);
+}
+
+/* Each finding's severity; those under OA_TIME_FINDING_MIN left out, the
+ * merged ones say how many they hold. */
+static void findings_done(oa_time_result *out)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < out->nfindings; i++) {
+    oa_time_finding *x = &out->findings[i];
+    x->severity = x->of > 0 ? x->seconds / x->of : 0;
+    if (x->severity < OA_TIME_FINDING_MIN)
+      continue;
+    if (x->count > 1) {
+      size_t len = strlen(x->detail);
+      snprintf(x->detail + len, sizeof x->detail - len, " (the largest of %u times; %.3f s "
+               "in all)", x->count, x->seconds);
+    }
+    out->findings[n++] = *x;
+  }
+  out->nfindings = n;
+}
+
+/* What to try at a barrier where threads waited: a loop's iterations can
+ * be scheduled otherwise; other work (a single, tasks, a region's code)
+ * must be split or moved. */
+static const char *barrier_hint(an *a, const oa_time_row *x)
+{
+  const oa_rec_loc *l = x->what == OA_TW_BAR_WS ? oa_rec_loc_at(a->rec, x->loc) : NULL;
+  if (l && (l->kind == OA_C_LOOP || l->kind == OA_C_SECTIONS))
+    return "balance the iterations (schedule(dynamic) or guided), or nowait where nothing "
+           "after the loop needs it";
+  if (x->what == OA_TW_BAR_PAR)
+    return "balance the work of the region's threads (or of the tasks they run): split the "
+           "longest part, or start it first";
+  return "balance the work before it (split the longest part or task, or start it first), "
+         "or nowait where nothing after it needs it";
 }
 
 static int by_severity(const void *x, const void *y)
@@ -679,8 +858,10 @@ static int by_severity(const void *x, const void *y)
 static int by_row_time(const void *x, const void *y)
 {
   const oa_time_row *a = x, *b = y;
-  double ta = a->work + a->overhead + a->delay + a->no_work + a->lock_wait + a->blamed;
-  double tb = b->work + b->overhead + b->delay + b->no_work + b->lock_wait + b->blamed;
+  double ta = a->work + a->overhead + a->delay + a->no_work + a->lock_wait + a->preempted
+              + a->blamed;
+  double tb = b->work + b->overhead + b->delay + b->no_work + b->lock_wait + b->preempted
+              + b->blamed;
   return (ta < tb) - (ta > tb);
 }
 
@@ -897,11 +1078,15 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
     if (t1 <= now)
       break;
     double dt = (double)(t1 - now) * sp;
-    int running = 0, nwait = 0, nlock = 0;
+    int running = 0, nwait = 0, nlock = 0, held = 0;
     for (size_t th = 0; th < a->nth; th++) {
       if (cur[th] < 0)
         continue;
       const seg *s = &a->ts[th].v[cur[th]];
+      if (s->cat == SEG_WORK)
+        held++;  /* code in progress, on its core or not: blamed for the waiting */
+      if (s->off && s->cat != SEG_WAIT && s->cat != SEG_LOCK)
+        continue;
       if (s->cat == SEG_WORK)
         running++;
       else if (s->cat == SEG_WAIT)
@@ -919,18 +1104,32 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
         continue;
       const seg *s = &a->ts[th].v[cur[th]];
       oa_time_row *r = row_of(a, s->loc, s->what);
+      if (s->cat == SEG_WORK && nwait)
+        r->blamed += dt * nwait / held;  /* held > 0: this one holds code */
+      /* off its core: its work or overhead is preempted time, and so is a
+       * wait's share of ready work (it would have run it: not the runtime's
+       * delay); waiting with nothing ready, or for a lock, it lost nothing */
+      if (s->off && s->cat == SEG_WAIT) {
+        r->preempted += dt * share;
+        r->no_work += dt * (1 - share);
+        if (g)
+          g->idle += dt * (1 - share);
+        continue;
+      }
+      if (s->off && s->cat != SEG_LOCK) {
+        r->preempted += dt;
+        continue;
+      }
       switch (s->cat) {
       case SEG_WORK:
         r->work += dt;
-        if (nwait)
-          r->blamed += dt * nwait / running;  /* running > 0: this one runs */
         if (s->task >= 0)
           a->tasks[s->task].exec += t1 - now;
         break;
       case SEG_OVER: r->overhead += dt; break;
       case SEG_LOCK:
         r->lock_wait += dt;
-        r = row_of(a, s->loc, OA_TW_CODE);
+        r = row_of(a, s->code ? s->code : s->loc, OA_TW_CODE);
         r->blamed += dt;
         r->blamed_lock += dt;
         break;
@@ -1004,7 +1203,9 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
       oa_time_row *x = &a.rows[i];
       out->work += x->work, out->overhead += x->overhead, out->delay += x->delay;
       out->no_work += x->no_work, out->lock_wait += x->lock_wait;
+      out->preempted += x->preempted;
     }
+    out->before_tool = (double)a.before_tool * a.s_per_tick;
     double total = out->wall * out->threads;
     size_t fcap = 0;
     for (size_t i = 0; i < a.nrows; i++) {
@@ -1013,11 +1214,10 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
         finding(out, &fcap, "lock_contention", x->loc, x->what, x->lock_wait, total,
                 "shorten what the lock guards, or use atomics, reductions or per-thread data",
                 "threads waited %.3f s to acquire it", x->lock_wait);
-      else if (x->what == OA_TW_BARRIER)
+      else if (x->what == OA_TW_BARRIER || x->what == OA_TW_BAR_WS || x->what == OA_TW_BAR_PAR)
         finding(out, &fcap, "barrier_imbalance", x->loc, x->what, x->delay + x->no_work, total,
-                "balance the work before it (schedule(dynamic) or guided), or nowait where "
-                "nothing after it needs it", "threads waited %.3f s here (%.3f s with no "
-                "work ready)", x->delay + x->no_work, x->no_work);
+                barrier_hint(&a, x), "threads waited %.3f s here (%.3f s with no work ready)",
+                x->delay + x->no_work, x->no_work);
       else if (x->what == OA_TW_CODE && x->loc == 0)
         finding(out, &fcap, "serial_code", x->loc, x->what, x->blamed - x->blamed_lock, total,
                 "parallelize this code, or overlap it with tasks",
@@ -1043,11 +1243,25 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
               "threads waited %.3f s while work was ready (most here: %.3f s)", out->delay,
               most);
     }
+    if (out->preempted > 0) {
+      uint32_t loc = 0;
+      int what = OA_TW_CODE;
+      double most = 0;
+      for (size_t i = 0; i < a.nrows; i++)
+        if (a.rows[i].preempted > most)
+          most = a.rows[i].preempted, loc = a.rows[i].loc, what = a.rows[i].what;
+      finding(out, &fcap, "preempted", loc, what, out->preempted, total,
+              "the machine was busy: run on an idle one, or with no more threads than free "
+              "cores; neither the program nor the runtime lost this time",
+              "threads were runnable but off their cores for %.3f s (most here: %.3f s)",
+              out->preempted, most);
+    }
     task_table(&a, out, &fcap, total);
     for (size_t i = 0; i < a.ntasks; i++)
       if (a.tasks[i].is_explicit)
         out->explicit_tasks++;
     out->fragments = a.fragments;
+    findings_done(out);
     qsort(out->findings, out->nfindings, sizeof *out->findings, by_severity);
     qsort(a.rows, a.nrows, sizeof *a.rows, by_row_time);
     out->rows = a.rows;

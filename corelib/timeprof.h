@@ -3,7 +3,11 @@
  * every fragment's start and end on the TSC, its thread and task, the
  * regions, implicit and explicit tasks, the waits and the locks.  From them
  * each thread's time is split into
- *   work       running a fragment (the program's code),
+ *   work       running a fragment (the program's code) on a core, or blocked
+ *              in it (sleeping, I/O: the program's own choice),
+ *   preempted  runnable but off its core, whatever it was doing: other
+ *              threads or processes had the core (the kernel's run delay);
+ *              a loaded machine's time, not the program's nor the runtime's,
  *   overhead   in the runtime without waiting, and in ompadv's callbacks
  *              (their time, which each thread's records carry, is never
  *              counted as waiting),
@@ -13,7 +17,9 @@
  *              running (seed 002: the runtime did not start ready work),
  *   no_work    waiting while no fragment was ready (the program lacked
  *              parallelism then),
- * which add up to threads x wall.  A fragment is ready once everything that
+ * which add up to threads x wall.  The wall time begins when ompadv's library
+ * was loaded, before main: the serial code before the first construct
+ * (libomp starts the tool there) is main's.  A fragment is ready once everything that
  * must finish before it (SEMANTICS.md) has finished: an explicit task at
  * its creation or its last dependence's end, an implicit task at its
  * region's fork, the code after a barrier at the last arrival and the end
@@ -32,15 +38,24 @@
 /* What a row's time was spent on, beside its location. */
 enum oa_time_what {
   OA_TW_CODE = 0,            /* the directive's own code (its location's kind) */
-  OA_TW_BARRIER, OA_TW_TASKWAIT, OA_TW_TASKGROUP, OA_TW_LOCK,
+  OA_TW_BARRIER,             /* an explicit barrier (its location: the call's) */
+  OA_TW_TASKWAIT, OA_TW_TASKGROUP, OA_TW_LOCK,
   OA_TW_IDLE,                /* a thread outside every parallel region */
+  OA_TW_BAR_WS,              /* the implicit barrier at the end of a worksharing construct
+                              * (its location: the construct's) */
+  OA_TW_BAR_PAR,             /* the implicit barrier at the end of a parallel region (its
+                              * location: the parallel's) */
   OA_TW_N
 };
+/* Every wait is named by the construct that waits, at its own location,
+ * never by the code the thread ran before it or meanwhile (tasks run inside
+ * a barrier or taskwait). */
 
 typedef struct oa_time_row {
   uint32_t loc;              /* location id of the recording */
   uint8_t what;              /* enum oa_time_what */
   double work, overhead, delay, no_work, lock_wait;  /* seconds of thread time */
+  double preempted;          /* runnable but off its core there */
   double blamed;             /* others' waiting blamed on this code: idle threads' while
                               * it ran, and threads' waiting for a lock it held */
   double blamed_lock;        /* ... of which waiting for a lock */
@@ -69,7 +84,10 @@ typedef struct oa_time_finding {
                               * or for task properties the threads' time in the
                               * parallel regions the tasks were created in */
   double seconds;            /* the thread time the property costs */
-  char detail[160];          /* the evidence in figures */
+  double of;                 /* the phase's thread time (severity = seconds / of) */
+  uint32_t count;            /* instances merged into it (same property, location and
+                              * hint: a region run many times), 1 or more */
+  char detail[200];          /* the evidence in figures (of the largest instance) */
   const char *hint;          /* what to try */
 } oa_time_finding;
 
@@ -84,8 +102,10 @@ typedef struct oa_time_point {
 typedef struct oa_time_result {
   double wall;               /* seconds */
   uint32_t threads;
-  double work, overhead, delay, no_work, lock_wait;
+  double work, overhead, delay, no_work, lock_wait, preempted;
   double tool;               /* of overhead: ompadv's own time in its callbacks */
+  double before_tool;        /* of main's code: the serial stretch before the tool started
+                              * (the first construct) */
   oa_time_row *rows;         /* by thread time, largest first */
   size_t nrows;
   oa_time_tasks *tasks;      /* by count, largest first */

@@ -41,13 +41,23 @@ static int on_option(int id, const char *arg, void *ctx)
   return 0;
 }
 
+/* A row's construct: its directive's kind, or what waited there.  Barriers
+ * say which: an explicit one, or the implicit one at the end of a loop,
+ * sections, single or parallel region (one line may hold a loop's and its
+ * region's). */
 static const char *what_name(const oa_recording *rec, uint32_t loc, int what)
 {
   static const char *const names[OA_TW_N] = { NULL, "barrier", "taskwait", "taskgroup",
-                                              "lock", "idle" };
+                                              "lock", "idle", "ws-barrier", "parallel-barrier" };
+  const oa_rec_loc *l = oa_rec_loc_at(rec, loc);
+  if (what == OA_TW_BAR_WS && l)
+    switch (l->kind) {
+    case OA_C_LOOP: return "for-barrier";
+    case OA_C_SECTIONS: return "sections-barrier";
+    case OA_C_SINGLE: return "single-barrier";
+    }
   if (what != OA_TW_CODE)
     return names[what];
-  const oa_rec_loc *l = oa_rec_loc_at(rec, loc);
   if (l && l->kind == OA_C_EDGE)
     return "code";  /* code between directives, named by where it began or ended */
   return oa_construct_name(loc == 0 || !l ? OA_C_MAIN : l->kind);
@@ -76,7 +86,8 @@ static size_t merge_rows(oa_recording *rec, const oa_time_result *t, named_row *
   size_t n = 0;
   for (size_t i = 0; i < t->nrows; i++) {
     const oa_time_row *x = &t->rows[i];
-    if (x->work + x->overhead + x->delay + x->no_work + x->lock_wait + x->blamed <= 0)
+    if (x->work + x->overhead + x->delay + x->no_work + x->lock_wait + x->preempted
+        + x->blamed <= 0)
       continue;
     char *name = loc_name(rec, x->loc, x->what);
     const char *cons = what_name(rec, x->loc, x->what);
@@ -90,9 +101,53 @@ static size_t merge_rows(oa_recording *rec, const oa_time_result *t, named_row *
     free(name);
     out[k].r.work += x->work, out[k].r.overhead += x->overhead, out[k].r.delay += x->delay;
     out[k].r.no_work += x->no_work, out[k].r.lock_wait += x->lock_wait;
-    out[k].r.blamed += x->blamed;
+    out[k].r.preempted += x->preempted, out[k].r.blamed += x->blamed;
   }
   return n;
+}
+
+/* Findings that read alike (one property, at one name and construct, with
+ * one hint: a directive reached through several code addresses) are one,
+ * as their rows are: in place, most severe first. */
+static void merge_findings(oa_recording *rec, oa_time_result *t)
+{
+  char **names = oa_xcalloc(t->nfindings + 1, sizeof *names);
+  size_t n = 0;
+  for (size_t i = 0; i < t->nfindings; i++) {
+    oa_time_finding *x = &t->findings[i];
+    char *name = loc_name(rec, x->loc, x->what);
+    size_t k = 0;
+    while (k < n && (strcmp(names[k], name) != 0 || strcmp(t->findings[k].property, x->property)
+                     || strcmp(t->findings[k].hint, x->hint)
+                     || strcmp(what_name(rec, t->findings[k].loc, t->findings[k].what),
+                               what_name(rec, x->loc, x->what))))
+      k++;
+    if (k == n) {
+      names[n] = name;
+      t->findings[n++] = *x;
+      continue;
+    }
+    free(name);
+    oa_time_finding *y = &t->findings[k];
+    if (x->seconds > y->seconds)
+      memcpy(y->detail, x->detail, sizeof y->detail);
+    /* one phase (the run's, for the rows' findings) counts once */
+    y->of = y->of == x->of ? y->of : y->of + x->of;
+    y->seconds += x->seconds, y->count += x->count;
+    y->severity = y->of > 0 ? y->seconds / y->of : 0;
+  }
+  for (size_t i = 0; i < n; i++)
+    free(names[i]);
+  free(names);
+  t->nfindings = n;
+  /* (merging only adds to a finding, which stays ahead of those after it
+   * that were less severe; order again for the rare one it passes) */
+  for (size_t i = 1; i < n; i++)
+    for (size_t j = i; j > 0 && t->findings[j].severity > t->findings[j - 1].severity; j--) {
+      oa_time_finding z = t->findings[j];
+      t->findings[j] = t->findings[j - 1];
+      t->findings[j - 1] = z;
+    }
 }
 
 static void json_dist(FILE *f, const char *key, const oa_time_dist *d)
@@ -110,15 +165,17 @@ static double achieved(const oa_time_result *t)
 static void json_breakdown(FILE *f, const oa_time_result *t)
 {
   fprintf(f, "\"breakdown\": {\"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, \"no_work\": "
-          "%.9g, \"lock_wait\": %.9g}", t->work, t->overhead, t->delay, t->no_work, t->lock_wait);
+          "%.9g, \"lock_wait\": %.9g, \"preempted\": %.9g}", t->work, t->overhead, t->delay,
+          t->no_work, t->lock_wait, t->preempted);
 }
 
 static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
                         uint32_t team, const named_row *rows, size_t nrows)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, \"team\": %u, "
-          "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g,\n ", t->wall,
-          t->threads, team, par, achieved(t), t->tool);
+          "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g, "
+          "\"before_first_construct\": %.9g,\n ", t->wall, t->threads, team, par, achieved(t),
+          t->tool, t->before_tool);
   json_breakdown(f, t);
   fprintf(f, ",\n \"regions\": [");
   for (size_t i = 0; i < nrows; i++) {
@@ -126,8 +183,9 @@ static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, dou
     fprintf(f, "%s\n  {\"location\": ", i ? "," : "");
     oa_json_string(f, rows[i].name);
     fprintf(f, ", \"construct\": \"%s\", \"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, "
-            "\"no_work\": %.9g, \"lock_wait\": %.9g, \"blamed\": %.9g}", rows[i].construct,
-            r->work, r->overhead, r->delay, r->no_work, r->lock_wait, r->blamed);
+            "\"no_work\": %.9g, \"lock_wait\": %.9g, \"preempted\": %.9g, \"blamed\": %.9g}",
+            rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
+            r->preempted, r->blamed);
   }
   fprintf(f, "],\n \"tasks\": [");
   for (size_t i = 0; i < t->ntasks; i++) {
@@ -153,7 +211,8 @@ static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, dou
     fprintf(f, "%s\n  {\"property\": \"%s\", \"location\": ", i ? "," : "", x->property);
     oa_json_string(f, name);
     free(name);
-    fprintf(f, ", \"severity\": %.4f, \"seconds\": %.9g, \"detail\": ", x->severity, x->seconds);
+    fprintf(f, ", \"construct\": \"%s\", \"count\": %u, \"severity\": %.4f, \"seconds\": %.9g, "
+            "\"detail\": ", what_name(rec, x->loc, x->what), x->count, x->severity, x->seconds);
     oa_json_string(f, x->detail);
     fputs(", \"hint\": ", f);
     oa_json_string(f, x->hint);
@@ -164,12 +223,12 @@ static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, dou
 
 static void render_csv(FILE *f, const named_row *rows, size_t nrows)
 {
-  fprintf(f, "location,construct,work,overhead,delay,no_work,lock_wait,blamed\n");
+  fprintf(f, "location,construct,work,overhead,delay,no_work,lock_wait,preempted,blamed\n");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
     oa_csv_field(f, rows[i].name);
-    fprintf(f, ",%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", rows[i].construct, r->work, r->overhead,
-            r->delay, r->no_work, r->lock_wait, r->blamed);
+    fprintf(f, ",%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", rows[i].construct, r->work,
+            r->overhead, r->delay, r->no_work, r->lock_wait, r->preempted, r->blamed);
   }
 }
 
@@ -198,10 +257,14 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
           (unsigned long long)t->explicit_tasks);
   fprintf(f, "  logical parallelism %.2f, achieved %.2f (work / wall)\n\n", par, achieved(t));
   fprintf(f, "  %-22s %10s %7s\n", "thread time", "seconds", "%");
-  const char *names[] = { "work", "overhead", "delay", "no work", "lock wait" };
-  double v[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait };
-  for (int i = 0; i < 5; i++)
-    fprintf(f, "  %-22s %10.4f %7.1f\n", names[i], v[i], pct(v[i], total));
+  const char *names[] = { "work", "overhead", "delay", "no work", "lock wait", "preempted" };
+  double v[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait, t->preempted };
+  for (int i = 0; i < 6; i++)
+    fprintf(f, "  %-22s %10.4f %7.1f%s\n", names[i], v[i], pct(v[i], total),
+            i == 5 ? "  (runnable, off its core: the machine's other load)" : "");
+  if (t->before_tool > 0)
+    fprintf(f, "  %-22s %10.4f %7.1f  (of work: main's code before the first construct)\n",
+            "  before OpenMP", t->before_tool, pct(t->before_tool, total));
   if (t->tool > 0)
     fprintf(f, "  %-22s %10.4f %7.1f  (of overhead: ompadv's own callbacks)\n",
             "  ompadv", t->tool, pct(t->tool, total));
@@ -212,18 +275,20 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   char tot[64];
   snprintf(tot, sizeof tot, "total (%u x %.4f s)", t->threads, t->wall);
   fprintf(f, "  %-22s %10.4f %7.1f\n", tot, t->work + t->overhead + t->delay + t->no_work
-          + t->lock_wait, 100.0);
+          + t->lock_wait + t->preempted, 100.0);
 
-  int width = name_width(NULL, rows, nrows);
+  int width = name_width(NULL, rows, nrows), cw = 9;
+  for (size_t i = 0; i < nrows; i++)
+    cw = (int)strlen(rows[i].construct) > cw ? (int)strlen(rows[i].construct) : cw;
 
   fprintf(f, "\nDirectives, thread time in seconds (blamed: others' waiting while it ran)\n");
-  fprintf(f, "  %-*s %-9s %9s %9s %9s %9s %9s %9s\n", width, "location", "construct", "work",
-          "overhead", "delay", "no-work", "lock-wait", "blamed");
+  fprintf(f, "  %-*s %-*s %9s %9s %9s %9s %9s %9s %9s\n", width, "location", cw, "construct",
+          "work", "overhead", "delay", "no-work", "lock-wait", "preempted", "blamed");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
-    fprintf(f, "  %-*s %-9s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", width, rows[i].name,
-            rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
-            r->blamed);
+    fprintf(f, "  %-*s %-*s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", width, rows[i].name,
+            cw, rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
+            r->preempted, r->blamed);
   }
   if (t->ntasks) {
     fprintf(f, "\nTasks, microseconds per task: median / p90 / max\n");
@@ -248,8 +313,11 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   for (size_t i = 0; i < t->nfindings; i++) {
     const oa_time_finding *x = &t->findings[i];
     char *name = loc_name(rec, x->loc, x->what);
-    fprintf(f, "  %5.1f%%  %-26s %s: %s\n          try: %s\n", 100 * x->severity, x->property,
-            name, x->detail, x->hint);
+    /* a wait says which (a loop's barrier and its region's share a line) */
+    fprintf(f, "  %5.1f%%  %-26s %s%s%s%s: %s\n          try: %s\n", 100 * x->severity,
+            x->property, name, x->what != OA_TW_CODE && x->what != OA_TW_IDLE ? " (" : "",
+            x->what != OA_TW_CODE && x->what != OA_TW_IDLE ? what_name(rec, x->loc, x->what) : "",
+            x->what != OA_TW_CODE && x->what != OA_TW_IDLE ? ")" : "", x->detail, x->hint);
     free(name);
   }
 }
@@ -366,7 +434,9 @@ static int view_analyse(const char *path, time_view *v, int quiet_untimed)
   }
   v->rows = oa_xcalloc(v->t.nrows + 1, sizeof *v->rows);
   v->nrows = merge_rows(v->rec, &v->t, v->rows);
-  double sum = v->t.work + v->t.overhead + v->t.delay + v->t.no_work + v->t.lock_wait;
+  merge_findings(v->rec, &v->t);
+  double sum = v->t.work + v->t.overhead + v->t.delay + v->t.no_work + v->t.lock_wait
+               + v->t.preempted;
   oa_debug("time: %s: %.6f s of thread time accounted for, of %u x %.6f s", path, sum,
            v->t.threads, v->t.wall);
   return 0;
@@ -442,7 +512,7 @@ int oa_time_report(const char *path, const oa_common *c, const char *timeline, o
  * settings).  Rows match by location and what was done there. */
 static double row_total(const oa_time_row *r)
 {
-  return r->work + r->overhead + r->delay + r->no_work + r->lock_wait;
+  return r->work + r->overhead + r->delay + r->no_work + r->lock_wait + r->preempted;
 }
 
 static const named_row *find_row(const time_view *v, const named_row *r)
@@ -458,7 +528,8 @@ static void json_classes(FILE *f, const char *key, const oa_time_row *r)
   static const oa_time_row zero;
   r = r ? r : &zero;
   fprintf(f, "\"%s\": {\"work\": %.9g, \"overhead\": %.9g, \"delay\": %.9g, \"no_work\": %.9g, "
-          "\"lock_wait\": %.9g}", key, r->work, r->overhead, r->delay, r->no_work, r->lock_wait);
+          "\"lock_wait\": %.9g, \"preempted\": %.9g}", key, r->work, r->overhead, r->delay,
+          r->no_work, r->lock_wait, r->preempted);
 }
 
 static void json_run(FILE *f, const char *key, const char *path, const time_view *v)
@@ -510,15 +581,16 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
     fputs("]}\n", out);
   } else {
     if (strcmp(fmt, "csv") == 0) {
-      fprintf(out, "location,construct,run,work,overhead,delay,no_work,lock_wait\n");
+      fprintf(out, "location,construct,run,work,overhead,delay,no_work,lock_wait,preempted\n");
       for (size_t i = 0; i < n; i++)
         for (int s = 0; s < 2; s++) {
           const named_row *x = find_row(&v[s], rows[i]);
           static const oa_time_row zero;
           const oa_time_row *r = x ? &x->r : &zero;
           oa_csv_field(out, rows[i]->name);
-          fprintf(out, ",%s,%s,%.9g,%.9g,%.9g,%.9g,%.9g\n", rows[i]->construct,
-                  s ? "other" : "base", r->work, r->overhead, r->delay, r->no_work, r->lock_wait);
+          fprintf(out, ",%s,%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", rows[i]->construct,
+                  s ? "other" : "base", r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
+                  r->preempted);
         }
     } else {
       fprintf(out, "ompadv diff --time: base %s, other %s\n", a, b);
@@ -528,30 +600,31 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c)
       fprintf(out, "  %-24s %12.2f %12.2f\n", "logical parallelism", v[0].par, v[1].par);
       fprintf(out, "  %-24s %12.2f %12.2f\n", "achieved parallelism", achieved(&v[0].t),
               achieved(&v[1].t));
-      const char *cls[] = { "work", "overhead", "delay", "no work", "lock wait" };
-      for (int k = 0; k < 5; k++) {
+      const char *cls[] = { "work", "overhead", "delay", "no work", "lock wait", "preempted" };
+      for (int k = 0; k < 6; k++) {
         double x[2];
         for (int s = 0; s < 2; s++) {
           const oa_time_result *t = &v[s].t;
-          double vals[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait };
+          double vals[] = { t->work, t->overhead, t->delay, t->no_work, t->lock_wait,
+                            t->preempted };
           x[s] = vals[k];
         }
         fprintf(out, "  %-24s %12.4f %12.4f\n", cls[k], x[0], x[1]);
       }
       int width = name_width(rows, NULL, n);
       fprintf(out, "\nDirectives, thread time in seconds, base -> other\n");
-      fprintf(out, "  %-*s %-9s %19s %19s %19s %19s %19s\n", width, "location", "construct",
-              "work", "overhead", "delay", "no-work", "lock-wait");
+      fprintf(out, "  %-*s %-16s %19s %19s %19s %19s %19s %19s\n", width, "location",
+              "construct", "work", "overhead", "delay", "no-work", "lock-wait", "preempted");
       for (size_t i = 0; i < n; i++) {
         const named_row *x = find_row(&v[0], rows[i]), *y = find_row(&v[1], rows[i]);
         static const oa_time_row zero;
         const oa_time_row *p = x ? &x->r : &zero, *q = y ? &y->r : &zero;
         if (row_total(p) + row_total(q) <= 0)
           continue;
-        fprintf(out, "  %-*s %-9s %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f "
-                "%8.4f->%-8.4f\n", width, rows[i]->name, rows[i]->construct, p->work, q->work,
-                p->overhead, q->overhead, p->delay, q->delay, p->no_work, q->no_work,
-                p->lock_wait, q->lock_wait);
+        fprintf(out, "  %-*s %-16s %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f %8.4f->%-8.4f "
+                "%8.4f->%-8.4f %8.4f->%-8.4f\n", width, rows[i]->name, rows[i]->construct,
+                p->work, q->work, p->overhead, q->overhead, p->delay, q->delay, p->no_work,
+                q->no_work, p->lock_wait, q->lock_wait, p->preempted, q->preempted);
       }
     }
   }
@@ -647,7 +720,8 @@ static const oa_option time_options[] = {
 };
 
 const oa_command oa_cmd_time = {
-  "time", run_time, "where the threads' time went: work, overhead, delay, no-work, lock wait",
+  "time", run_time,
+  "where the threads' time went: work, overhead, delay, no-work, lock wait, preempted",
   "[--timeline FILE] [-o FILE] [OPTIONS] (-i FILE | [--] PROG [ARGS])",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
   time_options,

@@ -584,28 +584,34 @@ static void headline(oa_page *p)
     static const struct { const char *key, *label, *color; } cls[] = {
       { "work", "work", "#2e7d32" }, { "overhead", "overhead", "#9e9e9e" },
       { "delay", "delay", "#ef6c00" }, { "no_work", "no work", "#b0bec5" },
-      { "lock_wait", "lock wait", "#c62828" },
+      { "lock_wait", "lock wait", "#c62828" }, { "preempted", "preempted (off-core)", "#6a1b9a" },
     };
+    const size_t ncls = sizeof cls / sizeof *cls;
     const oa_json *b = oa_json_get(t, "breakdown");
     double total = 0;
-    for (size_t i = 0; i < 5; i++)
+    for (size_t i = 0; i < ncls; i++)
       total += oa_json_num(b, cls[i].key, 0);
     fputs("<h3>Where the threads' time went</h3><div class=\"stack\">", o);
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < ncls; i++) {
       double v = oa_json_num(b, cls[i].key, 0);
       if (total > 0 && v > 0)
         fprintf(o, "<div style=\"width:%.3f%%;background:%s\" title=\"%s %.1f%%\"></div>",
                 100 * v / total, cls[i].color, cls[i].label, 100 * v / total);
     }
     fputs("</div><ul class=\"legend\">", o);
-    for (size_t i = 0; i < 5; i++) {
+    for (size_t i = 0; i < ncls; i++) {
       char k[64];
       snprintf(k, sizeof k, "breakdown.%s", cls[i].key);
       fprintf(o, "<li><i style=\"background:%s\"></i>%s ", cls[i].color, cls[i].label);
       fig(o, "span", "", "time", t, F_SEC, "%s", k);
       fprintf(o, " (%.1f%%)</li>", total > 0 ? 100 * oa_json_num(b, cls[i].key, 0) / total : 0);
     }
-    fputs("</ul>\n", o);
+    fputs("</ul>\n<p class=\"note\">Work: the threads' wall time in the program's code, "
+          "less the time they were preempted: runnable but off their cores while other "
+          "threads or processes had them (a busy machine's time, neither the program's work "
+          "nor the runtime's delay). The profile's work, in its metric, leaves that off-core "
+          "time out too (and time blocked in the code, such as sleeping): where the code "
+          "computes, the two agree.</p>\n", o);
   }
   fputs("</section>\n", o);
 }
@@ -949,7 +955,7 @@ static void time_tables(oa_page *p)
     { "location", "location", F_LOC }, { "construct", "construct", F_STR },
     { "work", "work", F_SEC }, { "overhead", "overhead", F_SEC }, { "delay", "delay", F_SEC },
     { "no work", "no_work", F_SEC }, { "lock wait", "lock_wait", F_SEC },
-    { "blamed", "blamed", F_SEC }, { NULL, NULL, 0 },
+    { "preempted", "preempted", F_SEC }, { "blamed", "blamed", F_SEC }, { NULL, NULL, 0 },
   };
   json_table(p, "time", t, "regions", cols, NULL);
   fputs("<h3 id=\"tasks\">Task lifecycles</h3>\n<p class=\"note\">Per task directive: the "

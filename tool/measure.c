@@ -4,9 +4,13 @@
  * the conversion of CPU time to the metric). */
 #include "prof.h"
 
+#include <fcntl.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/rseq.h>
 #include <time.h>
+#include <unistd.h>
 
 static uint64_t thread_cpu_ns(void)
 {
@@ -33,6 +37,8 @@ static const char rseq_never_run[1];
 static struct rseq_cs rseq_marker __attribute__((aligned(32)));
 static double tsc_per_ns;       /* tsc: ticks per ns, measured at start */
 
+static void time_preempted(oa_thread *t);
+
 static struct rseq *rseq_of(oa_thread *t)
 {
   if (!t->rseq_known) {
@@ -53,6 +59,8 @@ static uint64_t tsc_on_core(oa_thread *t, uint64_t raw)
   if (!rs && !(rs = rseq_of(t)))
     return raw;
   rs->rseq_cs = (uintptr_t)&rseq_marker;  /* before the readings: a break after it shows */
+  if (oa_conf.time)
+    time_preempted(t);
   /* the break in nanoseconds, wall clock against CPU time (both from the
    * kernel), so that only the break itself is converted to ticks: an error
    * in the rate then stays a share of the break, not of the whole time
@@ -128,8 +136,10 @@ static double ns_per_tick;      /* 0: not measured, CPU time only */
  * running fragment. */
 void oa_prof_enter(oa_thread *t)
 {
-  if (oa_conf.time && !t->tool_in)
+  if (oa_conf.time && !t->tool_in) {
     t->tool_in = __rdtsc();
+    oa_time_look(t);
+  }
   oa_node *w = running_fragment(t);
   if (w) {
     uint64_t before = __rdtsc();
@@ -222,11 +232,85 @@ static double metric_per_cpu_ns(oa_thread *t)
   return (double)(read_metric(t) - m0) / (double)ns;
 }
 
+/* --- time mode: time off the core while runnable --------------------------- */
+
+/* A thread off its core is either blocked (sleeping, waiting in the kernel:
+ * its own choice, or the runtime's) or runnable while other threads or
+ * processes have the core: preempted.  The time mode's figures are wall
+ * time, and preempted time is neither the program's work nor a wait the
+ * runtime caused (a loaded machine's), so it is a class of its own.  The
+ * kernel counts it per thread (the run delay of /proc/thread-self/schedstat,
+ * in ns); it is read only when the rseq look above saw a break, so a thread
+ * that keeps its core pays nothing. */
+static uint64_t loaded_tsc, loaded_run_delay, started_tsc;
+
+static int run_delay_of(int fd, uint64_t *ns)
+{
+  char buf[128];
+  ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+  if (n <= 0)
+    return -1;
+  buf[n] = 0;
+  char *p = strchr(buf, ' ');
+  if (!p)
+    return -1;
+  *ns = strtoull(p + 1, NULL, 10);
+  return 0;
+}
+
+__attribute__((constructor)) static void time_on_load(void)
+{
+  loaded_tsc = __rdtsc();
+  int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    if (run_delay_of(fd, &loaded_run_delay) != 0)
+      loaded_run_delay = 0;
+    close(fd);
+  }
+}
+
+uint64_t oa_time_loaded(void)
+{
+  return loaded_tsc;
+}
+
+uint64_t oa_time_started(void)
+{
+  return started_tsc;
+}
+
+/* The run delay since the thread's last look, as a record: the initial
+ * thread's from the library's load, another's from its creation. */
+static void time_preempted(oa_thread *t)
+{
+  if (t->sched_fd == 0) {
+    int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    t->sched_fd = fd >= 0 ? fd + 1 : -1;
+    if (gettid() == getpid())
+      t->run_delay_ns = loaded_run_delay;
+  }
+  uint64_t ns;
+  if (t->sched_fd <= 0 || run_delay_of(t->sched_fd - 1, &ns) != 0 || ns <= t->run_delay_ns)
+    return;
+  OA_PUT_RAW(t, OA_RAW_PREEMPT, raw_preempt, .ns = ns - t->run_delay_ns);
+  t->run_delay_ns = ns;
+}
+
+void oa_time_look(oa_thread *t)
+{
+  volatile struct rseq *rs = t->rseq;
+  if (__builtin_expect(rs && rs->rseq_cs == (uintptr_t)&rseq_marker, 1))
+    return;
+  if (rs || rseq_of(t))
+    tsc_on_core(t, __rdtsc());  /* re-arms, and reads the run delay */
+}
+
 uint64_t oa_measure_start(oa_thread *t, uint64_t cpu_ns)
 {
   uint64_t work = 0;
-  if (oa_conf.metric == OA_METRIC_TSC)
-    tsc_on_core_init();
+  started_tsc = __rdtsc();
+  if (oa_conf.metric == OA_METRIC_TSC || oa_conf.time)
+    tsc_on_core_init();  /* (time mode: its look at the rseq area) */
   if (oa_conf.metric != OA_METRIC_INSTRUCTIONS)
     work = (uint64_t)((double)cpu_ns * metric_per_cpu_ns(t));
   if (oa_conf.metric == OA_METRIC_CPUTIME)

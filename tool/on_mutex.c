@@ -237,8 +237,13 @@ static void prof_mutex(unsigned type, ompt_mutex_t kind, ompt_wait_id_t wait_id,
   unsigned phase = type == ompt_callback_mutex_acquire    ? OA_MUTEX_ACQUIRE
                    : type == ompt_callback_mutex_acquired ? OA_MUTEX_ACQUIRED
                                                           : OA_MUTEX_RELEASED;
+  /* time mode: what waits for it, named by the acquire */
+  uint32_t wloc = 0;
+  if (oa_conf.time && phase == OA_MUTEX_ACQUIRE)
+    wloc = directive ? oa_prof_loc(kind == ompt_mutex_critical ? OA_C_CRITICAL : OA_C_ORDERED, ra)
+                     : oa_prof_edge(t);
   OA_PUT(t, oa_raw_begin(t, OA_RAW_MUTEX, phase), raw_mutex, .wait_id = wait_id, .kind = kind,
-         .task = task->id);
+         .task = task->id, .loc = wloc);
   if (type == ompt_callback_mutex_acquired) {
     uint32_t loc = 0;
     if (directive) {

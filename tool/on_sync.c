@@ -35,6 +35,22 @@ static void new_phase(oa_thread *t, oa_task *it)
   oa_frag_begin(t, it, 0);
 }
 
+/* Time mode: the construct that waits at a barrier (its row names it): the
+ * parallel region it ends, the worksharing construct it ends, or for an
+ * explicit barrier its own call. */
+static uint32_t barrier_loc(oa_thread *t, oa_task *task, ompt_sync_region_t kind)
+{
+  switch (kind) {
+  case ompt_sync_region_barrier_implicit_parallel:
+  case ompt_sync_region_barrier_teams:
+    return task->kind == OA_TASK_IMPLICIT && task->region ? task->region->loc : 0;
+  case ompt_sync_region_barrier_implicit_workshare:
+    return task->ws_end_loc;
+  default:
+    return oa_prof_edge(t);
+  }
+}
+
 static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
                          ompt_scope_endpoint_t endpoint)
 {
@@ -50,7 +66,7 @@ static void prof_barrier(oa_thread *t, oa_task *task, ompt_sync_region_t kind,
         oa_task_pop_close(t, task);
     }
     OA_PUT_RAW(t, OA_RAW_BAR_BEGIN, raw_bar_begin, .region = rid, .task = task->id,
-               .kind = kind);
+               .kind = kind, .loc = oa_conf.time ? barrier_loc(t, task, kind) : 0);
     return;
   }
   OA_PUT_RAW(t, OA_RAW_BAR_END, raw_bar_end, .region = rid, .task = task->id, .kind = kind);
@@ -68,10 +84,11 @@ static void prof_taskgroup(oa_thread *t, oa_task *task, ompt_scope_endpoint_t en
   oa_frag_end(t, task);
   if (endpoint == ompt_scope_begin) {
     oa_node *top = oa_task_top(task);
-    OA_PUT_RAW(t, OA_RAW_TG_BEGIN, raw_tg_begin, .task = task->id);
+    uint32_t loc = top || oa_conf.time ? oa_prof_loc(OA_C_TASKGROUP, ra) : 0;
+    OA_PUT_RAW(t, OA_RAW_TG_BEGIN, raw_tg_begin, .task = task->id,
+               .loc = oa_conf.time ? loc : 0);
     if (!top)
       return;
-    uint32_t loc = oa_prof_loc(OA_C_TASKGROUP, ra);
     oa_node *s = oa_prof_node(t, OA_S);
     s->loc = s->own_loc = loc;
     oa_prof_attach(t, top, s);
@@ -107,7 +124,8 @@ static void prof_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
   case ompt_sync_region_taskwait:
     if (endpoint == ompt_scope_begin) {
       oa_frag_end(t, task);
-      OA_PUT_RAW(t, OA_RAW_TW_BEGIN, raw_tw_begin, .task = task->id);
+      OA_PUT_RAW(t, OA_RAW_TW_BEGIN, raw_tw_begin, .task = task->id,
+                 .loc = oa_conf.time ? oa_prof_edge(t) : 0);
     } else {
       oa_node *top = oa_task_top(task);
       if (!oa_share_taskwait(t, task)) {

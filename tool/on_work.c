@@ -186,6 +186,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
   if (work == ompt_work_single_other) {
     if (endpoint == ompt_scope_begin && task->region)
       task->ws_seq++;
+    if (endpoint == ompt_scope_begin && oa_conf.time)
+      task->ws_end_loc = oa_prof_loc(OA_C_SINGLE, ra);  /* (as the executor names it) */
     goto out;
   }
   oa_frag_end(t, task);
@@ -237,6 +239,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
       close_piece(t, task, &task->single);
     if (work == ompt_work_taskloop)
       close_piece(t, task, &task->taskloop);
+    else
+      task->ws_end_loc = oa_task_loc(task);  /* time mode: its barrier's */
     oa_task_loc_pop(task);
     oa_frag_begin(t, task, 0);
   }

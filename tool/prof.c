@@ -422,6 +422,11 @@ static uint32_t edge_loc(oa_thread *t)
   return t->edge_loc[k];
 }
 
+uint32_t oa_prof_edge(oa_thread *t)
+{
+  return edge_loc(t);
+}
+
 void oa_frag_end(oa_thread *t, oa_task *task)
 {
   oa_node *top = oa_task_top(task);
@@ -562,7 +567,9 @@ oa_node *oa_prof_root(oa_thread *t, oa_region *r)
       rec->rec_meta.task_cost_undeferred = oa_conf.task_cost_undeferred;
       oa_commit(t);
     }
-    OA_PUT_RAW(t, OA_RAW_CLOCK, raw_clock, .fs_per_tick = (uint64_t)(oa_ns_per_tick() * 1e6));
+    OA_PUT_RAW(t, OA_RAW_CLOCK, raw_clock, .fs_per_tick = (uint64_t)(oa_ns_per_tick() * 1e6),
+               .loaded = oa_conf.time ? oa_time_loaded() : 0,
+               .started = oa_conf.time ? oa_time_started() : 0);
     rec_new(t, P.root);
   }
   return P.root;

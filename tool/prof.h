@@ -72,6 +72,8 @@ typedef struct oa_task {
   uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */
   float whatif;                   /* inside ompadv_whatif_begin(factor): factor, else 0 */
   uint32_t own_loc;               /* explicit tasks: their directive */
+  uint32_t ws_end_loc;            /* implicit tasks, time mode: the worksharing construct
+                                   * that ended last (its implicit barrier's) */
   uint64_t cgroup;                /* its contention group: 0 for the program's, else one
                                    * team of a league (critical and locks exclude only
                                    * within a group) */
@@ -117,6 +119,15 @@ void oa_prof_snapshot(void);
 /* Charge the running fragment of this thread up to now / restart its clock.
  * Every profile handler brackets its work with these. */
 void oa_prof_enter(oa_thread *t);
+/* Time mode (measure.c): the TSC when the library was loaded; a look at
+ * whether the thread left its core since the last one, which writes the
+ * time it was runnable but off its core (OA_RAW_PREEMPT). */
+uint64_t oa_time_loaded(void);
+uint64_t oa_time_started(void);
+void oa_time_look(oa_thread *t);
+/* The OA_C_EDGE location of the event being handled (t->ra), 0 when it has
+ * none in the program (record mode). */
+uint32_t oa_prof_edge(oa_thread *t);
 void oa_prof_leave(oa_thread *t);
 /* The same, for events that come with the construct's code address: in
  * record mode it names the edges of the fragments it ends and begins. */

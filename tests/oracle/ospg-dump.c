@@ -93,6 +93,7 @@ static const field *const fields[OA_RAW_LAST - OA_RAW_NODE + 1] = {
        FIELD(struct oa_raw_swait, sub, "begin", 0)),
   KIND(OA_RAW_MUTEX, F(mutex, wait_id), F(mutex, kind), F(mutex, task),
        FIELD(struct oa_raw_mutex, sub, "phase", 0)),
+  KIND(OA_RAW_PREEMPT, F(preempt, ns)),
 };
 #undef TASK_REF
 #undef BARRIER

@@ -42,6 +42,11 @@
 //              work lies between.
 //              The other thread waits all that time: main's blame is the
 //              same.
+// A sleep that ends on a busy machine waits for a core before the thread
+// runs again: that wait is the thread's preempted time (runnable, off its
+// core), which ompadv time keeps apart from work; the program's clock
+// counts it in the burn.  So a burn's measured time is its code's work and
+// preempted time together.
 // What no clock reading of the program brackets, the runtime's and
 // ompadv's code between an event and the reading beside it (µs), can
 // still be stretched by a preemption there: par1's blame, a single value,
@@ -53,10 +58,11 @@
 // RUN: %ompadv cc -O1 -I%inputs/time %s -o %t
 // RUN: env BURN_ACTUAL=%t.actual %ompadv time -q --threads 2 --format json --output %t.json --timeline %t.csv %t
 // RUN: python3 %inputs/time/check.py %t.json --source %s --actual %t.actual --sum --timeline %t.csv \
-// RUN:   --row @par1:parallel:work=t0+t1~0.03 --row @par2:parallel:work=par2~0.03 \
+// RUN:   --row @par1:parallel:work+preempted=t0+t1~0.03 \
+// RUN:   --row @par2:parallel:work+preempted=par2~0.03 \
 // RUN:   --row @bar:barrier:no_work=bar_wait..bar_stay~0.03 \
 // RUN:   --row @bar:barrier:delay+no_work=bar_wait..bar_stay~0.03 \
-// RUN:   --row main:main:work=main_lo..main_hi~0.03 \
+// RUN:   --row main:main:work+preempted=main_lo..main_hi~0.03 \
 // RUN:   --row @par1:parallel:blamed=one_ran~0.05 --row main:main:blamed=main_lo..main_hi~0.03 \
 // RUN:   --finding barrier_imbalance@@bar --finding serial_code@main
 // The timeline: a header and at most 10,000 rows.

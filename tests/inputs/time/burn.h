@@ -99,14 +99,15 @@ static void burn_write(void)
   fclose(f);
 }
 
-/* The program's start, before main.  The OpenMP runtime starts up before
- * main's first statement (clang calls it at the entry of a function with
- * OpenMP directives), and ompadv time's measurement begins inside that
- * start-up, at a moment the program cannot see: on an idle machine at its
- * end, on a busy one anywhere in its 5 to 30 ms (once 600 ms).  So main's
- * code as ompadv time counts it lies between what the program measured
- * from main's first statement and that plus (main's first statement -
- * burn_started). */
+/* The program's start, before main.  ompadv time's measurement begins when
+ * its library is loaded, before the program's constructors (the dynamic
+ * loader's µs between them are not the program's to measure); the OpenMP
+ * runtime starts up before main's first statement when main has
+ * directives (clang calls it at the entry of a function with OpenMP
+ * directives), or at the first one otherwise, and all of it is main's
+ * code.  So main's code as ompadv time counts it lies between what the
+ * program measured from main's first statement and that plus (main's
+ * first statement - burn_started). */
 static double burn_started;
 __attribute__((constructor(101))) static void burn_init(void)
 {

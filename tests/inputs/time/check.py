@@ -5,7 +5,8 @@ usage: check.py JSON --source FILE [--actual FILE] [--sum]
                 [--row LOC:CONSTRUCT:FIELD=VALUE[~TOL]]...
                 [--finding PROPERTY@LOC]... [--no-finding PROPERTY]...
                 [--task LOC:FIELD.STAT=VALUE[~TOL]]... [--no-work-total=VALUE[~TOL]]
-                [--timeline CSV]
+                [--total FIELD=VALUE[~TOL]]... [--no-row LOC:CONSTRUCT]...
+                [--one-finding PROPERTY@LOC:FIELD=VALUE[~TOL]]... [--timeline CSV]
 
 LOC is @NAME, the line of --source with the comment "// @NAME", or "main",
 or "idle" (the row of threads between parallel regions).  A VALUE is in
@@ -17,7 +18,10 @@ e.g. "t0+t1~0.03"; a key the file lacks fails the check.  A row's FIELD
 may be a sum of fields: "delay+no_work".  --sum: the breakdown adds up to
 threads x wall within 2% (the issue's accounting rule); --no-work-total:
 the breakdown's no_work; --timeline: the timeline (--timeline CSV) holds
-the breakdown's work and lock waiting, within 2%.  Exits 1 with one
+the breakdown's work and lock waiting, within 2%; --total: a breakdown's
+class (or a sum of them, as for a row); --no-row: no row of that
+construct at LOC; --one-finding: exactly one finding of PROPERTY at LOC,
+and its FIELD (count, seconds, severity) is VALUE.  Exits 1 with one
 line per failed check ("check failed: ...": not "FAIL: ", which tests/run
 counts as a failed test)."""
 import argparse
@@ -39,6 +43,9 @@ def main():
     ap.add_argument("--task", action="append", default=[])
     ap.add_argument("--no-work-total")
     ap.add_argument("--timeline")
+    ap.add_argument("--total", action="append", default=[])
+    ap.add_argument("--no-row", action="append", default=[])
+    ap.add_argument("--one-finding", action="append", default=[])
     a = ap.parse_args()
     d = json.load(open(a.json))
     src = open(a.source).read().splitlines()
@@ -120,6 +127,30 @@ def main():
         if not rows or not near(got, lo, hi, tol):
             bad.append("row %s %s: %s %.6f, expected %s (+-%g%%)"
                        % (name, cons, field, got, text, tol * 100))
+    for t in a.total:
+        field, _, spec = t.partition("=")
+        lo, hi, tol, text = value(spec)
+        got = sum(d["breakdown"][f] for f in field.split("+"))
+        if not near(got, lo, hi, tol):
+            bad.append("breakdown %s %.6f, expected %s (+-%g%%)" % (field, got, text, tol * 100))
+    for r in a.no_row:
+        where, cons = r.rsplit(":", 1)
+        name = loc(where)
+        if any(same(x["location"], name) and x["construct"] == cons for x in d["regions"]):
+            bad.append("a %s row at %s" % (cons, name))
+    for f in a.one_finding:
+        prop, _, rest = f.partition("@")
+        where, rest = rest.split(":", 1)
+        field, _, spec = rest.partition("=")
+        name = loc(where)
+        got = [x for x in d["findings"] if x["property"] == prop and same(x["location"], name)]
+        if len(got) != 1:
+            bad.append("%d findings %s at %s, expected one" % (len(got), prop, name))
+            continue
+        lo, hi, tol, text = value(spec)
+        if not near(got[0][field], lo, hi, tol):
+            bad.append("finding %s at %s: %s %.6f, expected %s (+-%g%%)"
+                       % (prop, name, field, got[0][field], text, tol * 100))
     for f in a.finding:
         prop, _, where = f.partition("@")
         props = prop.split("|")
