@@ -2,6 +2,7 @@
 #include "render.h"
 
 #include <sched.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -196,13 +197,17 @@ static const src_file *src_get(const char *name)
   src_file *f = &files[nfiles++];
   memset(f, 0, sizeof *f);
   f->name = oa_xstrdup(name);
-  FILE *in = fopen(name, "r");
+  /* a regular file of a sane size only: debug information may name
+   * anything (#line "/dev/zero"), and a reader must never block on it */
+  struct stat st;
+  FILE *in = stat(name, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= (64 << 20)
+             ? fopen(name, "r") : NULL;
   if (!in)
     return f;
   size_t len = 0, cap = 0;
   char buf[65536];
   size_t got;
-  while ((got = fread(buf, 1, sizeof buf, in)) > 0) {
+  while (len < (64u << 20) && (got = fread(buf, 1, sizeof buf, in)) > 0) {
     if (len + got + 1 > cap) {
       cap = (len + got + 1) * 2;
       f->text = oa_xrealloc(f->text, cap);

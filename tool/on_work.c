@@ -205,6 +205,11 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
         task->ws_slot = k + 1;
       }
     }
+    /* a taskloop with its implicit taskgroup: libomp began the group just
+     * before, at the same call */
+    uint32_t outer = oa_task_loc(task);
+    int grouped = work == ompt_work_taskloop && oa_prof_loc_kind(outer) == OA_C_TASKGROUP
+                  && oa_prof_loc_where(outer) == oa_prof_loc_where(loc);
     oa_task_loc_push(task, loc);
     if (shared) {
       task->static_loop = work == ompt_work_loop_static;
@@ -223,7 +228,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     /* (not in race mode, whose queries take what an undeferred piece
      * holds to end with it, as Alg. 18 does: a nogroup taskloop's tasks
      * would then precede what follows it) */
-    if (work == ompt_work_taskloop && !task->taskloop && !oa_race)
+    if (work == ompt_work_taskloop && !task->taskloop && !oa_race
+        && (grouped || (!task->chunk && !task->group)))
       open_piece(t, task, &task->taskloop, loc, 1, 0, NULL);
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
   } else {
