@@ -9,6 +9,7 @@
 #include "timeprof.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -815,6 +816,24 @@ static void finding(oa_time_result *out, size_t *cap, const char *property, uint
 
 /* Each finding's severity; those under OA_TIME_FINDING_MIN left out, the
  * merged ones say how many they hold. */
+/* The row with the most of a field (a double of oa_time_row at offset
+ * off): its amount, location and kind of wait (0 and code when none). */
+static double row_most(const an *a, size_t off, uint32_t *loc, int *what)
+{
+  double most = 0;
+  *loc = 0;
+  *what = OA_TW_CODE;
+  for (size_t i = 0; i < a->nrows; i++) {
+    double v = *(const double *)((const char *)&a->rows[i] + off);
+    if (v > most) {
+      most = v;
+      *loc = a->rows[i].loc;
+      *what = a->rows[i].what;
+    }
+  }
+  return most;
+}
+
 static void findings_done(oa_time_result *out)
 {
   size_t n = 0;
@@ -1230,12 +1249,9 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
                 "other threads waited %.3f s while it ran", x->blamed - x->blamed_lock);
     }
     if (out->delay > 0) {
-      uint32_t loc = 0;
-      int what = OA_TW_CODE;
-      double most = 0;
-      for (size_t i = 0; i < a.nrows; i++)
-        if (a.rows[i].delay > most)
-          most = a.rows[i].delay, loc = a.rows[i].loc, what = a.rows[i].what;
+      uint32_t loc;
+      int what;
+      double most = row_most(&a, offsetof(oa_time_row, delay), &loc, &what);
       finding(out, &fcap, "scheduling_delay", loc, what, out->delay, total,
               "ready work waited for a thread: with short tasks or chunks, that is the cost of "
               "handing each one out (make them larger); else check OMP_WAIT_POLICY, "
@@ -1244,12 +1260,9 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
               most);
     }
     if (out->preempted > 0) {
-      uint32_t loc = 0;
-      int what = OA_TW_CODE;
-      double most = 0;
-      for (size_t i = 0; i < a.nrows; i++)
-        if (a.rows[i].preempted > most)
-          most = a.rows[i].preempted, loc = a.rows[i].loc, what = a.rows[i].what;
+      uint32_t loc;
+      int what;
+      double most = row_most(&a, offsetof(oa_time_row, preempted), &loc, &what);
       finding(out, &fcap, "preempted", loc, what, out->preempted, total,
               "the machine was busy: run on an idle one, or with no more threads than free "
               "cores; neither the program nor the runtime lost this time",

@@ -52,6 +52,21 @@ enum {
  * out: only a dynamic schedule (ordered or not) in a team of one (guided
  * and auto chunks depend on the team size: one thread legitimately gets
  * one chunk; a serialized team skips the ordered waits). */
+/* schedule(runtime): the kind the runtime will use (omp_sched_t, without
+ * the monotonic flag) and its chunk; 0 when it cannot tell. */
+static int runtime_schedule(int *chunk)
+{
+  static void (*get_schedule)(int *, int *);
+  if (!get_schedule)
+    get_schedule = (void (*)(int *, int *))dlsym(RTLD_DEFAULT, "omp_get_schedule");
+  int kind = 0;
+  *chunk = 0;
+  if (!get_schedule)
+    return 0;
+  get_schedule(&kind, chunk);
+  return kind & 0x7fffffff;
+}
+
 static int64_t split_chunk(int32_t schedule, int64_t chunk)
 {
   oa_thread *t = oa_self;
@@ -62,14 +77,8 @@ static int64_t split_chunk(int32_t schedule, int64_t chunk)
     return 0;
   int32_t base = schedule & ~SCH_MODIFIERS;
   if (base == SCH_RUNTIME) {
-    static void (*get_schedule)(int *, int *);
-    if (!get_schedule)
-      get_schedule = (void (*)(int *, int *))dlsym(RTLD_DEFAULT, "omp_get_schedule");
-    int kind = 0, c = 0;
-    if (!get_schedule)
-      return 0;
-    get_schedule(&kind, &c);
-    if ((kind & 0x7fffffff) != 2 /* omp_sched_dynamic */)
+    int c;
+    if (runtime_schedule(&c) != 2 /* omp_sched_dynamic */)
       return 0;
     chunk = c;
   } else if (base != SCH_DYNAMIC && base != SCH_ORD_DYNAMIC) {
@@ -106,14 +115,7 @@ static int guided_schedule(int32_t schedule)
   if (base >= SCH_ORD_FIRST && base <= SCH_ORD_LAST)
     base -= SCH_ORD_FIRST - 32;  /* an ordered kind: its unordered one */
   if (base == SCH_RUNTIME) {
-    static void (*get_schedule)(int *, int *);
-    if (!get_schedule)
-      get_schedule = (void (*)(int *, int *))dlsym(RTLD_DEFAULT, "omp_get_schedule");
-    int kind = 0, c = 0;
-    if (!get_schedule)
-      return 0;
-    get_schedule(&kind, &c);
-    kind &= 0x7fffffff;
+    int c, kind = runtime_schedule(&c);
     return kind == 3 /* omp_sched_guided */ || kind == 4 /* omp_sched_auto */;
   }
   return base == SCH_GUIDED || base == SCH_AUTO || base == SCH_GUIDED_ITERATIVE

@@ -6,7 +6,9 @@
 //   any team size (SEMANTICS.md rule 14: the taskloop's tasks are
 //   logically parallel; rule 9: a team of one runs them one after another,
 //   the model does not).  main holds none of the span (serial% 0): no code
-//   of the program runs outside the region.
+//   of the program runs outside the region; what is left of libomp's
+//   start-up and shut-down after the calibrated estimate is taken off (tens
+//   of microseconds, more on a loaded machine) must stay under 8% of it.
 // It once came out at 21.7: libomp's start-up (some hundreds of
 // microseconds) was main's serial code, a sixth of the span, and the
 // taskloop counted each task as an instance.
@@ -15,11 +17,11 @@
 // RUN: %ompadv profile -q --threads 1 --metric cputime --format json --output %t.1.json %t
 // RUN: python3 %inputs/profile/check.py %t.1.json --source %s --parallelism 32 \
 // RUN:   --region @tl:taskloop:parallelism=32 --region @tl:taskloop:instances=1
-// RUN: python3 %inputs/profile/check.py %t.1.json --region main:main:serial_pct=0 --tol 5
+// RUN: python3 %inputs/profile/check.py %t.1.json --region main:main:serial_pct=0 --tol 8
 // RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.2.json %t
 // RUN: python3 %inputs/profile/check.py %t.2.json --source %s --parallelism 32 \
 // RUN:   --region @tl:taskloop:parallelism=32 --region @tl:taskloop:instances=1
-// RUN: python3 %inputs/profile/check.py %t.2.json --region main:main:serial_pct=0 --tol 5
+// RUN: python3 %inputs/profile/check.py %t.2.json --region main:main:serial_pct=0 --tol 8
 #include "burn.h"
 
 int main(void)
