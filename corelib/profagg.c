@@ -134,20 +134,29 @@ void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx
   for (const oa_node *p = n->parent; p; p = p->parent) {
     if (!p->own_loc || kind_of(locs, p->own_loc) != kind)
       continue;
-    uint32_t i = 0;
-    while (i < k && cx->anc[i] < p->own_loc)
-      i++;
-    if (i < k && cx->anc[i] == p->own_loc)
-      continue;
-    if (k == OA_ANC_MAX) {
-      cx->nanc = OA_ANC_MAX + 1;
-      return;
-    }
-    memmove(cx->anc + i + 1, cx->anc + i, (k - i) * sizeof *cx->anc);
-    cx->anc[i] = p->own_loc;
-    k++;
+    if (oa_anc_add(cx->anc, &k, p->own_loc) != 0)
+      break;
   }
   cx->nanc = k;
+}
+
+int oa_anc_add(uint32_t *anc, uint32_t *n, uint32_t loc)
+{
+  uint32_t i = 0, k = *n;
+  if (k > OA_ANC_MAX)
+    return -1;
+  while (i < k && anc[i] < loc)
+    i++;
+  if (i < k && anc[i] == loc)
+    return 0;
+  if (k == OA_ANC_MAX) {
+    *n = OA_ANC_MAX + 1;
+    return -1;
+  }
+  memmove(anc + i + 1, anc + i, (k - i) * sizeof *anc);
+  anc[i] = loc;
+  *n = k + 1;
+  return 0;
 }
 
 void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)

@@ -79,6 +79,13 @@ typedef struct oa_agg_context {
   uint32_t anc[OA_ANC_MAX];
 } oa_agg_context;
 
+/* Add loc to the sorted set anc[0..*n) of at most OA_ANC_MAX enclosing
+ * directives (nothing if it is there).  A full set becomes *n =
+ * OA_ANC_MAX + 1, "too many", and returns -1 (the caller stops); else 0.
+ * The tool (a task's directives, as it creates the task) and the replay
+ * (a node's, walking up) both build the sets with it. */
+int oa_anc_add(uint32_t *anc, uint32_t *n, uint32_t loc);
+
 /* Compute the context from the live ancestors of n (they must exist). */
 void oa_agg_context_of(const oa_node *n, const oa_locs *locs, oa_agg_context *cx);
 

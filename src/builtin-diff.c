@@ -416,9 +416,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   if (o.time)
     oa_die(OA_EXIT_USAGE, "diff: --time compares two recordings of ompadv time: record each "
            "with 'ompadv time -o FILE PROG', then run ompadv diff -i BASE -i OTHER --time");
-  if (first >= argc)
-    oa_die(OA_EXIT_USAGE, "diff: no program given (usage: ompadv diff [OPTIONS] [--] PROG "
-           "[ARGS], or ompadv diff -i BASE -i OTHER)");
+  oa_need_program(self, first, argc);
   if (oa_mpi_rank(NULL) >= 0)
     oa_die(OA_EXIT_USAGE, "diff: an MPI launcher starts each rank's program once, and diff "
            "runs it twice: record the two runs with 'mpirun ... ompadv record --threads 1 -o "

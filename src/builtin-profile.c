@@ -397,9 +397,7 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   oa_common c = { 0 };
   const char *save_raw = NULL;
   int first = oa_parse_options(self, argc, argv, &c, on_option, &save_raw);
-  if (first >= argc)
-    oa_die(OA_EXIT_USAGE, "profile: no program given (usage: ompadv profile [OPTIONS] [--] PROG "
-           "[ARGS])");
+  oa_need_program(self, first, argc);
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = save_raw,
                   .argv = argv + first, .prof.raw = save_raw != NULL };
   profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.prof) };

@@ -682,9 +682,7 @@ static int run_race(const oa_command *self, int argc, char **argv)
   race_opts o = { .mode = "auto", .format = "text" };
   oa_common c = { 0 };
   int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
-  if (first >= argc)
-    oa_die(OA_EXIT_USAGE, "race: no program given (usage: ompadv race [OPTIONS] [--] PROG "
-           "[ARGS])");
+  oa_need_program(self, first, argc);
   FILE *out = oa_open_output(&c);  /* before the runs: a bad path must not waste them */
   oa_page *page = NULL;
   if (c.html) {

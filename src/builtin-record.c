@@ -88,9 +88,7 @@ static int run_record(const oa_command *self, int argc, char **argv)
   oa_common c = { 0 };
   const char *file = "ompadv.data";
   int first = oa_parse_options(self, argc, argv, &c, on_option, &file);
-  if (first >= argc)
-    oa_die(OA_EXIT_USAGE, "record: no program given (usage: ompadv record [-o FILE] [OPTIONS] "
-           "[--] PROG [ARGS])");
+  oa_need_program(self, first, argc);
   if (!*file)
     oa_die(OA_EXIT_USAGE, "record: -o needs a file name");
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = file,

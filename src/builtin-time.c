@@ -688,9 +688,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
       rc = oa_page_close(page);
     return rc;
   }
-  if (first >= argc)
-    oa_die(OA_EXIT_USAGE, "time: no program given (usage: ompadv time [OPTIONS] [--] PROG "
-           "[ARGS])");
+  oa_need_program(self, first, argc);
   if (o.record_to && !*o.record_to)
     oa_die(OA_EXIT_USAGE, "time: -o needs a file name");
   oa_launch l = { .mode = "profile", .threads = c.threads, .result = o.record_to,

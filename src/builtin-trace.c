@@ -336,9 +336,7 @@ static int run_trace(const oa_command *self, int argc, char **argv)
     FILE *out = oa_open_output(&c);
     return oa_close_output(out, show(o.input, &o, out, OA_EXIT_USAGE));
   }
-  if (first >= argc)
-    oa_die(OA_EXIT_USAGE, "trace: no program given (usage: ompadv trace [OPTIONS] [--] PROG "
-           "[ARGS])");
+  oa_need_program(self, first, argc);
   struct trace_run t = { &o, oa_open_output(&c) };  /* before the run: a bad path must
                                                      * not waste it */
   oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };

@@ -55,6 +55,10 @@ typedef struct oa_command {
 int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *common,
                      int (*on_option)(int id, const char *arg, void *ctx), void *ctx);
 void oa_print_usage(const oa_command *cmd, FILE *f);
+/* Exits with OA_EXIT_USAGE, naming the command's synopsis, when the command
+ * line gave no program (first: the first operand, as oa_parse_options
+ * returns it). */
+void oa_need_program(const oa_command *cmd, int first, int argc);
 /* Open --output (or stderr), written whole (outfile.h): exits 1 with a
  * message if it cannot; the same stream each time it is asked for. */
 FILE *oa_open_output(const oa_common *common);

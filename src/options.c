@@ -42,6 +42,13 @@ static void print_opt(FILE *f, char short_name, const char *name, const char *ar
   fprintf(f, "  %-24s %s\n", left, help);
 }
 
+void oa_need_program(const oa_command *cmd, int first, int argc)
+{
+  if (first >= argc)
+    oa_die(OA_EXIT_USAGE, "%s: no program given (usage: ompadv %s %s)", cmd->name, cmd->name,
+           cmd->usage);
+}
+
 void oa_print_usage(const oa_command *cmd, FILE *f)
 {
   fprintf(f, "usage: ompadv %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);

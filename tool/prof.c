@@ -624,20 +624,8 @@ void oa_task_inherit(oa_task *child, const oa_task *parent)
   child->cgroup = parent->cgroup;
   child->nanc = parent->nanc;
   memcpy(child->anc, parent->anc, sizeof child->anc);
-  if (!parent->own_loc || child->nanc > OA_ANC_MAX)
-    return;
-  uint32_t i = 0, n = child->nanc;
-  while (i < n && child->anc[i] < parent->own_loc)
-    i++;
-  if (i < n && child->anc[i] == parent->own_loc)
-    return;
-  if (n == OA_ANC_MAX) {
-    child->nanc = OA_ANC_MAX + 1;
-    return;
-  }
-  memmove(child->anc + i + 1, child->anc + i, (n - i) * sizeof *child->anc);
-  child->anc[i] = parent->own_loc;
-  child->nanc = n + 1;
+  if (parent->own_loc)
+    oa_anc_add(child->anc, &child->nanc, parent->own_loc);
 }
 
 void oa_prof_team(uint32_t team)
