@@ -371,13 +371,13 @@ static int name_run(void *left, const oa_launch *l)
   return 0;
 }
 
-/* Record PROG with `threads` threads into path, with the profiling settings
- * p; returns how ompadv should exit for this run.  *left: what there is to
+/* Record PROG with `threads` threads into path, with the configuration
+ * run; returns how ompadv should exit for this run.  *left: what there is to
  * compare. */
-static int record(char **argv, int threads, const oa_profiling *p, const char *path, int *left)
+static int record(char **argv, int threads, const oa_run_config *run, const char *path,
+                  int *left)
 {
-  oa_launch l = { .mode = "profile", .threads = threads, .result = path, .argv = argv,
-                  .prof = *p, .again = 1 };
+  oa_launch l = { .run = *run, .threads = threads, .result = path, .argv = argv, .again = 1 };
   oa_run_ops ops = { .cmd = "diff", .verb = "compare", .own_result = 1, .analyse = name_run,
                      .ctx = left };
   *left = NOTHING;
@@ -435,12 +435,12 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   char *base = oa_xasprintf("%s/base.data", dir), *other = oa_xasprintf("%s/other.data", dir);
   oa_common c1 = c;
   c1.threads = n;
-  oa_profiling p1 = { .record = 1 };
+  oa_run_config p1 = { .mode = OA_RUN_PROFILE, .record = 1 };
   oa_profile_prepare(&c1, &p1);  /* the task cost of the parallel run's team */
   /* the runtime's own time around events depends on the team: each run
    * gets its own */
-  oa_profiling p0 = p1;
-  p0.runtime_cost = oa_profile_runtime_cost(p1.metric, 1);
+  oa_run_config p0 = p1;
+  oa_profile_runtime_cost(&p0, 1);
   oa_note("diff: recording with 1 thread, then with %d", n);
   int left, rc = record(argv + first, 1, &p0, base, &left);
   /* a 1-thread run that was killed, or ran no OpenMP construct, is not run
@@ -454,8 +454,6 @@ static int run_diff(const oa_command *self, int argc, char **argv)
     }
   }
   rc = oa_page_end(page, rc);
-  free(p0.runtime_cost);
-  oa_profiling_free(&p1);
   oa_tmpdir_remove(dir);
   free(base);
   free(other);

@@ -281,11 +281,14 @@ static void check_settings(void)
   }
 }
 
-char *oa_profile_runtime_cost(const char *metric, int threads)
+void oa_profile_runtime_cost(oa_run_config *r, int threads)
 {
   check_settings();
   const char *given = getenv(OMPADV_ENV_RTCOST);
-  return given ? oa_xstrdup(given) : calibrate_runtime(metric, threads);
+  char *v = given ? oa_xstrdup(given) : calibrate_runtime(oa_metric_name(r->metric), threads);
+  /* both checked: well formed */
+  r->rt_costs_set = oa_rt_costs_parse(v, &r->rt_costs) >= 0;
+  free(v);
 }
 
 static char *location_of(oa_symbolizer *sym, const oa_profile_loc *l)
@@ -373,23 +376,21 @@ static int on_option(int id, const char *arg, void *ctx)
  * ("D,U") is set, and the runtime's own time around events, calibrated
  * unless OMPADV_RUNTIME_COST is set ("none": count it as work).  Returns how
  * the metric was chosen (for the notes), or NULL. */
-const char *oa_profile_prepare(const oa_common *c, oa_profiling *p)
+const char *oa_profile_prepare(const oa_common *c, oa_run_config *r)
 {
   const char *why;
   check_settings();
-  p->metric = resolve_metric(c->metric, &why);
+  const char *metric = resolve_metric(c->metric, &why);
+  r->metric = oa_metric_parse(metric);
   const char *given = getenv(OMPADV_ENV_TASKCOST);
   calibration_begin();  /* and between the two runs of the helper */
-  p->task_cost = given ? oa_xstrdup(given) : calibrate(p->metric, c->threads);
-  p->runtime_cost = oa_profile_runtime_cost(p->metric, c->threads);
+  char *cost = given ? oa_xstrdup(given) : calibrate(metric, c->threads);
+  /* both checked: well formed */
+  r->task_cost_set = oa_task_cost_parse(cost, &r->task_cost, &r->task_cost_undeferred) == 0;
+  free(cost);
+  oa_profile_runtime_cost(r, c->threads);
   calibration_end();
   return why;
-}
-
-void oa_profiling_free(oa_profiling *p)
-{
-  free(p->task_cost);
-  free(p->runtime_cost);
 }
 
 static int run_profile(const oa_command *self, int argc, char **argv)
@@ -398,9 +399,9 @@ static int run_profile(const oa_command *self, int argc, char **argv)
   const char *save_raw = NULL;
   int first = oa_parse_options(self, argc, argv, &c, on_option, &save_raw);
   oa_need_program(self, first, argc);
-  oa_launch l = { .mode = "profile", .threads = c.threads, .result = save_raw,
-                  .argv = argv + first, .prof.raw = save_raw != NULL };
-  profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.prof) };
+  oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .raw = save_raw != NULL },
+                  .threads = c.threads, .result = save_raw, .argv = argv + first };
+  profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.run) };
   p.out = oa_open_output(&c);
   if (c.html) {
     p.page = oa_page_open(c.html, "profile");
@@ -410,9 +411,7 @@ static int run_profile(const oa_command *self, int argc, char **argv)
                      .ctx = &p };
   int rc = oa_run(&l, &ops);
   rc = oa_page_end(p.page, rc);
-  rc = oa_close_output(p.out, rc);
-  oa_profiling_free(&l.prof);
-  return rc;
+  return oa_close_output(p.out, rc);
 }
 
 static const oa_option profile_options[] = {

@@ -593,8 +593,9 @@ out:
  * detection run says whether anything ran after all. */
 static const char *choose_detector(const race_opts *o, char **argv, int threads, int *idle)
 {
-  oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = "check",
-                  .grain = o->grain, .probe = 1 };
+  oa_launch l = { .run = { .mode = OA_RUN_RACE, .race_detector = OA_DET_CHECK,
+                           .race_grain = o->grain },
+                  .threads = threads, .argv = argv, .probe = 1 };
   check_run cr = { 0 };
   oa_run_ops ops = { .cmd = "race", .analyse = check_verdict, .ctx = &cr };
   int rc = oa_run(&l, &ops);
@@ -665,8 +666,9 @@ static void report_end(void *ctx, const oa_launch *l, int fail)
 static int detect(const race_opts *o, FILE *out, oa_page *page, char **argv, int threads,
                   const char *det, int check_idle)
 {
-  oa_launch l = { .mode = "race", .threads = threads, .argv = argv, .race = det,
-                  .grain = o->grain, .earlier_stacks = o->earlier_stacks };
+  oa_launch l = { .run = { .mode = OA_RUN_RACE, .race_detector = oa_race_detector_parse(det),
+                           .race_grain = o->grain, .race_stacks = o->earlier_stacks },
+                  .threads = threads, .argv = argv };
   detection d = { .rr = { .detector = det, .grain = o->grain,
                           .races_fail = o->error_exitcode != 0,
                           .earlier_stacks = o->earlier_stacks },

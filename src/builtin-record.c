@@ -76,7 +76,7 @@ static void name_others(void *ctx, const oa_launch *l, int fail)
 static void kept(void *why, const oa_launch *l)
 {
   if (why)
-    oa_note("record: metric %s (%s)", l->prof.metric, (const char *)why);
+    oa_note("record: metric %s (%s)", oa_metric_name(l->run.metric), (const char *)why);
   char *q = oa_shell_quote(l->result_name);
   oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l->result_name,
           size_mb(l->result_name), q);
@@ -91,15 +91,13 @@ static int run_record(const oa_command *self, int argc, char **argv)
   oa_need_program(self, first, argc);
   if (!*file)
     oa_die(OA_EXIT_USAGE, "record: -o needs a file name");
-  oa_launch l = { .mode = "profile", .threads = c.threads, .result = file,
-                  .argv = argv + first, .prof.record = 1 };
-  const char *why = oa_profile_prepare(&c, &l.prof);
+  oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1 }, .threads = c.threads,
+                  .result = file, .argv = argv + first };
+  const char *why = oa_profile_prepare(&c, &l.run);
   oa_run_ops ops = { .cmd = "record", .verb = "record", .analyse = finish, .kept = kept,
                      .done = name_others,
                      .ctx = (void *)why };
-  int rc = oa_run(&l, &ops);
-  oa_profiling_free(&l.prof);
-  return rc;
+  return oa_run(&l, &ops);
 }
 
 static const oa_option record_options[] = {

@@ -691,9 +691,9 @@ static int run_time(const oa_command *self, int argc, char **argv)
   oa_need_program(self, first, argc);
   if (o.record_to && !*o.record_to)
     oa_die(OA_EXIT_USAGE, "time: -o needs a file name");
-  oa_launch l = { .mode = "profile", .threads = c.threads, .result = o.record_to,
-                  .argv = argv + first, .prof.record = 1, .prof.time = 1 };
-  oa_profile_prepare(&c, &l.prof);
+  oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1, .time = 1 },
+                  .threads = c.threads, .result = o.record_to, .argv = argv + first };
+  oa_profile_prepare(&c, &l.run);
   time_run w = { &o, &c, NULL };
   if (c.html) {
     w.page = oa_page_open(c.html, "time");
@@ -702,9 +702,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
   oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .kept = kept,
                      .ctx = &w };
   int rc = oa_run(&l, &ops);
-  rc = oa_page_end(w.page, rc);
-  oa_profiling_free(&l.prof);
-  return rc;
+  return oa_page_end(w.page, rc);
 }
 
 static const oa_option time_options[] = {

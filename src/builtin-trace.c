@@ -339,7 +339,8 @@ static int run_trace(const oa_command *self, int argc, char **argv)
   oa_need_program(self, first, argc);
   struct trace_run t = { &o, oa_open_output(&c) };  /* before the run: a bad path must
                                                      * not waste it */
-  oa_launch l = { .mode = "trace", .threads = c.threads, .result = o.save, .argv = argv + first };
+  oa_launch l = { .run.mode = OA_RUN_TRACE, .threads = c.threads, .result = o.save,
+                  .argv = argv + first };
   oa_run_ops ops = { .cmd = "trace", .verb = "trace", .analyse = show_run, .kept = saved,
                      .ctx = &t };
   return oa_close_output(t.out, oa_run(&l, &ops));

@@ -301,13 +301,12 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
   if (o.input) {
     rc = analyse(o.input, &o, &c, page);
   } else {
-    oa_launch l = { .mode = "profile", .threads = c.threads, .argv = argv + first,
-                    .prof.record = 1 };
-    oa_profile_prepare(&c, &l.prof);
+    oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1 }, .threads = c.threads,
+                    .argv = argv + first };
+    oa_profile_prepare(&c, &l.run);
     struct whatif_run w = { &o, &c, page };
     oa_run_ops ops = { .cmd = "whatif", .verb = "analyse", .analyse = analyse_run, .ctx = &w };
     rc = oa_run(&l, &ops);
-    oa_profiling_free(&l.prof);
   }
   rc = oa_page_end(page, rc);
   for (size_t i = 0; i < o.nexcl; i++) {

@@ -67,6 +67,11 @@ static void setenv_num(const char *var, long v)
   setenv(var, num, 1);
 }
 
+static int race_mode(const oa_launch *l)
+{
+  return l->run.mode == OA_RUN_RACE;
+}
+
 static void check_environment(void)
 {
   const char *t = getenv("OMP_TOOL");
@@ -251,9 +256,9 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
    * runtime under the TSan runtime's name (race_runtime) */
   if (l->target.runtime == OA_RT_LIBGOMP)
     prepend_env("LD_LIBRARY_PATH", l->tmpdir);
-  if (l->target.tsan_shared && !l->race)
+  if (l->target.tsan_shared && !race_mode(l))
     prepend_env("LD_LIBRARY_PATH", OMPADV_TSAN_LIBDIR);
-  if (l->race)
+  if (race_mode(l))
     prepend_env("LD_LIBRARY_PATH", l->race_dir);
   /* Preloaded, the tool is there before main: libomp finds its
    * ompt_start_tool in the process and does not look further, and profile
@@ -267,7 +272,6 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
     prepend_env_sep("LD_PRELOAD", l->target.asan, ' ');
   else
     asan_first();
-  setenv(OMPADV_ENV_RESULT, pattern, 1);
   char fdv[80];
   struct stat st;
   if (fstat(l->result_fd, &st) == 0) {
@@ -275,35 +279,18 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
              (unsigned long long)st.st_ino);
     setenv(OMPADV_ENV_RESULT_FD, fdv, 1);
   }
-  setenv(OMPADV_ENV_RESULT_OWN, l->result_path, 1);
-  setenv_num(OMPADV_ENV_OWNER, (long)getpid());  /* this child: exec keeps the pid */
+  oa_run_config run = l->run;
+  run.result = pattern;
+  run.result_own = l->result_path;
+  run.owner = (long)getpid();  /* this child: exec keeps the pid */
   char *others = others_path(l);
-  setenv(OMPADV_ENV_OTHERS, others, 1);
+  run.others = others;
+  oa_run_config_to_env(&run);
   free(others);
-  setenv(OMPADV_ENV_MODE, l->mode, 1);
-  setenv_num(OMPADV_ENV_CONTRACT, OMPADV_CONTRACT_VERSION);
   if (l->threads > 0)
     setenv_num("OMP_NUM_THREADS", l->threads);
-  const oa_profiling *p = &l->prof;
-  if (p->metric)
-    setenv(OMPADV_ENV_METRIC, p->metric, 1);
-  if (p->task_cost)
-    setenv(OMPADV_ENV_TASKCOST, p->task_cost, 1);
-  if (p->runtime_cost)
-    setenv(OMPADV_ENV_RTCOST, p->runtime_cost, 1);
-  if (p->record)
-    setenv(OMPADV_ENV_RECORD, "1", 1);
-  if (p->raw)
-    setenv(OMPADV_ENV_RAW, "1", 1);
-  if (p->time)
-    setenv(OMPADV_ENV_TIME, "1", 1);
-  if (!l->race)
+  if (!race_mode(l))
     return;
-  setenv(OMPADV_ENV_RACE, l->race, 1);
-  if (l->grain > 0)
-    setenv_num(OMPADV_ENV_RACE_GRAIN, l->grain);
-  if (l->earlier_stacks)
-    setenv(OMPADV_ENV_RACE_STACKS, "1", 1);
   /* Race mode's defaults, each only when the user did not choose: one chunk
    * per iteration for schedule(runtime) loops, so that iterations in
    * conflict run as different fragments; and no spinning, as race mode
@@ -467,9 +454,9 @@ static void launch(oa_launch *l)
   oa_guard_input(l->target.interp, "the program's interpreter");
   oa_guard_input(l->target.omp_lib, "the program's OpenMP runtime");
   oa_guard_result(l->result);
-  if (l->race)
+  if (race_mode(l))
     check_race_target(l);
-  char *tool = l->race ? race_runtime(l) : oa_tool_library();
+  char *tool = race_mode(l) ? race_runtime(l) : oa_tool_library();
   if (!tool)
     oa_die(OA_EXIT_FAIL, "cannot find ompadv's tool library libompadv.so next to %s "
            "(broken installation? run make install again)", "the ompadv executable");
@@ -478,7 +465,7 @@ static void launch(oa_launch *l)
   l->tmpdir = oa_tmpdir_make();
   if (l->target.runtime == OA_RT_LIBGOMP)
     redirect_libgomp(l);
-  if (l->target.tsan_shared && !l->race)
+  if (l->target.tsan_shared && !race_mode(l))
     provide_tsan_runtime(l);
   make_result_file(l);
   /* what the tool is handed is absolute: the program may change directory */

@@ -8,18 +8,7 @@
 #include <sys/types.h>
 
 #include "elfinspect.h"
-
-/* The settings of a profiling run (profile, record, whatif, diff), which
- * the tool gets in the child's environment (contract.h); NULL or 0: not
- * set (a variable of the user's own passes through). */
-typedef struct oa_profiling {
-  const char *metric;        /* OMPADV_METRIC */
-  char *task_cost;           /* OMPADV_TASK_COST: "D,U" */
-  char *runtime_cost;        /* OMPADV_RUNTIME_COST */
-  int record;                /* OMPADV_RECORD=1: the OSPG's construction is kept */
-  int raw;                   /* OMPADV_RAW=1: every fragment kept (profile --save-raw) */
-  int time;                  /* OMPADV_TIME=1: with record, the run on one clock (ompadv time) */
-} oa_profiling;
+#include "runconfig.h"
 
 /* How the tool fared in the child (filled by oa_run). */
 enum oa_handshake {
@@ -32,18 +21,20 @@ enum oa_handshake {
 typedef struct oa_launch {
   /* set by the caller: every setting of the run, written into the child's
    * environment by the launcher alone (ompadv's own is left as it is) */
-  const char *mode;          /* OMPADV_MODE for the tool */
+  /* the tool's configuration (runconfig.h), filled by the command: the
+   * mode; profile mode's settings (metric, task and runtime costs, record,
+   * raw, time: oa_profile_prepare), each unset one leaving a variable of
+   * the user's own to pass through; race mode's detector, grain and
+   * stacks (in race mode the race runtime stands in for the target's TSan
+   * runtime and is the tool; the target must be instrumented for it).
+   * Where the results go (result, result_own, owner, others) the launcher
+   * sets itself. */
+  oa_run_config run;
   int threads;               /* 0: leave OMP_NUM_THREADS alone */
   const char *result;        /* result file pattern (%p = pid), a file of the user's, which
                               * is replaced only once the run recorded something;
                               * NULL: a file in the private temp dir */
   char **argv;               /* PROG ARGS..., NULL-terminated */
-  oa_profiling prof;         /* profile mode's settings */
-  /* race mode (`ompadv race`): the race runtime stands in for the target's
-   * TSan runtime and is the tool; the target must be instrumented for it */
-  const char *race;          /* OMPADV_RACE: fast|precise|check; NULL: not race mode */
-  int grain;                 /* OMPADV_RACE_GRAIN (0: the runtime's default) */
-  int earlier_stacks;        /* OMPADV_RACE_STACKS: each access's calling context kept */
   int again;                 /* another run of the program follows, which must get the
                               * same input: stdin is rewound after this one (see
                               * oa_launch_keep_input) */

@@ -111,14 +111,14 @@ int oa_time_page(struct oa_recording *rec, const struct oa_replay_out *base, con
  * directive: 0, or an exit status. */
 int oa_time_diff(const char *a, const char *b, const oa_common *c);
 
-/* builtin-profile.c: the settings of a profiling run (launch.h: metric,
+/* builtin-profile.c: the settings of a profiling run (runconfig.h: metric,
  * task creation costs, the runtime's own time); returns how the metric was
  * chosen, or NULL. */
-struct oa_profiling;
-const char *oa_profile_prepare(const oa_common *c, struct oa_profiling *p);
-void oa_profiling_free(struct oa_profiling *p);
-/* OMPADV_RUNTIME_COST for a run of that many threads (0: the default): as
- * the user gave it, or calibrated (oa_profile_prepare calls it once). */
-char *oa_profile_runtime_cost(const char *metric, int threads);
+struct oa_run_config;
+const char *oa_profile_prepare(const oa_common *c, struct oa_run_config *r);
+/* OMPADV_RUNTIME_COST for a run of that many threads (0: the default) in
+ * r's metric, into r: as the user gave it, or calibrated
+ * (oa_profile_prepare calls it once). */
+void oa_profile_runtime_cost(struct oa_run_config *r, int threads);
 
 #endif

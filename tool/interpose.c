@@ -70,7 +70,7 @@ static int runtime_schedule(int *chunk)
 static int64_t split_chunk(int32_t schedule, int64_t chunk)
 {
   oa_thread *t = oa_self;
-  if (!t || oa_conf.mode != OA_MODE_PROFILE)
+  if (!t || !oa_run_config_models(&oa_conf))
     return 0;
   oa_task *task = oa_task_of(t, NULL);
   if (!task || task->team > 1)
@@ -96,7 +96,7 @@ static void ordered_check(int32_t schedule, int64_t split, int several)
 {
   int32_t base = schedule & ~SCH_MODIFIERS;
   oa_thread *t = oa_self;
-  if (!t || oa_conf.mode != OA_MODE_PROFILE || base < SCH_ORD_FIRST || base > SCH_ORD_LAST)
+  if (!t || !oa_run_config_models(&oa_conf) || base < SCH_ORD_FIRST || base > SCH_ORD_LAST)
     return;
   oa_task *task = oa_task_of(t, NULL);
   if (task)

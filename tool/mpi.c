@@ -57,7 +57,7 @@ static void call_begins(call *c)
   if (!c->measured)
     return;
   int started = __atomic_load_n(&oa_prof_started, __ATOMIC_ACQUIRE);
-  c->t = started && oa_conf.mode == OA_MODE_PROFILE ? oa_self : NULL;
+  c->t = started && oa_run_config_models(&oa_conf) ? oa_self : NULL;
   c->cpu = started ? 0 : oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
   if (c->t)
     oa_prof_enter(c->t);

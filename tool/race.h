@@ -130,7 +130,6 @@ extern const oa_race_hooks oa_race_runtime __attribute__((weak, visibility("hidd
 /* &oa_race_runtime once `ompadv race` started it, else NULL: the tool calls
  * the hooks through it. */
 extern const oa_race_hooks *oa_race;
-enum oa_race_detector { OA_DET_FAST = 1, OA_DET_PRECISE = 2, OA_DET_CHECK = 3 };
 
 /* tsan.c: a task block came from __kmpc_omp_task_alloc */
 void oa_race_task_block(struct oa_thread *t, void *block, size_t size);

@@ -12,7 +12,7 @@
 #include "util.h"
 
 const oa_race_hooks *oa_race;
-oa_config oa_conf;
+oa_run_config oa_conf;
 
 oa_target_run oa_the_run = { .fd = -1, .grow_lock = PTHREAD_MUTEX_INITIALIZER,
                       .modules_lock = PTHREAD_MUTEX_INITIALIZER };
@@ -47,7 +47,7 @@ static void tool_out_of_memory(size_t bytes)
 static void register_callbacks(void)
 {
   uint64_t unsupported = 0;
-  int model = oa_conf.mode == OA_MODE_PROFILE;
+  int model = oa_run_config_models(&oa_conf);
 #define X(name, type)                                                                      \
   {                                                                                        \
     type fn = model ? oa_model_##name : oa_trace_##name;                                   \
@@ -73,10 +73,9 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
     oa_out_declined(oa_result_path, oa_result_owner);
     return 0;
   }
-  if (oa_conf.mode == OA_MODE_TRACE)
+  if (!oa_run_config_models(&oa_conf))
     oa_the_run.header->constructs = 1;  /* every event is the trace */
-  oa_the_run.header->mode = oa_conf.record ? OA_MODE_RECORD
-                            : oa_race ? OA_MODE_RACE : oa_conf.mode;
+  oa_the_run.header->mode = oa_run_config_file_mode(&oa_conf);
 
   oa_where_init(lookup);
   oa_out_write_modules();
@@ -92,7 +91,7 @@ static void oa_finalize(ompt_data_t *tool_data)
     return;
   if (oa_race)
     oa_race->finalize();
-  else if (oa_conf.mode == OA_MODE_PROFILE)
+  else if (oa_run_config_models(&oa_conf))
     oa_prof_finalize();
   oa_out_write_modules();  /* again: libraries may have been dlopen'ed since */
   oa_out_finalize();
@@ -105,7 +104,7 @@ static void oa_finalize(ompt_data_t *tool_data)
 static char *own_path(const char *pattern)
 {
   long pid = (long)getpid();
-  const char *made = getenv(OMPADV_ENV_RESULT_OWN);
+  const char *made = oa_conf.result_own;
   oa_result_owner = !oa_conf.owner || oa_conf.owner == pid;
   if (oa_result_owner && made && *made)
     return oa_xstrdup(made);
@@ -130,68 +129,6 @@ static char *own_path(const char *pattern)
   return path;
 }
 
-static int is_1(const char *s)
-{
-  return s && *s == '1';
-}
-
-/* The settings from the driver's environment; 0, or -1 after saying why the
- * tool does not start. */
-static int read_config(oa_config *c)
-{
-  const char *contract = getenv(OMPADV_ENV_CONTRACT), *mode = getenv(OMPADV_ENV_MODE);
-  c->result = getenv(OMPADV_ENV_RESULT);
-  if (!c->result || !*c->result) {
-    fprintf(stderr, "ompadv: tool not started: %s is not set (run the program with ompadv)\n",
-            OMPADV_ENV_RESULT);
-    return -1;
-  }
-  if (!contract || atoi(contract) != OMPADV_CONTRACT_VERSION) {
-    fprintf(stderr, "ompadv: tool not started: the driver speaks contract %s, this library %d"
-            " (mixed installations?)\n", contract ? contract : "(none)", OMPADV_CONTRACT_VERSION);
-    return -1;
-  }
-  if (mode && (strcmp(mode, "profile") == 0 || strcmp(mode, "race") == 0)) {
-    c->mode = OA_MODE_PROFILE;  /* race mode builds the OSPG as profile mode does */
-    c->race = strcmp(mode, "race") == 0;
-  } else if (!mode || strcmp(mode, "trace") == 0) {
-    c->mode = OA_MODE_TRACE;
-  } else {
-    fprintf(stderr, "ompadv: tool not started: unknown mode '%s'\n", mode);
-    return -1;
-  }
-  c->metric = oa_metric_parse(getenv(OMPADV_ENV_METRIC));
-  if (!c->metric)
-    c->metric = OA_METRIC_TSC;
-  /* The driver checked both (builtin-profile.c) and refuses a malformed
-   * one; read them as strictly, so that what is not of the form (a race
-   * run that inherits the user's) counts as not given: 0. */
-  if (oa_task_cost_parse(getenv(OMPADV_ENV_TASKCOST), &c->task_cost,
-                         &c->task_cost_undeferred) != 0)
-    c->task_cost = c->task_cost_undeferred = 0;
-  oa_rt_costs_parse(getenv(OMPADV_ENV_RTCOST), &c->rt_costs);  /* all 0 unless well formed */
-  c->raw = is_1(getenv(OMPADV_ENV_RAW));
-  c->record = is_1(getenv(OMPADV_ENV_RECORD));
-  c->time = c->record && is_1(getenv(OMPADV_ENV_TIME));
-  const char *det = getenv(OMPADV_ENV_RACE), *grain = getenv(OMPADV_ENV_RACE_GRAIN);
-  if (!det || strcmp(det, "fast") == 0) {
-    c->race_detector = OA_DET_FAST;
-  } else if (strcmp(det, "precise") == 0) {
-    c->race_detector = OA_DET_PRECISE;
-  } else if (strcmp(det, "check") == 0) {
-    c->race_detector = OA_DET_CHECK;
-  } else if (c->race) {
-    fprintf(stderr, "ompadv: tool not started: unknown race detector '%s'\n", det);
-    return -1;
-  }
-  c->race_grain = grain && atoi(grain) == 1 ? 1 : 4;
-  c->race_stacks = is_1(getenv(OMPADV_ENV_RACE_STACKS));
-  const char *owner = getenv(OMPADV_ENV_OWNER);
-  c->owner = owner ? atol(owner) : 0;
-  c->others = getenv(OMPADV_ENV_OTHERS);
-  return 0;
-}
-
 /* The tool does not start, having said why on stderr: the file the driver
  * made says so (out.c). */
 static ompt_start_tool_result_t *declined(void)
@@ -208,9 +145,12 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
   static ompt_start_tool_result_t result = { oa_initialize, oa_finalize, { 0 } };
   oa_prof_asked();  /* first: the program's serial code ends here */
   oa_out_of_memory = tool_out_of_memory;
-  if (read_config(&oa_conf) != 0)
+  char why[8192];
+  if (oa_run_config_from_env(&oa_conf, why, sizeof why) != 0) {
+    fprintf(stderr, "ompadv: tool not started: %s\n", why);
     return declined();
-  if (oa_conf.race) {
+  }
+  if (oa_conf.mode == OA_RUN_RACE) {
     if (!&oa_race_runtime) {
       fprintf(stderr, "ompadv: tool not started: race mode needs the race runtime "
               "(libompadv-race.so), not this library\n");
@@ -220,7 +160,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
       return declined();
     oa_race = &oa_race_runtime;
   }
-  if (oa_conf.mode == OA_MODE_PROFILE)
+  if (oa_run_config_models(&oa_conf))
     oa_prof_start();
   char *path = own_path(oa_conf.result);
   if (strlen(path) >= sizeof oa_result_path) {

@@ -13,6 +13,7 @@
 #include "ospg.h"
 #include "profagg.h"
 #include "race.h"
+#include "runconfig.h"
 #include "util.h"
 
 #define OA_CHUNK_SIZE (256u * 1024u)
@@ -32,25 +33,9 @@ typedef struct oa_modset {
 } oa_modset;
 
 /* The run's settings: read once, in ompt_start_tool, from the environment
- * the driver wrote (contract.h: OMPADV_ENV_*); nothing else in the tool
- * reads the environment. */
-typedef struct oa_config {
-  const char *result;             /* result file pattern ("%p": the pid) */
-  uint32_t mode;                  /* enum oa_mode: trace, or profile (race mode too) */
-  int race;                       /* race mode: the OSPG of profile mode, kept */
-  uint32_t metric;                /* enum oa_metric (profile) */
-  uint64_t task_cost, task_cost_undeferred;  /* estimated creation costs, ticks */
-  oa_rt_costs rt_costs;           /* the runtime's own time around events */
-  int raw, record;                /* profile: raw OSPG log; write a recording */
-  int time;                       /* record: with the raw kinds OA_RAW_TIMED (`ompadv time`) */
-  int race_detector;              /* enum oa_conf.race_detector */
-  int race_grain;                 /* bytes per shadow cell: 4 or 1 */
-  int race_stacks;                /* --earlier-stacks */
-  long owner;                     /* the process the driver started (0: not said) */
-  const char *others;             /* where other processes list their files */
-} oa_config;
-
-extern oa_config oa_conf;
+ * the driver wrote (runconfig.h: oa_run_config_from_env); nothing else in
+ * the tool reads them. */
+extern oa_run_config oa_conf;
 
 /* Everything that lives for one run of the target. */
 typedef struct oa_target_run {
