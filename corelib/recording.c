@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "events.h"
 #include "result.h"
 #include "util.h"
 
@@ -671,4 +672,85 @@ void oa_rec_stream_close(oa_rec_stream *s)
   free(s->cs);
   free(s->h.a);
   free(s);
+}
+
+/* --- the record visitor --------------------------------------------------- */
+
+_Static_assert(OA_EV_DEPENDENCE < (int)OA_RAW_NODE && (int)OA_RAW_LAST < (int)OA_REC_META
+               && (int)OA_REC_LAST < (int)OA_RACE_REPORT && OA_RACE_STACK + 1 == OA_REC_NTYPES,
+               "the visitor's table holds every record type");
+
+int oa_rec_type_known(unsigned type)
+{
+  if (type < OA_EV_DEPENDENCE)  /* the OMPT events of trace mode */
+    return oa_event_type_name(type) != NULL;
+  return type == OA_EV_DEPENDENCE || (type >= OA_RAW_NODE && type <= OA_RAW_LAST)
+         || (type >= OA_REC_META && type <= OA_REC_LAST)
+         || (type >= OA_RACE_REPORT && type <= OA_RACE_STACK);
+}
+
+const char *oa_rec_check(const oa_recording *r, const oa_record *x)
+{
+  switch (x->h.type) {
+  case OA_REC_META:
+    return x->rec_meta.metric < OA_METRIC_TSC || x->rec_meta.metric > OA_METRIC_INSTRUCTIONS
+               ? "metric" : NULL;
+  case OA_REC_LOC:
+    return x->rec_loc.loc == 0 || x->rec_loc.loc >= (r ? loc_limit(r) : 1u << 24)
+                   || x->rec_loc.kind >= OA_C_NKINDS
+               ? "location" : NULL;
+  case OA_REC_REGION:
+    return !x->rec_region.region || x->rec_region.region == UINT64_MAX
+                   || x->rec_region.team == 0 || x->rec_region.team > 65536
+               ? "region" : NULL;
+  case OA_REC_SLOT:
+    return x->rec_slot.index >= (1u << 20) ? "worksharing instance" : NULL;
+  case OA_REC_NEW:
+    return x->rec_new.sub > OA_ST || !x->rec_new.node || x->rec_new.node == UINT64_MAX
+               ? "node kind or id" : NULL;
+  case OA_REC_W:
+    return !x->rec_w.node || x->rec_w.node == UINT64_MAX ? "fragment id" : NULL;
+  default:
+    return NULL;
+  }
+}
+
+/* One record: checked, counted, handed to its callback. */
+static int visit_one(const oa_recording *r, oa_rec_visitor *v, const oa_event *e,
+                     size_t thread, const char *path, char *err, size_t errlen)
+{
+  const oa_record *x = oa_record_of(e);
+  const char *why = oa_rec_check(r, x);
+  if (why)
+    return fail(err, errlen, path, "corrupt %s: %s (record %llu, type %u)",
+                r ? "recording" : "result", why, (unsigned long long)e->seq, e->type);
+  v->records++;
+  if (!oa_rec_type_known(e->type))
+    v->unknown++;
+  int rc = v->each ? v->each(v->ctx, x, thread) : 0;
+  if (rc)
+    return rc;
+  oa_rec_fn fn = e->type < OA_REC_NTYPES && v->on[e->type] ? v->on[e->type] : v->other;
+  return fn ? fn(v->ctx, x, thread) : 0;
+}
+
+int oa_rec_visit(oa_recording *r, oa_rec_visitor *v, char *err, size_t errlen)
+{
+  oa_rec_stream *s = oa_rec_stream_open(r);
+  const oa_event *e;
+  size_t thread;
+  int got, rc = 0;
+  while (!rc && (got = oa_rec_stream_next(s, &e, &thread, err, errlen)) != 0)
+    rc = got < 0 ? -1 : visit_one(r, v, e, thread, r->path, err, errlen);
+  oa_rec_stream_close(s);
+  return rc;
+}
+
+int oa_rec_visit_events(const oa_event *ev, size_t n, oa_rec_visitor *v, const char *path,
+                        char *err, size_t errlen)
+{
+  int rc = 0;
+  for (size_t i = 0; i < n && !rc; i++)
+    rc = visit_one(NULL, v, &ev[i], ev[i].thread, path, err, errlen);
+  return rc;
 }

@@ -73,4 +73,48 @@ int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, cha
 void oa_rec_stream_close(oa_rec_stream *s);
 size_t oa_rec_threads(const oa_recording *r);
 
+/* --- the record visitor ----------------------------------------------------
+ * The one way to read records, in the manner of perf's struct perf_tool: a
+ * table of callbacks by record kind (type) with a context pointer.  The
+ * visit checks each record before any callback sees it (oa_rec_check),
+ * counts the kinds the format does not know, and skips them unless other
+ * takes them: every record is 64 bytes, so a kind need not be known to be
+ * passed over (doc/RECORDS.md). */
+
+/* One bigger than the largest type of contract.h (OA_RACE_*). */
+#define OA_REC_NTYPES (OA_RACE_STACK + 1)
+
+/* A record of the thread at index thread (a recording: below
+ * oa_rec_threads; a result's events: the record's own thread).  0: go on;
+ * anything else stops the visit and is what it returns (below 0: an
+ * error, which the callback has put in the visit's err). */
+typedef int (*oa_rec_fn)(void *ctx, const oa_record *x, size_t thread);
+
+typedef struct oa_rec_visitor {
+  void *ctx;                   /* every callback's first argument */
+  oa_rec_fn each;              /* every record that passed its check, first; NULL: none */
+  oa_rec_fn on[OA_REC_NTYPES]; /* by type: that kind's records; NULL: skipped */
+  oa_rec_fn other;             /* a record whose type has no callback in on, known to
+                                * the format or not; NULL: skipped */
+  uint64_t records;            /* out: records visited (checked, then called back) */
+  uint64_t unknown;            /* out: of those, of kinds the format does not know */
+} oa_rec_visitor;
+
+/* Whether type is a record kind of contract.h. */
+int oa_rec_type_known(unsigned type);
+/* The check of one record on its own, whatever reads it (the checks that
+ * need the reader's state stay with the reader): NULL when it passes, else
+ * what is wrong ("metric", "region", ...).  r: the recording it came from,
+ * for the bounds that depend on the file (NULL: none). */
+const char *oa_rec_check(const oa_recording *r, const oa_record *x);
+/* Every record of the recording in the run's order (oa_rec_stream).
+ * Returns 0 at the end; what a callback returned when one stopped it; -1
+ * when a record fails its check ("corrupt recording: WHAT (record SEQ,
+ * type TYPE)" into err) or a chunk cannot be read or is out of order. */
+int oa_rec_visit(oa_recording *r, oa_rec_visitor *v, char *err, size_t errlen);
+/* The same over n records in memory (a result file's events, oa_result);
+ * path names them in err. */
+int oa_rec_visit_events(const oa_event *ev, size_t n, oa_rec_visitor *v, const char *path,
+                        char *err, size_t errlen);
+
 #endif

@@ -57,6 +57,8 @@ typedef struct replay {
   uint32_t metric, flags, threads;
   int failed;
   uint64_t slot_bytes;         /* worksharing instances' memory so far */
+  uint64_t *last_new;          /* per thread: the node of its last NEW (for ANC) */
+  int have_meta;
 } replay;
 
 static entry *find(replay *p, uint64_t id)
@@ -280,7 +282,7 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
 {
   const struct oa_record_new *x = &oa_record_of(e)->rec_new;
   uint32_t kind = x->sub, loc = x->loc, own_loc = x->own_loc, inst = x->inst, nanc = x->nanc;
-  if (kind > OA_ST || !x->node || find(p, x->node) || x->node == UINT64_MAX)
+  if (find(p, x->node))  /* the kind and the id's range: oa_rec_check */
     return bad(p, e, "node kind or id");
   if (kind == OA_W)
     return bad(p, e, "fragment written as a node");
@@ -359,7 +361,7 @@ static int rec_w(replay *p, const oa_event *e)
   const struct oa_record_w *x = &oa_record_of(e)->rec_w;
   uint32_t loc = oa_record_w_loc(x), own_loc = oa_record_w_own_loc(x);
   uint32_t b = oa_record_w_begin(x), en = x->edge_end, inst = x->inst;
-  if (!x->node || x->node == UINT64_MAX || find(p, x->node))
+  if (find(p, x->node))  /* the id's range: oa_rec_check */
     return bad(p, e, "fragment id");
   if (!known_loc(p, loc) || !known_loc(p, own_loc) || !known_loc(p, b) || !known_loc(p, en))
     return bad(p, e, "fragment location");
@@ -403,118 +405,216 @@ static int rec_w(replay *p, const oa_event *e)
   return 0;
 }
 
-/* One record; last_new: the node of its thread's last NEW (for ANC). */
-static int step(replay *p, uint64_t *last_new, const oa_event *e)
+/* The callbacks of the record visitor (recording.h), one per kind; the
+ * checks of a record on its own are the visitor's (oa_rec_check), those
+ * against the graph so far are here.  A fold in on_finished may fail too:
+ * done() stops the visit then. */
+static int done(replay *p, int rc)
 {
-  oa_recording *r = p->rec;
-  const oa_record *x = oa_record_of(e);
-  switch (e->type) {
-  case OA_REC_META:
-    if (x->rec_meta.metric < OA_METRIC_TSC || x->rec_meta.metric > OA_METRIC_INSTRUCTIONS)
-      return bad(p, e, "metric");
-    p->metric = (uint32_t)x->rec_meta.metric;
-    p->agg.task_cost = p->task_cost = x->rec_meta.task_cost;
-    p->agg.task_cost_undeferred = p->task_cost_u = x->rec_meta.task_cost_undeferred;
-    return 0;
-  case OA_REC_LOC:
-    return oa_rec_take_loc(r, &x->rec_loc) != 0 ? bad(p, e, "location") : 0;
-  case OA_REC_REGION: {
-    uint64_t id = x->rec_region.region, team = x->rec_region.team;
-    if (!id || id == UINT64_MAX || region_find(p, id) || team == 0 || team > 65536)
-      return bad(p, e, "region");
-    rregion *rg = oa_xcalloc(1, sizeof *rg);
-    oa_agg_region *g = &rg->agg;
-    oa_agg_region_init(g, (uint32_t)team);
-    rg->id = id;
-    oa_idmap_add(&p->regions, id)->ptr = g;
-    return 0;
-  }
-  case OA_REC_SLOT: {
-    uint64_t index = x->rec_slot.index;
-    oa_agg_region *g = region_find(p, x->rec_slot.region);
-    if (!g || index >= (1u << 20) || !known_loc(p, x->rec_slot.loc))
-      return bad(p, e, "worksharing instance");
-    /* a new instance takes memory per thread of the team: in proportion to
-     * the file (fuzzing: a team of 65536 times many instances was slow) */
-    if (index >= g->cap_slots || !g->slots[index].thread_serial) {
-      p->slot_bytes += (uint64_t)g->team * sizeof(uint64_t)
-                       + (index >= g->cap_slots ? 2 * (index + 1) * sizeof(oa_ws_slot) : 0);
-      if (p->slot_bytes > 16 * r->size + (64u << 20))
-        return bad(p, e, "more worksharing instances than the recording holds");
-    }
-    oa_agg_region_slot(g, (uint32_t)index, x->rec_slot.loc, &p->locs);
-    return 0;
-  }
-  case OA_REC_NEW:
-    return rec_new(p, last_new, e);
-  case OA_REC_ANC: {
-    entry *n = find(p, *last_new);
-    if (!n)
-      return bad(p, e, "enclosing directives of no task");
-    const uint64_t *v = x->rec_anc.anc;
-    for (int i = 0; i < OA_ANC_MAX; i++) {
-      if (v[i] > UINT32_MAX || !known_loc(p, (uint32_t)v[i]))
-        return bad(p, e, "enclosing directive location");
-      node_of(n)->anc[i] = (uint32_t)v[i];
-    }
-    *last_new = 0;
-    return 0;
-  }
-  case OA_REC_CLOSE:
-    return rec_close(p, e);
-  case OA_REC_W:
-    return rec_w(p, e);
-  case OA_REC_PRED: {
-    entry *s = find(p, x->rec_pred.succ), *d = find(p, x->rec_pred.pred);
-    oa_node *sn = s ? node_of(s) : NULL, *dn = d ? node_of(d) : NULL;
-    if (!s || !d || s == d || s->flags || sn->kind != OA_P || dn->kind != OA_P
-        || dn->id > sn->id || sn->free_order || dn->free_order)
-      return bad(p, e, "dependence between nodes that are not tasks of one task");
-    oa_node_add_pred(sn, dn);
-    return 0;
-  }
-  case OA_REC_WAIT: {
-    entry *in = find(p, x->rec_wait.node), *root = find(p, x->rec_wait.root);
-    if (!in || !root || in->flags || root->flags || node_of(in)->kind == OA_W)
-      return bad(p, e, "nested taskwait in a node that is not open");
-    if (x->rec_wait.sub)
-      oa_node_group_end(node_of(in), node_of(root));
-    else
-      oa_node_waited(node_of(in), node_of(root));
-    return 0;
-  }
-  case OA_REC_HOLD: {
-    entry *n = find(p, x->rec_hold.node);
-    if (!n)
-      return bad(p, e, "hold of an unknown node");
-    n->count++;
-    oa_node_hold(node_of(n));
-    return 0;
-  }
-  case OA_REC_RELEASE: {
-    entry *n = find(p, x->rec_release.node);
-    if (!n || !n->count)
-      return bad(p, e, "release of a node not held");
-    n->count--;
-    oa_node_release(&p->pool, node_of(n));
-    return 0;
-  }
-  case OA_REC_TEAM:
-    if (x->rec_team.value > p->threads && x->rec_team.value <= 65536)
-      p->threads = (uint32_t)x->rec_team.value;
-    return 0;
-  case OA_REC_FLAG:
-    p->flags |= (uint32_t)x->rec_flag.value & (OA_PROF_APPROX_TARGET | OA_PROF_APPROX_CANCEL
-                                  | OA_PROF_APPROX_DETACH | OA_PROF_LOC_OVERFLOW
-                                  | OA_PROF_METRIC_FALLBACK | OA_PROF_APPROX_SPAN
-                                  | OA_PROF_APPROX_ORDERED | OA_PROF_SECTIONS_MERGED);
-    return 0;
-  default:
-    if (e->type >= OA_RAW_NODE && e->type <= OA_RAW_LAST)
-      return 0;  /* --save-raw records, for the oracle */
-    return bad(p, e, "unknown record type");
-  }
+  return rc || p->failed ? -1 : 0;
 }
+
+static int on_meta(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  if (!p->have_meta) {  /* the granularity floor needs the task cost: META comes first */
+    p->have_meta = 1;
+    p->out->granularity_floor = 10 * x->rec_meta.task_cost;
+  }
+  p->metric = (uint32_t)x->rec_meta.metric;
+  p->agg.task_cost = p->task_cost = x->rec_meta.task_cost;
+  p->agg.task_cost_undeferred = p->task_cost_u = x->rec_meta.task_cost_undeferred;
+  return 0;
+}
+
+static int on_loc(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  return oa_rec_take_loc(p->rec, &x->rec_loc) != 0 ? bad(p, &x->ev, "location") : 0;
+}
+
+static int on_region(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  uint64_t id = x->rec_region.region, team = x->rec_region.team;
+  if (region_find(p, id))
+    return bad(p, &x->ev, "region");
+  rregion *rg = oa_xcalloc(1, sizeof *rg);
+  oa_agg_region *g = &rg->agg;
+  oa_agg_region_init(g, (uint32_t)team);
+  rg->id = id;
+  oa_idmap_add(&p->regions, id)->ptr = g;
+  return 0;
+}
+
+static int on_slot(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  uint64_t index = x->rec_slot.index;
+  oa_agg_region *g = region_find(p, x->rec_slot.region);
+  if (!g || !known_loc(p, x->rec_slot.loc))
+    return bad(p, &x->ev, "worksharing instance");
+  /* a new instance takes memory per thread of the team: in proportion to
+   * the file (fuzzing: a team of 65536 times many instances was slow) */
+  if (index >= g->cap_slots || !g->slots[index].thread_serial) {
+    p->slot_bytes += (uint64_t)g->team * sizeof(uint64_t)
+                     + (index >= g->cap_slots ? 2 * (index + 1) * sizeof(oa_ws_slot) : 0);
+    if (p->slot_bytes > 16 * p->rec->size + (64u << 20))
+      return bad(p, &x->ev, "more worksharing instances than the recording holds");
+  }
+  oa_agg_region_slot(g, (uint32_t)index, x->rec_slot.loc, &p->locs);
+  return 0;
+}
+
+static int on_new(void *ctx, const oa_record *x, size_t thread)
+{
+  replay *p = ctx;
+  return done(p, rec_new(p, &p->last_new[thread], &x->ev));
+}
+
+static int on_anc(void *ctx, const oa_record *x, size_t thread)
+{
+  replay *p = ctx;
+  entry *n = find(p, p->last_new[thread]);
+  if (!n)
+    return bad(p, &x->ev, "enclosing directives of no task");
+  const uint64_t *v = x->rec_anc.anc;
+  for (int i = 0; i < OA_ANC_MAX; i++) {
+    if (v[i] > UINT32_MAX || !known_loc(p, (uint32_t)v[i]))
+      return bad(p, &x->ev, "enclosing directive location");
+    node_of(n)->anc[i] = (uint32_t)v[i];
+  }
+  p->last_new[thread] = 0;
+  return 0;
+}
+
+static int on_close(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  return done(p, rec_close(p, &x->ev));
+}
+
+static int on_w(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  return done(p, rec_w(p, &x->ev));
+}
+
+static int on_pred(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  entry *s = find(p, x->rec_pred.succ), *d = find(p, x->rec_pred.pred);
+  oa_node *sn = s ? node_of(s) : NULL, *dn = d ? node_of(d) : NULL;
+  if (!s || !d || s == d || s->flags || sn->kind != OA_P || dn->kind != OA_P
+      || dn->id > sn->id || sn->free_order || dn->free_order)
+    return bad(p, &x->ev, "dependence between nodes that are not tasks of one task");
+  oa_node_add_pred(sn, dn);
+  return done(p, 0);
+}
+
+static int on_wait(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  entry *in = find(p, x->rec_wait.node), *root = find(p, x->rec_wait.root);
+  if (!in || !root || in->flags || root->flags || node_of(in)->kind == OA_W)
+    return bad(p, &x->ev, "nested taskwait in a node that is not open");
+  if (x->rec_wait.sub)
+    oa_node_group_end(node_of(in), node_of(root));
+  else
+    oa_node_waited(node_of(in), node_of(root));
+  return done(p, 0);
+}
+
+static int on_hold(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  entry *n = find(p, x->rec_hold.node);
+  if (!n)
+    return bad(p, &x->ev, "hold of an unknown node");
+  n->count++;
+  oa_node_hold(node_of(n));
+  return 0;
+}
+
+static int on_release(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  entry *n = find(p, x->rec_release.node);
+  if (!n || !n->count)
+    return bad(p, &x->ev, "release of a node not held");
+  n->count--;
+  oa_node_release(&p->pool, node_of(n));
+  return done(p, 0);
+}
+
+static int on_team(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  if (x->rec_team.value > p->threads && x->rec_team.value <= 65536)
+    p->threads = (uint32_t)x->rec_team.value;
+  return 0;
+}
+
+static int on_flag(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  p->flags |= (uint32_t)x->rec_flag.value & (OA_PROF_APPROX_TARGET | OA_PROF_APPROX_CANCEL
+                                | OA_PROF_APPROX_DETACH | OA_PROF_LOC_OVERFLOW
+                                | OA_PROF_METRIC_FALLBACK | OA_PROF_APPROX_SPAN
+                                | OA_PROF_APPROX_ORDERED | OA_PROF_SECTIONS_MERGED);
+  return 0;
+}
+
+/* Any other kind: the --save-raw records (for the oracle) pass; nothing
+ * else belongs in a recording. */
+static int on_other(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  if (x->h.type >= OA_RAW_NODE && x->h.type <= OA_RAW_LAST)
+    return 0;
+  return bad(p, &x->ev, "unknown record type");
+}
+
+/* Every record: counted, and the span of time the records cover. */
+static int on_each(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  replay *p = ctx;
+  oa_replay_out *out = p->out;
+  if (x->h.type != OA_REC_W) {  /* W records have no time (contract.h) */
+    if (!out->time_first || x->ev.time < out->time_first)
+      out->time_first = x->ev.time;
+    if (x->ev.time > out->time_last)
+      out->time_last = x->ev.time;
+  }
+  out->records++;
+  return 0;
+}
+
+static const oa_rec_visitor replayer = {
+  .each = on_each,
+  .on = {
+    [OA_REC_META] = on_meta, [OA_REC_LOC] = on_loc, [OA_REC_REGION] = on_region,
+    [OA_REC_SLOT] = on_slot, [OA_REC_NEW] = on_new, [OA_REC_ANC] = on_anc,
+    [OA_REC_CLOSE] = on_close, [OA_REC_W] = on_w, [OA_REC_PRED] = on_pred,
+    [OA_REC_WAIT] = on_wait, [OA_REC_HOLD] = on_hold, [OA_REC_RELEASE] = on_release,
+    [OA_REC_TEAM] = on_team, [OA_REC_FLAG] = on_flag,
+  },
+  .other = on_other,
+};
 
 /* The run ended without closing everything (a crash, a signal, _exit): close
  * what is open, deepest first, as it stood. */
@@ -554,28 +654,11 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
   p.locs = (oa_locs){ describe_loc, r };
   r->nlocs = r->nlocs ? r->nlocs : 1;
   oa_rec_loc_slot(r, 0);
-  /* the granularity floor needs the task cost, in META, the first record */
-  oa_rec_stream *st = oa_rec_stream_open(r);
-  uint64_t *last_new = oa_xcalloc(oa_rec_threads(r) + 1, sizeof *last_new);
-  int ret = -1, have_meta = 0, got;
-  const oa_event *e;
-  size_t thread;
-  while ((got = oa_rec_stream_next(st, &e, &thread, err, errlen)) > 0) {
-    if (e->type != OA_REC_W) {  /* W records have no time (contract.h) */
-      if (!out->time_first || e->time < out->time_first)
-        out->time_first = e->time;
-      if (e->time > out->time_last)
-        out->time_last = e->time;
-    }
-    if (!have_meta && e->type == OA_REC_META) {
-      have_meta = 1;
-      out->granularity_floor = 10 * oa_record_of(e)->rec_meta.task_cost;
-    }
-    out->records++;
-    if (step(&p, &last_new[thread], e) != 0 || p.failed)  /* failed: also in on_finished */
-      goto out;
-  }
-  if (got < 0)
+  p.last_new = oa_xcalloc(oa_rec_threads(r) + 1, sizeof *p.last_new);
+  int ret = -1;
+  oa_rec_visitor v = replayer;
+  v.ctx = &p;
+  if (oa_rec_visit(r, &v, err, errlen) != 0)
     goto out;
   if (!p.root) {
     fail(err, errlen, r->path, "no OSPG in this recording (the program ended before its first "
@@ -608,8 +691,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
   out->h.threads = p.threads;
   ret = 0;
 out:
-  oa_rec_stream_close(st);
-  free(last_new);
+  free(p.last_new);
   /* what is still alive goes with the pool */
   p.pool.on_free = NULL;
   for (entry *x = NULL; (x = oa_idmap_next(&p.nodes, x));)

@@ -21,18 +21,6 @@
 #include "recording.h"
 #include "util.h"
 
-/* One record of a thread, as much of it as the analysis reads. */
-typedef struct tev {
-  uint64_t t, a, b;
-  uint64_t tool;             /* ticks the thread spent in ompadv's callbacks so far */
-  uint16_t type;
-  uint8_t sub;
-  uint32_t c;
-  uint32_t loc;              /* the waiting construct (BAR_BEGIN, TW_BEGIN, TG_BEGIN,
-                              * MUTEX acquire), 0: not recorded */
-} tev;
-
-
 typedef struct task {
   uint64_t id;
   int64_t parent;            /* index, -1: none known */
@@ -160,140 +148,105 @@ static region *region_of(an *a, uint64_t id, int make)
 }
 
 static void threads_init(an *a);
-static void step(an *a, uint32_t th, const tev *v);
 static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint64_t now);
 static void preempted(an *a, uint32_t th, uint64_t now, uint64_t ns);
 static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end);
 
-/* The records, in the order they were written: the tables, and each
- * thread's timeline as its records come (step). */
-static int read_records(an *a, char *err, size_t errlen)
+/* --- the records ------------------------------------------------------------
+ * In the order they were written, through the record visitor (recording.h):
+ * the tables here, and each thread's timeline as its records come (the
+ * callbacks after close_state).  The time records are the raw kinds. */
+
+static int is_raw(unsigned type)
 {
-  oa_rec_stream *s = oa_rec_stream_open(a->rec);
-  const oa_event *e;
-  size_t thread;
-  int r;
-  a->nth = oa_rec_threads(a->rec);
-  threads_init(a);
-  a->tmin = UINT64_MAX;
-  while ((r = oa_rec_stream_next(s, &e, &thread, err, errlen)) == 1) {
-    const oa_record *x = oa_record_of(e);
-    if (e->type == OA_REC_W) {  /* no time */
-      if (thread < a->nth)
-        fragment_named(a, (uint32_t)thread, oa_record_w_loc(&x->rec_w), x->rec_w.edge_end);
-      continue;
-    }
-    if (e->type == OA_REC_NEW && (x->rec_new.bits & OA_NEW_TASK)) {
-      oa_idmap_add(&a->pmap, x->rec_new.node)->count = x->rec_new.loc;
-      continue;
-    }
-    if (e->type < OA_RAW_NODE || e->type > OA_RAW_LAST)
-      continue;
-    if (e->type == OA_RAW_CLOCK) {
-      a->s_per_tick = (double)x->raw_clock.fs_per_tick * 1e-15;
-      a->timed = 1;
-      if (thread < a->nth)
-        prestart(a, (uint32_t)thread, x->raw_clock.loaded, x->raw_clock.started, e->time);
-    }
-    if (a->tmin == UINT64_MAX && e->time)
-      a->tmin = e->time;  /* the first record's: a later one stamped earlier counts from it */
-    if (e->time > a->tmax)
-      a->tmax = e->time;
-    tev v = { .t = e->time, .type = e->type, .sub = e->sub };
-    switch (e->type) {
-    case OA_RAW_EDGE:
-      if (a->nedges == a->cap_edges) {
-        a->cap_edges = a->cap_edges ? 2 * a->cap_edges : 64;
-        a->edges = oa_xrealloc(a->edges, a->cap_edges * sizeof *a->edges);
-      }
-      a->edges[a->nedges][0] = x->raw_edge.succ;
-      a->edges[a->nedges++][1] = x->raw_edge.pred;
-      continue;
-    case OA_RAW_PAR_BEGIN: {
-      region *g = region_of(a, x->raw_par_begin.region, 1);
-      g->t_begin = e->time;
-      g->team = (uint32_t)x->raw_par_begin.team;
-      continue;
-    }
-    case OA_RAW_PAR_END: {
-      region *g = region_of(a, x->raw_par_end.region, 1);
-      g->t_end = e->time;
-      continue;
-    }
-    case OA_RAW_TASK_CREATE: {
-      int64_t k = task_add(a, x->raw_task_create.task);
-      int64_t p = task_add(a, x->raw_task_create.parent);
-      if (k < 0)
-        continue;
-      task *t = &a->tasks[k];
-      t->is_explicit = 1;
-      t->t_create = e->time;
-      t->pnode = x->raw_task_create.pnode;
-      t->parent = p;
-      if (p >= 0) {
-        if (a->tasks[p].last_child >= 0)
-          a->tasks[a->tasks[p].last_child].next_sibling = k;
-        else
-          a->tasks[p].first_child = k;
-        a->tasks[p].last_child = k;
-        a->tasks[p].scan = a->tasks[p].first_child;
-      }
-      if (t->pnode)
-        oa_idmap_add(&a->pnode_task, t->pnode)->count = (uint32_t)k + 1;
-      v.a = (uint64_t)k;
-      break;
-    }
-    case OA_RAW_TASK_BEGIN:
-    case OA_RAW_TASK_END: {
-      int64_t k = task_index(a, x->raw_task_begin.task);
-      if (k < 0)
-        continue;
-      task *t = &a->tasks[k];
-      if (e->type == OA_RAW_TASK_BEGIN) {
-        t->begun = 1, t->t_begin = e->time, t->first_thread = (uint32_t)thread;
-      } else {
-        t->ended = 1, t->t_end = e->time;
-      }
-      continue;
-    }
-    case OA_RAW_FRAG_BEGIN:
-      v.a = x->raw_frag_begin.node, v.b = x->raw_frag_begin.task, v.tool = x->raw_frag_begin.tool;
-      break;
-    case OA_RAW_FRAG_END:
-      v.a = x->raw_frag_end.node, v.b = x->raw_frag_end.task, v.tool = x->raw_frag_end.tool;
-      break;
-    case OA_RAW_SWAIT:
-      v.a = x->raw_swait.region, v.b = x->raw_swait.task, v.c = (uint32_t)x->raw_swait.kind;
-      v.tool = x->raw_swait.tool;
-      break;
-    case OA_RAW_MUTEX:
-      v.a = x->raw_mutex.wait_id, v.c = (uint32_t)x->raw_mutex.kind;
-      v.loc = (uint32_t)x->raw_mutex.loc;
-      break;
-    case OA_RAW_IMPL_BEGIN:
-      task_add(a, x->raw_impl_begin.task);
-      v.a = x->raw_impl_begin.region, v.b = x->raw_impl_begin.task;
-      v.c = (uint32_t)x->raw_impl_begin.index;
-      break;
-    case OA_RAW_IMPL_END: v.b = x->raw_impl_end.task; break;
-    case OA_RAW_BAR_BEGIN:
-    case OA_RAW_BAR_END:
-      v.a = x->raw_bar_begin.region, v.b = x->raw_bar_begin.task;
-      v.c = (uint32_t)x->raw_bar_begin.kind, v.loc = (uint32_t)x->raw_bar_begin.loc;
-      break;
-    case OA_RAW_TG_BEGIN: v.b = x->raw_tg_begin.task, v.loc = (uint32_t)x->raw_tg_begin.loc; break;
-    case OA_RAW_TW_BEGIN: v.b = x->raw_tw_begin.task, v.loc = (uint32_t)x->raw_tw_begin.loc; break;
-    case OA_RAW_PREEMPT:
-      if (thread < a->nth)
-        preempted(a, (uint32_t)thread, e->time, x->raw_preempt.ns);
-      continue;
-    default: continue;
-    }
+  return type >= OA_RAW_NODE && type <= OA_RAW_LAST;
+}
+
+/* Every record, before its kind's callback: the clock, and the span of
+ * time the raw records cover. */
+static int rd_each(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (!is_raw(x->h.type))
+    return 0;
+  if (x->h.type == OA_RAW_CLOCK) {
+    a->s_per_tick = (double)x->raw_clock.fs_per_tick * 1e-15;
+    a->timed = 1;
     if (thread < a->nth)
-      step(a, (uint32_t)thread, &v);
+      prestart(a, (uint32_t)thread, x->raw_clock.loaded, x->raw_clock.started, x->ev.time);
   }
-  oa_rec_stream_close(s);
-  return r < 0 ? -1 : 0;
+  if (a->tmin == UINT64_MAX && x->ev.time)
+    a->tmin = x->ev.time;  /* the first record's: a later one stamped earlier counts from it */
+  if (x->ev.time > a->tmax)
+    a->tmax = x->ev.time;
+  return 0;
+}
+
+static int rd_w(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread < a->nth)  /* no time */
+    fragment_named(a, (uint32_t)thread, oa_record_w_loc(&x->rec_w), x->rec_w.edge_end);
+  return 0;
+}
+
+static int rd_new(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  an *a = ctx;
+  if (x->rec_new.bits & OA_NEW_TASK)
+    oa_idmap_add(&a->pmap, x->rec_new.node)->count = x->rec_new.loc;
+  return 0;
+}
+
+static int rd_edge(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  an *a = ctx;
+  if (a->nedges == a->cap_edges) {
+    a->cap_edges = a->cap_edges ? 2 * a->cap_edges : 64;
+    a->edges = oa_xrealloc(a->edges, a->cap_edges * sizeof *a->edges);
+  }
+  a->edges[a->nedges][0] = x->raw_edge.succ;
+  a->edges[a->nedges++][1] = x->raw_edge.pred;
+  return 0;
+}
+
+static int rd_par(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  an *a = ctx;
+  region *g = region_of(a, x->raw_par_begin.region, 1);  /* PAR_END's has the same fields */
+  if (x->h.type == OA_RAW_PAR_BEGIN) {
+    g->t_begin = x->ev.time;
+    g->team = (uint32_t)x->raw_par_begin.team;
+  } else {
+    g->t_end = x->ev.time;
+  }
+  return 0;
+}
+
+static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  int64_t k = task_index(a, x->raw_task_begin.task);  /* TASK_END's has the same fields */
+  if (k < 0)
+    return 0;
+  task *t = &a->tasks[k];
+  if (x->h.type == OA_RAW_TASK_BEGIN) {
+    t->begun = 1, t->t_begin = x->ev.time, t->first_thread = (uint32_t)thread;
+  } else {
+    t->ended = 1, t->t_end = x->ev.time;
+  }
+  return 0;
+}
+
+static int rd_preempt(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread < a->nth)
+    preempted(a, (uint32_t)thread, x->ev.time, x->raw_preempt.ns);
+  return 0;
 }
 
 /* When each explicit task became ready, and when it and all of its
@@ -610,125 +563,253 @@ static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint
   z->carved = now;
 }
 
-/* One time record of thread th. */
-static void step(an *a, uint32_t th, const tev *v)
+/* A time record of thread th at time t: the thread's state up to it, and
+ * ompadv's callback ticks it reports (tool; 0: none). */
+static tstate *enter(an *a, uint32_t th, uint64_t t, uint64_t tool)
 {
-  close_state(a, th, v->t);
+  close_state(a, th, t);
   tstate *z = &a->tst[th];
-  thread_segs *S = &a->ts[th];
+  if (tool > z->tool_seen) {
+    z->pending += tool - z->tool_seen;
+    z->tool_seen = tool;
+  }
+  return z;
+}
+
+static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  const struct oa_raw_frag_begin *f = &x->raw_frag_begin;
+  tstate *z = enter(a, (uint32_t)thread, f->time, f->tool);
+  z->in_frag = 1;
+  z->frag_task = task_index(a, f->task);
+  z->frag_first = a->ts[thread].n;
+  if (z->pending_create >= 0) {
+    a->tasks[z->pending_create].create_cost = z->last - z->last_frag_end;
+    z->pending_create = -1;
+  }
+  a->fragments++;
+  return 0;
+}
+
+static int rd_frag_end(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  tstate *z = enter(a, (uint32_t)thread, x->raw_frag_end.time, x->raw_frag_end.tool);
+  z->in_frag = 0;
+  z->last_frag_end = z->last;
+  return 0;
+}
+
+static int rd_task_create(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  const struct oa_raw_task_create *c = &x->raw_task_create;
+  int64_t k = task_add(a, c->task);
+  int64_t p = task_add(a, c->parent);
+  if (k < 0)
+    return 0;
+  task *t = &a->tasks[k];
+  t->is_explicit = 1;
+  t->t_create = c->time;
+  t->pnode = c->pnode;
+  t->parent = p;
+  if (p >= 0) {
+    if (a->tasks[p].last_child >= 0)
+      a->tasks[a->tasks[p].last_child].next_sibling = k;
+    else
+      a->tasks[p].first_child = k;
+    a->tasks[p].last_child = k;
+    a->tasks[p].scan = a->tasks[p].first_child;
+  }
+  if (t->pnode)
+    oa_idmap_add(&a->pnode_task, t->pnode)->count = (uint32_t)k + 1;
+  if (thread < a->nth)
+    enter(a, (uint32_t)thread, c->time, 0)->pending_create = k;
+  return 0;
+}
+
+static int rd_mutex(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  const struct oa_raw_mutex *m = &x->raw_mutex;
+  tstate *z = enter(a, (uint32_t)thread, m->time, 0);
+  if (m->sub == OA_MUTEX_ACQUIRE) {
+    z->lock = 1;
+    z->lock_first = a->ts[thread].n;
+    z->lock_loc = (uint32_t)m->loc;
+  } else if (m->sub == OA_MUTEX_ACQUIRED) {
+    z->lock = 0;
+  }
+  return 0;
+}
+
+static int rd_impl_begin(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  const struct oa_raw_impl_begin *b = &x->raw_impl_begin;
+  task_add(a, b->task);
+  if (thread >= a->nth)
+    return 0;
+  uint32_t index = (uint32_t)b->index;
+  tstate *z = enter(a, (uint32_t)thread, b->time, 0);
   uint64_t now = z->last;
-  if (v->tool > z->tool_seen) {
-    z->pending += v->tool - z->tool_seen;
-    z->tool_seen = v->tool;
+  if (z->impl < 16)
+    z->index[z->impl] = index;
+  z->impl++;
+  region *g = region_of(a, b->region, 0);
+  if (g && index > 0 && g->t_begin && now > g->t_begin) {
+    ready_iv r = { g->t_begin, now };  /* forked, not yet running here */
+    PUSH(a->ready, a->nready, a->cap_ready, r);
   }
-  switch (v->type) {
-  case OA_RAW_FRAG_BEGIN:
-    z->in_frag = 1;
-    z->frag_task = task_index(a, v->b);
-    z->frag_first = S->n;
-    if (z->pending_create >= 0) {
-      a->tasks[z->pending_create].create_cost = now - z->last_frag_end;
-      z->pending_create = -1;
-    }
-    a->fragments++;
-    break;
-  case OA_RAW_FRAG_END:
-    z->in_frag = 0;
-    z->last_frag_end = now;
-    break;
-  case OA_RAW_TASK_CREATE:
-    z->pending_create = (int64_t)v->a;
-    break;
-  case OA_RAW_MUTEX:
-    if (v->sub == OA_MUTEX_ACQUIRE) {
-      z->lock = 1;
-      z->lock_first = S->n;
-      z->lock_loc = v->loc;
-    } else if (v->sub == OA_MUTEX_ACQUIRED) {
-      z->lock = 0;
-    }
-    break;
-  case OA_RAW_IMPL_BEGIN: {
-    if (z->impl < 16)
-      z->index[z->impl] = v->c;
-    z->impl++;
-    region *g = region_of(a, v->a, 0);
-    if (g && v->c > 0 && g->t_begin && now > g->t_begin) {
-      ready_iv r = { g->t_begin, now };  /* forked, not yet running here */
-      PUSH(a->ready, a->nready, a->cap_ready, r);
-    }
-    break;
+  return 0;
+}
+
+static int rd_impl_end(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  tstate *z = enter(a, (uint32_t)thread, x->raw_impl_end.time, 0);
+  if (z->impl)
+    z->impl--;
+  return 0;
+}
+
+static int rd_bar_begin(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  const struct oa_raw_barrier *b = &x->raw_bar_begin;
+  uint32_t kind = (uint32_t)b->kind;
+  tstate *z = enter(a, (uint32_t)thread, b->time, 0);
+  uint64_t now = z->last;
+  region *g = region_of(a, b->region, 0);
+  oa_idmap_slot *c = b->task ? oa_idmap_find(&a->bcount, b->task) : NULL;
+  if (!c && b->task)
+    c = oa_idmap_add(&a->bcount, b->task);
+  z->bar_g = g ? (uint32_t)(g - a->regions) + 1 : 0;
+  z->bar_k = c ? c->count++ : 0;
+  z->bar_loc = (uint32_t)b->loc;
+  z->bar_what = kind == ompt_sync_region_barrier_implicit_workshare ? OA_TW_BAR_WS
+                : kind == ompt_sync_region_barrier_implicit_parallel
+                    || kind == ompt_sync_region_barrier_teams ? OA_TW_BAR_PAR
+                : OA_TW_BARRIER;
+  if (g) {
+    barrier_inst *bi = barrier_at(g, z->bar_k);
+    bi->arrivals++;
+    if (now > bi->last_arrival)
+      bi->last_arrival = now;
   }
-  case OA_RAW_IMPL_END:
-    if (z->impl)
-      z->impl--;
-    break;
-  case OA_RAW_BAR_BEGIN: {
-    region *g = region_of(a, v->a, 0);
-    oa_idmap_slot *c = v->b ? oa_idmap_find(&a->bcount, v->b) : NULL;
-    if (!c && v->b)
-      c = oa_idmap_add(&a->bcount, v->b);
-    z->bar_g = g ? (uint32_t)(g - a->regions) + 1 : 0;
-    z->bar_k = c ? c->count++ : 0;
-    z->bar_loc = v->loc;
-    z->bar_what = v->c == ompt_sync_region_barrier_implicit_workshare ? OA_TW_BAR_WS
-                  : v->c == ompt_sync_region_barrier_implicit_parallel
-                      || v->c == ompt_sync_region_barrier_teams ? OA_TW_BAR_PAR
-                  : OA_TW_BARRIER;
-    if (g) {
-      barrier_inst *b = barrier_at(g, z->bar_k);
-      b->arrivals++;
-      if (now > b->last_arrival)
-        b->last_arrival = now;
-    }
-    break;
-  }
-  case OA_RAW_BAR_END:
-    z->bar_g = 0, z->bar_loc = 0, z->bar_what = 0;
-    break;
-  case OA_RAW_TG_BEGIN:
-    if (z->ntg < 16)
-      z->tg_begin[z->ntg] = now, z->tg_loc[z->ntg] = v->loc;
-    z->ntg++;
-    break;
-  case OA_RAW_TW_BEGIN:
-    z->tw_loc = v->loc;
-    break;
-  case OA_RAW_SWAIT:
-    if (v->sub) {
-      if (z->nsw < 16) {
-        uint8_t what = v->c == ompt_sync_region_taskwait    ? OA_TW_TASKWAIT
-                       : v->c == ompt_sync_region_taskgroup ? OA_TW_TASKGROUP
-                       : z->bar_what                        ? z->bar_what
-                                                            : OA_TW_BARRIER;
-        /* the construct that waits: as the recording names it, else where
-         * the fragment before the wait ended (or the directive it ran in) */
-        uint32_t loc = what == OA_TW_TASKWAIT ? z->tw_loc
-                       : what == OA_TW_TASKGROUP
-                           ? (z->ntg > 0 && z->ntg <= 16 ? z->tg_loc[z->ntg - 1] : 0)
-                           : z->bar_loc;
-        if (!loc)
-          loc = z->prev_edge ? z->prev_edge : z->prev_loc;
-        open_wait *w = &z->sw[z->nsw];
-        *w = (open_wait){ .what = what, .loc = loc, .t0 = now, .g = z->bar_g, .k = z->bar_k,
-                          .task = task_index(a, v->b) };
-        w->last_barrier = v->c == ompt_sync_region_barrier_implicit_parallel && z->impl > 0
-                          && z->impl <= 16 && z->index[z->impl - 1] > 0;
-        w->g0 = what == OA_TW_TASKGROUP && z->ntg > 0 && z->ntg <= 16 ? z->tg_begin[z->ntg - 1] : 0;
-        if (what == OA_TW_TASKGROUP && z->ntg > 0)
-          z->ntg--;
-      }
-      z->nsw++;
-    } else if (z->nsw > 0) {
-      z->nsw--;
+  return 0;
+}
+
+static int rd_bar_end(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  tstate *z = enter(a, (uint32_t)thread, x->raw_bar_end.time, 0);
+  z->bar_g = 0, z->bar_loc = 0, z->bar_what = 0;
+  return 0;
+}
+
+static int rd_tg_begin(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  tstate *z = enter(a, (uint32_t)thread, x->raw_tg_begin.time, 0);
+  if (z->ntg < 16)
+    z->tg_begin[z->ntg] = z->last, z->tg_loc[z->ntg] = (uint32_t)x->raw_tg_begin.loc;
+  z->ntg++;
+  return 0;
+}
+
+static int rd_tw_begin(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  enter(a, (uint32_t)thread, x->raw_tw_begin.time, 0)->tw_loc = (uint32_t)x->raw_tw_begin.loc;
+  return 0;
+}
+
+static int rd_swait(void *ctx, const oa_record *x, size_t thread)
+{
+  an *a = ctx;
+  if (thread >= a->nth)
+    return 0;
+  uint32_t th = (uint32_t)thread;
+  const struct oa_raw_swait *s = &x->raw_swait;
+  uint32_t kind = (uint32_t)s->kind;
+  tstate *z = enter(a, th, s->time, s->tool);
+  uint64_t now = z->last;
+  if (s->sub) {
+    if (z->nsw < 16) {
+      uint8_t what = kind == ompt_sync_region_taskwait    ? OA_TW_TASKWAIT
+                     : kind == ompt_sync_region_taskgroup ? OA_TW_TASKGROUP
+                     : z->bar_what                        ? z->bar_what
+                                                          : OA_TW_BARRIER;
+      /* the construct that waits: as the recording names it, else where
+       * the fragment before the wait ended (or the directive it ran in) */
+      uint32_t loc = what == OA_TW_TASKWAIT ? z->tw_loc
+                     : what == OA_TW_TASKGROUP
+                         ? (z->ntg > 0 && z->ntg <= 16 ? z->tg_loc[z->ntg - 1] : 0)
+                         : z->bar_loc;
+      if (!loc)
+        loc = z->prev_edge ? z->prev_edge : z->prev_loc;
       open_wait *w = &z->sw[z->nsw];
-      if (z->nsw < 16 && !w->last_barrier) {
-        wait_rec r = { th, w->what, w->t0, now, w->g, w->k, w->task, w->g0 };
-        PUSH(a->waits, a->nwaits, a->cap_waits, r);
-      }
+      *w = (open_wait){ .what = what, .loc = loc, .t0 = now, .g = z->bar_g, .k = z->bar_k,
+                        .task = task_index(a, s->task) };
+      w->last_barrier = kind == ompt_sync_region_barrier_implicit_parallel && z->impl > 0
+                        && z->impl <= 16 && z->index[z->impl - 1] > 0;
+      w->g0 = what == OA_TW_TASKGROUP && z->ntg > 0 && z->ntg <= 16 ? z->tg_begin[z->ntg - 1] : 0;
+      if (what == OA_TW_TASKGROUP && z->ntg > 0)
+        z->ntg--;
     }
-    break;
+    z->nsw++;
+  } else if (z->nsw > 0) {
+    z->nsw--;
+    open_wait *w = &z->sw[z->nsw];
+    if (z->nsw < 16 && !w->last_barrier) {
+      wait_rec r = { th, w->what, w->t0, now, w->g, w->k, w->task, w->g0 };
+      PUSH(a->waits, a->nwaits, a->cap_waits, r);
+    }
   }
+  return 0;
+}
+
+static const oa_rec_visitor reader = {
+  .each = rd_each,
+  .on = {
+    [OA_REC_W] = rd_w, [OA_REC_NEW] = rd_new, [OA_RAW_EDGE] = rd_edge,
+    [OA_RAW_PAR_BEGIN] = rd_par, [OA_RAW_PAR_END] = rd_par,
+    [OA_RAW_TASK_CREATE] = rd_task_create, [OA_RAW_TASK_BEGIN] = rd_task_scope,
+    [OA_RAW_TASK_END] = rd_task_scope, [OA_RAW_FRAG_BEGIN] = rd_frag_begin,
+    [OA_RAW_FRAG_END] = rd_frag_end, [OA_RAW_SWAIT] = rd_swait, [OA_RAW_MUTEX] = rd_mutex,
+    [OA_RAW_IMPL_BEGIN] = rd_impl_begin, [OA_RAW_IMPL_END] = rd_impl_end,
+    [OA_RAW_BAR_BEGIN] = rd_bar_begin, [OA_RAW_BAR_END] = rd_bar_end,
+    [OA_RAW_TG_BEGIN] = rd_tg_begin, [OA_RAW_TW_BEGIN] = rd_tw_begin,
+    [OA_RAW_PREEMPT] = rd_preempt,
+  },
+};
+
+static int read_records(an *a, char *err, size_t errlen)
+{
+  a->nth = oa_rec_threads(a->rec);
+  threads_init(a);
+  a->tmin = UINT64_MAX;
+  oa_rec_visitor v = reader;
+  v.ctx = a;
+  return oa_rec_visit(a->rec, &v, err, errlen) != 0 ? -1 : 0;
 }
 
 /* When a wait's condition was met; 0: not known. */

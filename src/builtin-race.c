@@ -11,6 +11,7 @@
 
 #include "contract.h"
 #include "launch.h"
+#include "recording.h"
 #include "render.h"
 #include "result.h"
 #include "symbolize.h"
@@ -126,6 +127,7 @@ typedef struct race_run {
   uint64_t *pending[OA_MAX_THREADS_SEEN][2];
   size_t npending[OA_MAX_THREADS_SEEN][2];
   int complete;              /* idle: the program was not killed */
+  size_t cap;                /* races' room */
 } race_run;
 
 /* Code without line information: its function and the offset in it (or
@@ -261,23 +263,43 @@ static void merge(race_run *rr)
   rr->nraces = n;
 }
 
+/* The race records, through the record visitor (recording.h). */
+static int on_stack(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  add_callers(ctx, &x->race_stack);
+  return 0;
+}
+
+static int on_report(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  race_run *rr = ctx;
+  add_report(rr, &x->race_report, &rr->cap);
+  return 0;
+}
+
+static int on_summary(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  ((race_run *)ctx)->summary = &x->race_summary;
+  return 0;
+}
+
 static int collect(race_run *rr, const char *path)
 {
   char err[PATH_MAX + 256];
-  size_t cap = 0;
   if (oa_result_read(path, &rr->r, err, sizeof err) != 0) {
     oa_error("cannot read the race runtime's results: %s", err);
     return -1;
   }
   rr->sym = oa_sym_for_result(&rr->r);
-  for (size_t i = 0; i < rr->r.nevents; i++) {
-    const oa_record *e = oa_record_of(&rr->r.events[i]);
-    if (e->h.type == OA_RACE_STACK)
-      add_callers(rr, &e->race_stack);
-    else if (e->h.type == OA_RACE_REPORT)
-      add_report(rr, &e->race_report, &cap);
-    else if (e->h.type == OA_RACE_SUMMARY)
-      rr->summary = &e->race_summary;
+  oa_rec_visitor v = { .ctx = rr, .on = { [OA_RACE_STACK] = on_stack,
+                                          [OA_RACE_REPORT] = on_report,
+                                          [OA_RACE_SUMMARY] = on_summary } };
+  if (oa_rec_visit_events(rr->r.events, rr->r.nevents, &v, path, err, sizeof err) != 0) {
+    oa_error("cannot read the race runtime's results: %s", err);
+    return -1;
   }
   merge(rr);
   return 0;
@@ -545,6 +567,14 @@ typedef struct check_run {
   int idle;                  /* no OpenMP construct ran */
 } check_run;
 
+/* The verdict: the last CHECK record. */
+static int on_check(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  *(const struct oa_race_check **)ctx = &x->race_check;
+  return 0;
+}
+
 static int check_verdict(void *ctx, const oa_launch *l)
 {
   check_run *cr = ctx;
@@ -561,9 +591,12 @@ static int check_verdict(void *ctx, const oa_launch *l)
     why = oa_xasprintf("the check run's results are unreadable: %s", err);
     goto out;
   }
-  for (size_t i = 0; i < r.nevents; i++)
-    if (r.events[i].type == OA_RACE_CHECK)
-      check = &oa_record_of(&r.events[i])->race_check;
+  oa_rec_visitor v = { .ctx = &check, .on = { [OA_RACE_CHECK] = on_check } };
+  if (oa_rec_visit_events(r.events, r.nevents, &v, l->result_path, err, sizeof err) != 0) {
+    why = oa_xasprintf("the check run's results are unreadable: %s", err);
+    oa_result_free(&r);
+    goto out;
+  }
   if (!check) {
     why = WIFSIGNALED(l->status)
               ? oa_xasprintf("the check run was killed by signal %d", WTERMSIG(l->status))

@@ -12,6 +12,7 @@
 
 #include "events.h"
 #include "launch.h"
+#include "recording.h"
 #include "recfile.h"
 #include "render.h"
 #include "result.h"
@@ -43,6 +44,9 @@ struct printer {
   FILE *f;
   oa_symbolizer *sym;
   int addresses;
+  const oa_record *deps;     /* a dependences event whose line is open, or NULL */
+  uint64_t left;             /* ... the dependences it may still take */
+  uint64_t shown;            /* ... and those it has */
 };
 
 static const char *basename_of(const char *path)
@@ -85,166 +89,328 @@ static const char *or_num(const char *name, uint64_t v, char *buf, size_t len)
   return buf;
 }
 
-/* Print one event; returns how many records it used (a dependences event
- * takes its continuation records with it).  Each kind's fields are read
- * through its struct in union oa_record (contract.h). */
-static size_t print_event(struct printer *p, const oa_event *e, size_t left)
+/* The events, one line each, through the record visitor (recording.h): a
+ * callback per kind, each kind's fields read through its struct in union
+ * oa_record (contract.h).  A dependences event's line takes the
+ * dependence records that follow it (its ndeps at most). */
+static FILE *begin(struct printer *p, const oa_record *x)
 {
-  FILE *f = p->f;
-  const oa_record *x = oa_record_of(e);
-  char b1[128], b2[32];
-  size_t used = 1;
-  fprintf(f, "%u: ", e->thread);
-  switch (e->type) {
-  case ompt_callback_thread_begin: {
-    uint64_t type = x->thread_begin.thread_type;
-    fprintf(f, "thread_begin: type=%s", or_num(oa_thread_type_name(type), type, b2, sizeof b2));
-    break;
-  }
-  case ompt_callback_parallel_begin: {
-    const struct oa_ev_parallel *v = &x->parallel_begin;
-    fprintf(f, "parallel_begin: parallel=%llu task=%llu requested=%llu flags=%s",
-            (unsigned long long)v->parallel, (unsigned long long)v->task,
-            (unsigned long long)v->requested, oa_parallel_flags(v->parallel_flags, b1, sizeof b1));
-    break;
-  }
-  case ompt_callback_parallel_end: {
-    const struct oa_ev_parallel *v = &x->parallel_end;
-    fprintf(f, "parallel_end: parallel=%llu task=%llu flags=%s", (unsigned long long)v->parallel,
-            (unsigned long long)v->task, oa_parallel_flags(v->parallel_flags, b1, sizeof b1));
-    break;
-  }
-  case ompt_callback_implicit_task: {
-    const struct oa_ev_implicit_task *v = &x->implicit_task;
-    fprintf(f, "implicit_task%s: parallel=%llu task=%llu team=%llu index=%u flags=%s",
-            endpoint_suffix(v->sub), (unsigned long long)v->parallel, (unsigned long long)v->task,
-            (unsigned long long)v->team, v->index, oa_task_flags(v->task_flags, b1, sizeof b1));
-    break;
-  }
-  case ompt_callback_task_create: {
-    const struct oa_ev_task_create *v = &x->task_create;
-    fprintf(f, "task_create: task=%llu parent=%llu flags=%s has_deps=%llu",
-            (unsigned long long)v->task, (unsigned long long)v->parent,
-            oa_task_flags(v->task_flags, b1, sizeof b1), (unsigned long long)v->has_dependences);
-    break;
-  }
-  case ompt_callback_task_schedule: {
-    const struct oa_ev_task_schedule *v = &x->task_schedule;
-    fprintf(f, "task_schedule: prior=%llu status=%s next=%llu", (unsigned long long)v->prior,
-            or_num(oa_task_status_name(v->status), v->status, b2, sizeof b2),
-            (unsigned long long)v->next);
-    break;
-  }
-  case ompt_callback_dependences: {
-    const struct oa_ev_dependences *v = &x->dependences;
-    fprintf(f, "dependences: task=%llu ndeps=%llu deps=", (unsigned long long)v->task,
-            (unsigned long long)v->ndeps);
-    for (uint64_t i = 0; i < v->ndeps && used < left && e[used].type == OA_EV_DEPENDENCE;
-         i++, used++) {
-      const struct oa_ev_dependence *d = &oa_record_of(&e[used])->dependence;
-      fprintf(f, "%s%s:0x%llx", i ? "," : "",
-              or_num(oa_dependence_name(d->dep_type), d->dep_type, b2, sizeof b2),
-              (unsigned long long)d->address);
-    }
-    break;
-  }
-  case ompt_callback_task_dependence:
-    fprintf(f, "task_dependence: source=%llu sink=%llu",
-            (unsigned long long)x->task_dependence.source,
-            (unsigned long long)x->task_dependence.sink);
-    break;
-  case ompt_callback_work: {
-    const struct oa_ev_work *v = &x->work;
-    fprintf(f, "%s%s: parallel=%llu task=%llu count=%llu",
-            or_num(oa_work_name(v->work), v->work, b2, sizeof b2), endpoint_suffix(v->sub),
-            (unsigned long long)v->parallel, (unsigned long long)v->task,
-            (unsigned long long)v->count);
-    break;
-  }
-  case ompt_callback_dispatch: {
-    const struct oa_ev_dispatch *v = &x->dispatch;
-    fprintf(f, "dispatch: kind=%s parallel=%llu task=%llu",
-            or_num(oa_dispatch_name(v->sub), v->sub, b2, sizeof b2),
-            (unsigned long long)v->parallel, (unsigned long long)v->task);
-    if (v->sub != ompt_dispatch_section)
-      fprintf(f, " start=%llu iterations=%llu", (unsigned long long)v->start,
-              (unsigned long long)v->iterations);
-    break;
-  }
-  case ompt_callback_masked:
-    fprintf(f, "masked%s: parallel=%llu task=%llu", endpoint_suffix(e->sub),
-            (unsigned long long)x->masked.parallel, (unsigned long long)x->masked.task);
-    break;
-  case ompt_callback_sync_region:
-  case ompt_callback_sync_region_wait:
-  case ompt_callback_reduction: {
-    const struct oa_ev_sync_region *v = &x->sync_region;  /* the three share it */
-    fprintf(f, "%s%s%s: parallel=%llu task=%llu",
-            v->type == ompt_callback_sync_region_wait ? "wait_" : "",
-            v->type == ompt_callback_reduction ? "reduction"
-                                               : or_num(oa_sync_name(v->kind), v->kind, b2,
-                                                        sizeof b2),
-            endpoint_suffix(v->sub), (unsigned long long)v->parallel, (unsigned long long)v->task);
-    break;
-  }
-  case ompt_callback_mutex_acquire:
-  case ompt_callback_lock_init: {
-    const struct oa_ev_mutex_acquire *v = &x->mutex_acquire;  /* lock_init's too */
-    fprintf(f, "%s: kind=%s wait_id=0x%llx hint=%llu impl=%llu", oa_event_type_name(v->type),
-            or_num(oa_mutex_name(v->kind), v->kind, b2, sizeof b2),
-            (unsigned long long)v->wait_id, (unsigned long long)v->hint,
-            (unsigned long long)v->impl);
-    break;
-  }
-  case ompt_callback_mutex_acquired:
-  case ompt_callback_mutex_released:
-  case ompt_callback_lock_destroy: {
-    const struct oa_ev_mutex *v = &x->mutex_acquired;  /* the three share it */
-    fprintf(f, "%s: kind=%s wait_id=0x%llx", oa_event_type_name(v->type),
-            or_num(oa_mutex_name(v->kind), v->kind, b2, sizeof b2),
-            (unsigned long long)v->wait_id);
-    break;
-  }
-  case ompt_callback_nest_lock:
-    fprintf(f, "nest_lock%s: wait_id=0x%llx", endpoint_suffix(e->sub),
-            (unsigned long long)x->nest_lock.wait_id);
-    break;
-  case ompt_callback_cancel:
-    fprintf(f, "cancel: task=%llu flags=0x%llx", (unsigned long long)x->cancel.task,
-            (unsigned long long)x->cancel.cancel_flags);
-    break;
-  case ompt_callback_control_tool:
-    fprintf(f, "control_tool: command=%llu modifier=%llu",
-            (unsigned long long)x->control_tool.command,
-            (unsigned long long)x->control_tool.modifier);
-    break;
-  case ompt_callback_error:
-    fprintf(f, "error: severity=%llu", (unsigned long long)x->error.severity);
-    break;
-  case ompt_callback_device_initialize:
-    fprintf(f, "device_initialize: device=%llu", (unsigned long long)x->device_initialize.device);
-    break;
-  case ompt_callback_target_emi:
-    fprintf(f, "target%s: kind=%llu device=%llu", endpoint_suffix(e->sub),
-            (unsigned long long)x->target.kind, (unsigned long long)x->target.device);
-    break;
-  case ompt_callback_target_data_op_emi:
-    fprintf(f, "target_data_op%s: optype=%llu bytes=%llu", endpoint_suffix(e->sub),
-            (unsigned long long)x->target_data_op.optype,
-            (unsigned long long)x->target_data_op.bytes);
-    break;
-  case ompt_callback_target_submit_emi:
-    fprintf(f, "target_submit%s: teams=%llu", endpoint_suffix(e->sub),
-            (unsigned long long)x->target_submit.teams);
-    break;
-  default:
-    fprintf(f, "%s:", or_num(oa_event_type_name(e->type), e->type, b2, sizeof b2));
-    break;
-  }
-  print_where(p, e);
-  fputc('\n', f);
-  return used;
+  fprintf(p->f, "%u: ", x->h.thread);
+  return p->f;
 }
+
+static int end(struct printer *p, const oa_record *x)
+{
+  print_where(p, &x->ev);
+  fputc('\n', p->f);
+  return 0;
+}
+
+/* Every record first: a write error stops the listing, and a dependences
+ * line ends at a record that is not one of its dependences. */
+static int pr_each(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  struct printer *p = ctx;
+  if (ferror(p->f))
+    return 1;
+  if (p->deps && x->h.type != OA_EV_DEPENDENCE) {
+    end(p, p->deps);
+    p->deps = NULL;
+  }
+  return 0;
+}
+
+/* A kind without a line of its own: its name (or number). */
+static int pr_other(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  fprintf(begin(ctx, x), "%s:", or_num(oa_event_type_name(x->h.type), x->h.type, b2, sizeof b2));
+  return end(ctx, x);
+}
+
+static int pr_thread_begin(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  uint64_t type = x->thread_begin.thread_type;
+  fprintf(begin(ctx, x), "thread_begin: type=%s",
+          or_num(oa_thread_type_name(type), type, b2, sizeof b2));
+  return end(ctx, x);
+}
+
+static int pr_parallel_begin(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b1[128];
+  const struct oa_ev_parallel *v = &x->parallel_begin;
+  fprintf(begin(ctx, x), "parallel_begin: parallel=%llu task=%llu requested=%llu flags=%s",
+          (unsigned long long)v->parallel, (unsigned long long)v->task,
+          (unsigned long long)v->requested, oa_parallel_flags(v->parallel_flags, b1, sizeof b1));
+  return end(ctx, x);
+}
+
+static int pr_parallel_end(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b1[128];
+  const struct oa_ev_parallel *v = &x->parallel_end;
+  fprintf(begin(ctx, x), "parallel_end: parallel=%llu task=%llu flags=%s",
+          (unsigned long long)v->parallel, (unsigned long long)v->task,
+          oa_parallel_flags(v->parallel_flags, b1, sizeof b1));
+  return end(ctx, x);
+}
+
+static int pr_implicit_task(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b1[128];
+  const struct oa_ev_implicit_task *v = &x->implicit_task;
+  fprintf(begin(ctx, x), "implicit_task%s: parallel=%llu task=%llu team=%llu index=%u flags=%s",
+          endpoint_suffix(v->sub), (unsigned long long)v->parallel, (unsigned long long)v->task,
+          (unsigned long long)v->team, v->index, oa_task_flags(v->task_flags, b1, sizeof b1));
+  return end(ctx, x);
+}
+
+static int pr_task_create(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b1[128];
+  const struct oa_ev_task_create *v = &x->task_create;
+  fprintf(begin(ctx, x), "task_create: task=%llu parent=%llu flags=%s has_deps=%llu",
+          (unsigned long long)v->task, (unsigned long long)v->parent,
+          oa_task_flags(v->task_flags, b1, sizeof b1), (unsigned long long)v->has_dependences);
+  return end(ctx, x);
+}
+
+static int pr_task_schedule(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  const struct oa_ev_task_schedule *v = &x->task_schedule;
+  fprintf(begin(ctx, x), "task_schedule: prior=%llu status=%s next=%llu",
+          (unsigned long long)v->prior,
+          or_num(oa_task_status_name(v->status), v->status, b2, sizeof b2),
+          (unsigned long long)v->next);
+  return end(ctx, x);
+}
+
+static int pr_dependences(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  struct printer *p = ctx;
+  const struct oa_ev_dependences *v = &x->dependences;
+  fprintf(begin(p, x), "dependences: task=%llu ndeps=%llu deps=", (unsigned long long)v->task,
+          (unsigned long long)v->ndeps);
+  if (!v->ndeps)
+    return end(p, x);
+  p->deps = x;  /* the line stays open for its dependences */
+  p->left = v->ndeps;
+  p->shown = 0;
+  return 0;
+}
+
+static int pr_dependence(void *ctx, const oa_record *x, size_t thread)
+{
+  struct printer *p = ctx;
+  if (!p->deps)  /* not one of a dependences event's */
+    return pr_other(ctx, x, thread);
+  char b2[32];
+  const struct oa_ev_dependence *d = &x->dependence;
+  fprintf(p->f, "%s%s:0x%llx", p->shown++ ? "," : "",
+          or_num(oa_dependence_name(d->dep_type), d->dep_type, b2, sizeof b2),
+          (unsigned long long)d->address);
+  if (--p->left == 0) {
+    end(p, p->deps);
+    p->deps = NULL;
+  }
+  return 0;
+}
+
+static int pr_task_dependence(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "task_dependence: source=%llu sink=%llu",
+          (unsigned long long)x->task_dependence.source,
+          (unsigned long long)x->task_dependence.sink);
+  return end(ctx, x);
+}
+
+static int pr_work(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  const struct oa_ev_work *v = &x->work;
+  fprintf(begin(ctx, x), "%s%s: parallel=%llu task=%llu count=%llu",
+          or_num(oa_work_name(v->work), v->work, b2, sizeof b2), endpoint_suffix(v->sub),
+          (unsigned long long)v->parallel, (unsigned long long)v->task,
+          (unsigned long long)v->count);
+  return end(ctx, x);
+}
+
+static int pr_dispatch(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  const struct oa_ev_dispatch *v = &x->dispatch;
+  FILE *f = begin(ctx, x);
+  fprintf(f, "dispatch: kind=%s parallel=%llu task=%llu",
+          or_num(oa_dispatch_name(v->sub), v->sub, b2, sizeof b2),
+          (unsigned long long)v->parallel, (unsigned long long)v->task);
+  if (v->sub != ompt_dispatch_section)
+    fprintf(f, " start=%llu iterations=%llu", (unsigned long long)v->start,
+            (unsigned long long)v->iterations);
+  return end(ctx, x);
+}
+
+static int pr_masked(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "masked%s: parallel=%llu task=%llu", endpoint_suffix(x->h.sub),
+          (unsigned long long)x->masked.parallel, (unsigned long long)x->masked.task);
+  return end(ctx, x);
+}
+
+/* sync_region, sync_region_wait and reduction: they share a struct */
+static int pr_sync_region(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  const struct oa_ev_sync_region *v = &x->sync_region;
+  fprintf(begin(ctx, x), "%s%s%s: parallel=%llu task=%llu",
+          v->type == ompt_callback_sync_region_wait ? "wait_" : "",
+          v->type == ompt_callback_reduction ? "reduction"
+                                             : or_num(oa_sync_name(v->kind), v->kind, b2,
+                                                      sizeof b2),
+          endpoint_suffix(v->sub), (unsigned long long)v->parallel, (unsigned long long)v->task);
+  return end(ctx, x);
+}
+
+/* mutex_acquire and lock_init */
+static int pr_mutex_acquire(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  const struct oa_ev_mutex_acquire *v = &x->mutex_acquire;
+  fprintf(begin(ctx, x), "%s: kind=%s wait_id=0x%llx hint=%llu impl=%llu",
+          oa_event_type_name(v->type), or_num(oa_mutex_name(v->kind), v->kind, b2, sizeof b2),
+          (unsigned long long)v->wait_id, (unsigned long long)v->hint,
+          (unsigned long long)v->impl);
+  return end(ctx, x);
+}
+
+/* mutex_acquired, mutex_released and lock_destroy */
+static int pr_mutex(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  char b2[32];
+  const struct oa_ev_mutex *v = &x->mutex_acquired;
+  fprintf(begin(ctx, x), "%s: kind=%s wait_id=0x%llx", oa_event_type_name(v->type),
+          or_num(oa_mutex_name(v->kind), v->kind, b2, sizeof b2),
+          (unsigned long long)v->wait_id);
+  return end(ctx, x);
+}
+
+static int pr_nest_lock(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "nest_lock%s: wait_id=0x%llx", endpoint_suffix(x->h.sub),
+          (unsigned long long)x->nest_lock.wait_id);
+  return end(ctx, x);
+}
+
+static int pr_cancel(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "cancel: task=%llu flags=0x%llx", (unsigned long long)x->cancel.task,
+          (unsigned long long)x->cancel.cancel_flags);
+  return end(ctx, x);
+}
+
+static int pr_control_tool(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "control_tool: command=%llu modifier=%llu",
+          (unsigned long long)x->control_tool.command,
+          (unsigned long long)x->control_tool.modifier);
+  return end(ctx, x);
+}
+
+static int pr_error(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "error: severity=%llu", (unsigned long long)x->error.severity);
+  return end(ctx, x);
+}
+
+static int pr_device_initialize(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "device_initialize: device=%llu",
+          (unsigned long long)x->device_initialize.device);
+  return end(ctx, x);
+}
+
+static int pr_target(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "target%s: kind=%llu device=%llu", endpoint_suffix(x->h.sub),
+          (unsigned long long)x->target.kind, (unsigned long long)x->target.device);
+  return end(ctx, x);
+}
+
+static int pr_target_data_op(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "target_data_op%s: optype=%llu bytes=%llu", endpoint_suffix(x->h.sub),
+          (unsigned long long)x->target_data_op.optype,
+          (unsigned long long)x->target_data_op.bytes);
+  return end(ctx, x);
+}
+
+static int pr_target_submit(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  fprintf(begin(ctx, x), "target_submit%s: teams=%llu", endpoint_suffix(x->h.sub),
+          (unsigned long long)x->target_submit.teams);
+  return end(ctx, x);
+}
+
+static const oa_rec_visitor printer_visitor = {
+  .each = pr_each,
+  .on = {
+    [ompt_callback_thread_begin] = pr_thread_begin,
+    [ompt_callback_parallel_begin] = pr_parallel_begin,
+    [ompt_callback_parallel_end] = pr_parallel_end,
+    [ompt_callback_implicit_task] = pr_implicit_task,
+    [ompt_callback_task_create] = pr_task_create,
+    [ompt_callback_task_schedule] = pr_task_schedule,
+    [ompt_callback_dependences] = pr_dependences,
+    [OA_EV_DEPENDENCE] = pr_dependence,
+    [ompt_callback_task_dependence] = pr_task_dependence,
+    [ompt_callback_work] = pr_work,
+    [ompt_callback_dispatch] = pr_dispatch,
+    [ompt_callback_masked] = pr_masked,
+    [ompt_callback_sync_region] = pr_sync_region,
+    [ompt_callback_sync_region_wait] = pr_sync_region,
+    [ompt_callback_reduction] = pr_sync_region,
+    [ompt_callback_mutex_acquire] = pr_mutex_acquire,
+    [ompt_callback_lock_init] = pr_mutex_acquire,
+    [ompt_callback_mutex_acquired] = pr_mutex,
+    [ompt_callback_mutex_released] = pr_mutex,
+    [ompt_callback_lock_destroy] = pr_mutex,
+    [ompt_callback_nest_lock] = pr_nest_lock,
+    [ompt_callback_cancel] = pr_cancel,
+    [ompt_callback_control_tool] = pr_control_tool,
+    [ompt_callback_error] = pr_error,
+    [ompt_callback_device_initialize] = pr_device_initialize,
+    [ompt_callback_target_emi] = pr_target,
+    [ompt_callback_target_data_op_emi] = pr_target_data_op,
+    [ompt_callback_target_submit_emi] = pr_target_submit,
+  },
+  .other = pr_other,
+};
 
 static int cmp_thread(const void *a, const void *b)
 {
@@ -264,14 +430,19 @@ static void report_unsupported(const oa_file_header *h)
                oa_event_type_name(cb) ? oa_event_type_name(cb) : "?");
 }
 
-static void print_trace(const oa_result *r, const struct trace_opts *o, FILE *out)
+static int print_trace(const oa_result *r, const struct trace_opts *o, const char *path,
+                       FILE *out, char *err, size_t errlen)
 {
   struct printer p = { .f = out, .sym = oa_sym_for_result(r), .addresses = o->addresses };
   if (o->by_thread)
     qsort(r->events, r->nevents, sizeof *r->events, cmp_thread);
-  for (size_t i = 0; i < r->nevents && !ferror(out);)
-    i += print_event(&p, &r->events[i], r->nevents - i);
+  oa_rec_visitor v = printer_visitor;
+  v.ctx = &p;
+  int rc = oa_rec_visit_events(r->events, r->nevents, &v, path, err, errlen);
+  if (p.deps && rc >= 0)
+    end(&p, p.deps);
   oa_sym_free(p.sym);
+  return rc < 0 ? -1 : 0;
 }
 
 static void summarize(const oa_result *r)
@@ -296,7 +467,11 @@ static int show(const char *path, const struct trace_opts *o, FILE *out, int fai
     oa_error("cannot read the trace: %s", err);
     return fail_code;
   }
-  print_trace(&r, o, out);
+  if (print_trace(&r, o, path, out, err, sizeof err) != 0) {
+    oa_error("cannot read the trace: %s", err);
+    oa_result_free(&r);
+    return fail_code;
+  }
   summarize(&r);
   oa_result_free(&r);
   return 0;

@@ -2,7 +2,10 @@
  * accessor pairs of packed fields give back what was stored; a recording
  * written through the typed structs, one record of every OA_REC_* kind,
  * replays (corelib/replay.c) into the profile it describes; race records
- * come back from a result file (corelib/result.c) as written.
+ * come back from a result file (corelib/result.c) as written; the record
+ * visitor (corelib/recording.h) hands each kind to its callback, counts
+ * the kinds contract.h does not define and refuses a record that fails
+ * its check, over a recording and over records in memory.
  *   test-records --fields   print every field of the record kinds that
  *                           tests/fuzz/rectool.py writes (KIND FIELD OFFSET
  *                           SIZE), to check its table against contract.h */
@@ -12,8 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <omp-tools.h>
+
 #include "contract.h"
 #include "ospg.h"
+#include "recording.h"
 #include "replay.h"
 #include "result.h"
 #include "check.h"
@@ -312,6 +318,136 @@ static void race_records(void)
   unlink(path);
 }
 
+/* --- the visitor -------------------------------------------------------------- */
+
+typedef struct seen {
+  int each, meta, region, other, stop_at;  /* stop_at: the META callback returns 7 */
+  size_t thread;
+  unsigned other_type[4];
+} seen;
+
+static int v_each(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)x;
+  seen *s = ctx;
+  s->each++;
+  s->thread = thread;
+  return 0;
+}
+
+static int v_meta(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)x, (void)thread;
+  seen *s = ctx;
+  return ++s->meta == s->stop_at ? 7 : 0;
+}
+
+static int v_region(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)x, (void)thread;
+  ((seen *)ctx)->region++;
+  return 0;
+}
+
+static int v_other(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  seen *s = ctx;
+  if (s->other < 4)
+    s->other_type[s->other] = x->h.type;
+  s->other++;
+  return 0;
+}
+
+static oa_rec_visitor visitor_of(seen *s)
+{
+  memset(s, 0, sizeof *s);
+  return (oa_rec_visitor){ .ctx = s, .each = v_each, .other = v_other,
+                           .on = { [OA_REC_META] = v_meta, [OA_REC_REGION] = v_region } };
+}
+
+/* Six records: META, two of kinds contract.h does not define (299, between
+ * the raw and the recording kinds, and 999, past every table), REGION, a
+ * LOC (no callback: other gets it) and META again.  Over a recording and
+ * over the same records in memory: 6 visited, 2 unknown, META's callback
+ * twice, REGION's once, other 3 times (299, 999, LOC, in that order). */
+static void visitor(void)
+{
+  nrecs = 0;
+  add(OA_REC_META, 0)->rec_meta.metric = OA_METRIC_TSC;
+  add(299, 0);
+  struct oa_record_region *g = &add(OA_REC_REGION, 0)->rec_region;
+  g->region = 1;
+  g->team = 4;
+  add(999, 0);
+  struct oa_record_loc *l = &add(OA_REC_LOC, 0)->rec_loc;
+  l->loc = 1;
+  l->kind = OA_C_TASK;
+  add(OA_REC_META, 0)->rec_meta.metric = OA_METRIC_CYCLES;
+  CHECK(!oa_rec_type_known(299) && !oa_rec_type_known(999) && oa_rec_type_known(OA_REC_META)
+            && oa_rec_type_known(OA_RAW_PREEMPT) && oa_rec_type_known(OA_RACE_STACK)
+            && oa_rec_type_known(ompt_callback_parallel_begin),
+        "known kinds");
+
+  const char *path = write_file("ompadv-test-visitor", OA_MODE_RECORD);
+  oa_recording *r;
+  char err[512] = "";
+  int rc = oa_rec_open(path, &r, err, sizeof err);
+  CHECK(rc == 0, "recording rejected: %s", err);
+  if (rc)
+    return;
+  seen s;
+  for (int mem = 0; mem <= 1; mem++) {
+    oa_rec_visitor v = visitor_of(&s);
+    rc = mem ? oa_rec_visit_events(&recs[0].ev, nrecs, &v, "mem", err, sizeof err)
+             : oa_rec_visit(r, &v, err, sizeof err);
+    CHECK(rc == 0, "%s: visit: %d %s", mem ? "memory" : "recording", rc, err);
+    CHECK(v.records == 6 && v.unknown == 2, "%s: %llu records, %llu unknown",
+          mem ? "memory" : "recording", (unsigned long long)v.records,
+          (unsigned long long)v.unknown);
+    CHECK(s.each == 6 && s.meta == 2 && s.region == 1 && s.other == 3,
+          "%s: each %d meta %d region %d other %d", mem ? "memory" : "recording", s.each,
+          s.meta, s.region, s.other);
+    CHECK(s.other_type[0] == 299 && s.other_type[1] == 999 && s.other_type[2] == OA_REC_LOC,
+          "%s: other got %u %u %u", mem ? "memory" : "recording", s.other_type[0],
+          s.other_type[1], s.other_type[2]);
+    CHECK(s.thread == 0, "thread %zu", s.thread);
+    /* a callback that returns non-zero stops the visit: nothing after it */
+    v = visitor_of(&s);
+    s.stop_at = 1;
+    rc = mem ? oa_rec_visit_events(&recs[0].ev, nrecs, &v, "mem", err, sizeof err)
+             : oa_rec_visit(r, &v, err, sizeof err);
+    CHECK(rc == 7 && s.each == 1 && v.records == 1, "%s: stopped: rc %d, each %d",
+          mem ? "memory" : "recording", rc, s.each);
+  }
+  oa_rec_close(r);
+  unlink(path);
+
+  /* the REGION record (record 2) with team 0: refused before any callback
+   * sees it, and nothing after it is visited */
+  g->team = 0;
+  path = write_file("ompadv-test-visitor-bad", OA_MODE_RECORD);
+  rc = oa_rec_open(path, &r, err, sizeof err);
+  CHECK(rc == 0, "recording rejected: %s", err);
+  if (rc)
+    return;
+  for (int mem = 0; mem <= 1; mem++) {
+    oa_rec_visitor v = visitor_of(&s);
+    err[0] = 0;
+    rc = mem ? oa_rec_visit_events(&recs[0].ev, nrecs, &v, "mem", err, sizeof err)
+             : oa_rec_visit(r, &v, err, sizeof err);
+    CHECK(rc == -1, "%s: bad record: rc %d", mem ? "memory" : "recording", rc);
+    CHECK(strstr(err, mem ? "mem: corrupt result: region (record 2, type 302)"
+                          : ": corrupt recording: region (record 2, type 302)") != NULL,
+          "%s: bad record: '%s'", mem ? "memory" : "recording", err);
+    CHECK(s.each == 2 && s.region == 0 && s.other == 1 && v.records == 2,
+          "%s: bad record: each %d region %d other %d", mem ? "memory" : "recording", s.each,
+          s.region, s.other);
+  }
+  oa_rec_close(r);
+  unlink(path);
+}
+
 int main(int argc, char **argv)
 {
   if (argc == 2 && strcmp(argv[1], "--fields") == 0) {
@@ -321,6 +457,7 @@ int main(int argc, char **argv)
   accessors();
   recording();
   race_records();
+  visitor();
   if (failures) {
     printf("%d failures\n", failures);
     return 1;
