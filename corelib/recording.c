@@ -174,32 +174,38 @@ static uint64_t past_zeros(const oa_recording *r, uint64_t off)
   return page > next ? page : next;
 }
 
-int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
+int oa_file_open(const char *path, const char *what, const char *noun, oa_file_header *h,
+                 uint64_t *size, char *err, size_t errlen)
 {
   struct stat st;
+  int fd = oa_input_open(path, what, &st, err, errlen);
+  if (fd < 0)
+    return -1;
+  *size = (uint64_t)st.st_size;
+  if (*size < OA_HEADER_SIZE || pread(fd, h, sizeof *h, 0) != (ssize_t)sizeof *h) {
+    fail(err, errlen, path, "not an ompadv %s (%llu bytes, too short)", noun,
+         (unsigned long long)*size);
+  } else if (h->magic != OA_FILE_MAGIC) {
+    fail(err, errlen, path, "not an ompadv %s (bad magic)", noun);
+  } else if (oa_result_version(h, path, noun, err, errlen) != 0) {
+    ;
+  } else if (h->header_size != OA_HEADER_SIZE) {
+    fail(err, errlen, path, "corrupt header (size %u)", h->header_size);
+  } else {
+    return fd;
+  }
+  close(fd);
+  return -1;
+}
+
+int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
+{
   oa_recording *r = oa_xcalloc(1, sizeof *r);
   r->path = oa_xstrdup(path);
-  r->fd = oa_input_open(path, "a recording", &st, err, errlen);
+  r->fd = oa_file_open(path, "a recording", "recording", &r->header, &r->size, err, errlen);
   *out = NULL;
   if (r->fd < 0)
     goto bad;
-  r->size = (uint64_t)st.st_size;
-  if (r->size < OA_HEADER_SIZE
-      || pread(r->fd, &r->header, sizeof r->header, 0) != (ssize_t)sizeof r->header) {
-    fail(err, errlen, path, "not an ompadv recording (%llu bytes, too short)",
-         (unsigned long long)r->size);
-    goto bad;
-  }
-  if (r->header.magic != OA_FILE_MAGIC) {
-    fail(err, errlen, path, "not an ompadv recording (bad magic)");
-    goto bad;
-  }
-  if (oa_result_version(&r->header, path, "recording", err, errlen) != 0)
-    goto bad;
-  if (r->header.header_size != OA_HEADER_SIZE) {
-    fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
-    goto bad;
-  }
   if (r->header.mode != OA_MODE_RECORD) {
     fail(err, errlen, path, "%s, not a recording (make one with ompadv record)",
          r->header.mode == OA_MODE_TRACE     ? "an ompadv trace result"

@@ -51,6 +51,13 @@ struct oa_recording {
  * It never blocks: a named pipe or a device is refused, not waited on. */
 int oa_input_open(const char *path, const char *what, struct stat *st, char *err,
                   size_t errlen);
+/* Open path as an ompadv file this ompadv reads: oa_input_open's checks
+ * (what: "a recording", "an ompadv result"), then a whole header page with
+ * the magic, this format version and the header's size (noun names the
+ * file in the messages: "recording", "result").  The descriptor, with the
+ * header in *h and the file's size in *size; or -1, err saying why. */
+int oa_file_open(const char *path, const char *what, const char *noun, oa_file_header *h,
+                 uint64_t *size, char *err, size_t errlen);
 
 /* The slot of location loc, the table grown to hold it. */
 oa_rec_loc *oa_rec_loc_slot(oa_recording *r, uint32_t loc);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "events.h"
+#include "recording.h"
 #include "util.h"
 
 #define PAGE 4096u
@@ -200,51 +201,28 @@ int oa_result_read(const char *path, oa_result *r, char *err, size_t errlen)
 {
   int ret = -1;
   void *map = MAP_FAILED;
-  struct stat st;
+  uint64_t size = 0;
   memset(r, 0, sizeof *r);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0 || fstat(fd, &st) != 0) {
-    snprintf(err, errlen, "%s: %s", path, strerror(errno));
-    goto out;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    fail(err, errlen, path, "%s", S_ISDIR(st.st_mode) ? "is a directory, not an ompadv result"
-                                                       : "not a regular file");
-    goto out;
-  }
-  if ((uint64_t)st.st_size < sizeof(oa_file_header)) {
-    fail(err, errlen, path, "not an ompadv result (%llu bytes, too short)",
-         (unsigned long long)st.st_size);
-    goto out;
-  }
-  map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-  if (map == MAP_FAILED) {
-    snprintf(err, errlen, "%s: %s", path, strerror(errno));
-    goto out;
-  }
-  memcpy(&r->header, map, sizeof r->header);
-  if (r->header.magic != OA_FILE_MAGIC) {
-    fail(err, errlen, path, "not an ompadv result (bad magic)");
-    goto out;
-  }
-  if (oa_result_version(&r->header, path, "result", err, errlen) != 0)
+  int fd = oa_file_open(path, "an ompadv result", "result", &r->header, &size, err, errlen);
+  if (fd < 0)
     goto out;
   if (r->header.mode == OA_MODE_RECORD) {
     fail(err, errlen, path, "a recording (ompadv record): analyse it with ompadv report -i %s",
          path);
     goto out;
   }
-  if (r->header.header_size != OA_HEADER_SIZE || (uint64_t)st.st_size < OA_HEADER_SIZE) {
-    fail(err, errlen, path, "corrupt header (size %u)", r->header.header_size);
+  map = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (map == MAP_FAILED) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
     goto out;
   }
-  if (read_chunks(r, map, (uint64_t)st.st_size, path, err, errlen) != 0)
+  if (read_chunks(r, map, size, path, err, errlen) != 0)
     goto out;
   qsort(r->events, r->nevents, sizeof *r->events, cmp_seq);
   ret = 0;
 out:
   if (map != MAP_FAILED)
-    munmap(map, (size_t)st.st_size);
+    munmap(map, (size_t)size);
   if (fd >= 0)
     close(fd);
   if (ret)
