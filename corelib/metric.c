@@ -94,10 +94,7 @@ static const char *const names[] = {
 
 enum oa_metric oa_metric_parse(const char *name)
 {
-  for (unsigned m = OA_METRIC_TSC; m <= OA_METRIC_INSTRUCTIONS; m++)
-    if (name && strcmp(name, names[m]) == 0)
-      return (enum oa_metric)m;
-  return 0;
+  return (enum oa_metric)oa_name_index(names, OA_METRIC_TSC, OA_METRIC_INSTRUCTIONS, name);
 }
 
 const char *oa_metric_name(enum oa_metric metric)

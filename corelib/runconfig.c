@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util.h"
+
 static const char *const mode_names[] = {
   [OA_RUN_TRACE] = "trace", [OA_RUN_PROFILE] = "profile", [OA_RUN_RACE] = "race",
 };
@@ -20,10 +22,7 @@ const char *oa_run_mode_name(enum oa_run_mode m)
 
 enum oa_run_mode oa_run_mode_parse(const char *name)
 {
-  for (unsigned m = OA_RUN_TRACE; m <= OA_RUN_RACE; m++)
-    if (name && strcmp(name, mode_names[m]) == 0)
-      return (enum oa_run_mode)m;
-  return 0;
+  return (enum oa_run_mode)oa_name_index(mode_names, OA_RUN_TRACE, OA_RUN_RACE, name);
 }
 
 const char *oa_race_detector_name(enum oa_race_detector d)
@@ -33,10 +32,7 @@ const char *oa_race_detector_name(enum oa_race_detector d)
 
 enum oa_race_detector oa_race_detector_parse(const char *name)
 {
-  for (unsigned d = OA_DET_FAST; d <= OA_DET_CHECK; d++)
-    if (name && strcmp(name, detector_names[d]) == 0)
-      return (enum oa_race_detector)d;
-  return 0;
+  return (enum oa_race_detector)oa_name_index(detector_names, OA_DET_FAST, OA_DET_CHECK, name);
 }
 
 enum oa_mode oa_run_config_file_mode(const oa_run_config *c)

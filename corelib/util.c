@@ -100,6 +100,14 @@ void *oa_xrealloc(void *p, size_t n)
   return checked(realloc(p, n ? n : 1), n);
 }
 
+unsigned oa_name_index(const char *const *names, unsigned first, unsigned last, const char *name)
+{
+  for (unsigned i = first; name && i <= last; i++)
+    if (names[i] && strcmp(name, names[i]) == 0)
+      return i;
+  return 0;
+}
+
 char *oa_xstrdup(const char *s)
 {
   return checked(strdup(s), strlen(s) + 1);

@@ -40,6 +40,9 @@ void *oa_xcalloc(size_t n, size_t size);
 void *oa_xaligned_alloc(size_t align, size_t n);
 void *oa_xrealloc(void *p, size_t n);
 char *oa_xstrdup(const char *s);
+/* The index i in first..last with names[i] equal to name; 0 when none (or
+ * name NULL): how the enums with a name table parse a name. */
+unsigned oa_name_index(const char *const *names, unsigned first, unsigned last, const char *name);
 char *oa_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Replace every "%C" (C: conv) in pattern by value; the caller frees the
