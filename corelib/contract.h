@@ -797,7 +797,7 @@ enum oa_race_why {
   OA_RACE_WHY_TASKWAIT = 2,  /* a task left children nobody waited for */
   OA_RACE_WHY_FLAG = 4,      /* an atomic read in a parallel region: it may wait for
                               * another thread's write (a flag), an order fast mode
-                              * does not follow (SEMANTICS.md rule 17) */
+                              * does not follow (doc/SEMANTICS.md rule 17) */
 };
 
 struct oa_race_report {      /* OA_RACE_REPORT: one per distinct pair of access sites
@@ -1133,14 +1133,14 @@ enum oa_profile_flags {
                                 * a dependence across a taskgroup or a static loop) that
                                 * the span does not follow: it may be short */
   OA_PROF_APPROX_ORDERED = 128,/* a loop with the ordered clause whose chunks may run in
-                                * parallel: the chain of its ordered regions (SEMANTICS.md
+                                * parallel: the chain of its ordered regions (doc/SEMANTICS.md
                                 * rule 7) is not modelled, the span may be short */
   OA_PROF_SPLIT_DEPTH = 256,   /* dynamic loops of a team of one nested deeper than the tool
                                 * cuts into chunks (tool.h: OA_MAX_SPLIT): the deeper ones
                                 * are one piece each, their parallelism understated */
   OA_PROF_SECTIONS_MERGED = 512,/* a sections construct with more sections than threads:
                                 * libomp reports no boundary between the sections one
-                                * thread runs, so they are one chunk (SEMANTICS.md rule 5
+                                * thread runs, so they are one chunk (doc/SEMANTICS.md rule 5
                                 * makes each its own): the span may be long */
 };
 

@@ -28,7 +28,7 @@ const char *oa_metric_name(enum oa_metric metric);
 /* The runtime's own time around an OMPT event: libomp's code between the
  * program's call and the callback (in), and between the callback's return
  * and the program (out).  It falls inside the fragments on either side of
- * the event, yet it is no directive's work (SEMANTICS.md rule 19), so
+ * the event, yet it is no directive's work (doc/SEMANTICS.md rule 19), so
  * profile mode takes it off them.  OMPT has no event where the program's
  * code starts or stops, so these are per-run estimates in the metric's
  * units, measured by ompadv-calibrate --runtime and handed to the tool in

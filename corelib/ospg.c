@@ -573,7 +573,7 @@ void oa_node_attach(oa_node *parent, oa_node *child)
   OA_ASSERT(!child->parent, "a node is attached once");
   oa_node_lock(parent);
   OA_ASSERT(parent->refs > 0 && !parent->done,
-            "children join a node its owner has not closed (SEMANTICS.md: the OSPG grows "
+            "children join a node its owner has not closed (doc/SEMANTICS.md: the OSPG grows "
             "only under open nodes)");
   child->parent = parent;
   child->depth = parent->depth + 1;
@@ -864,7 +864,7 @@ static void release_folded(oa_node_pool *pool, oa_node *n)
  * task whose ST-nodes the chain is going up through already took it down
  * one (w).  A task waits for a child once: a taskwait in a piece (a chunk
  * of a team of one) and a later one around the piece are two waits of the
- * same children, not of two generations (SEMANTICS.md rule 11). */
+ * same children, not of two generations (doc/SEMANTICS.md rule 11). */
 static inline int32_t key(int32_t c, int w)
 {
   return c <= 0 ? 0 : 2 * c + !!w;
@@ -1224,7 +1224,7 @@ static int any_thread(const oa_node *x, const oa_node *c)
   return 0;
 }
 
-/* Orders that cross the levels of one task T (the LCA's task), SEMANTICS.md
+/* Orders that cross the levels of one task T (the LCA's task), doc/SEMANTICS.md
  * rules 11 and 13: the class-1 content of T's child task lx (lc itself, or
  * the task lc's piece holds) precedes r when
  *  - a taskwait of T nested in a taskgroup, a share or a chunk ended

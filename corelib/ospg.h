@@ -90,7 +90,7 @@ typedef struct oa_node_x {
   uint8_t wdone;                 /* ... it did: the tasks of its chunks are older than
                                   * the waits its parent had passed then (wseq_after) */
   /* W-nodes, race mode and raw logs: the chain of ordered regions of a loop
-   * instance (SEMANTICS.md rule 7).  ochain names the loop instance (0:
+   * instance (doc/SEMANTICS.md rule 7).  ochain names the loop instance (0:
    * none); the loop's ordered regions are numbered in the order they run,
    * which is iteration order.  oafter: the last ordered region whose start
    * precedes this fragment in its task (0: none); obefore: the first one
@@ -204,7 +204,7 @@ struct oa_node {
                                   * more (a dynamic chunk, a section, a single body):
                                   * logically parallel with its left siblings too, the
                                   * code its phase ran before it on the thread that
-                                  * happened to run it (SEMANTICS.md rules 5-6) */
+                                  * happened to run it (doc/SEMANTICS.md rules 5-6) */
   unsigned any_in : 1;
   unsigned piece : 1;            /* P-node that is a piece of its task's own work, not a task
                                   * (a static share, a chunk, a section, a single body) */

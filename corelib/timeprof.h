@@ -20,7 +20,7 @@
  * which add up to threads x wall.  The wall time begins when ompadv's library
  * was loaded, before main: the serial code before the first construct
  * (libomp starts the tool there) is main's.  A fragment is ready once everything that
- * must finish before it (SEMANTICS.md) has finished: an explicit task at
+ * must finish before it (doc/SEMANTICS.md) has finished: an explicit task at
  * its creation or its last dependence's end, an implicit task at its
  * region's fork, the code after a barrier at the last arrival and the end
  * of the last task run in it, after a taskwait at its children's ends, after

@@ -16,7 +16,7 @@
 #define OA_ASSERT(cond, why) ((void)0)
 #endif
 
-/* Exit codes of the driver (DESIGN.md section 1). */
+/* Exit codes of the driver (doc/DESIGN.md section 1). */
 enum { OA_EXIT_FAIL = 1, OA_EXIT_USAGE = 2 };
 
 extern int oa_verbose;   /* -v given */

@@ -298,7 +298,7 @@ static void child_environment(const oa_launch *l, const char *tool, const char *
   setenv("OMP_SCHEDULE", "dynamic,1", 0);
   setenv("KMP_BLOCKTIME", "0", 0);
   /* a host teams construct without num_teams: a league of one would hide
-   * the races between its teams (SEMANTICS.md rule 8) */
+   * the races between its teams (doc/SEMANTICS.md rule 8) */
   setenv("OMP_NUM_TEAMS", "4", 0);
   /* every thread combines its reduction copies into the shared variable
    * with code of the program, under the runtime's lock: libomp's atomic

@@ -1,5 +1,5 @@
 /* The driver's shared declarations: the command table entries, the options
- * every command shares (DESIGN.md section 1), and where the driver finds its
+ * every command shares (doc/DESIGN.md section 1), and where the driver finds its
  * own files (tool library, man pages) from its install location. */
 #ifndef OMPADV_DRIVER_H
 #define OMPADV_DRIVER_H

@@ -1,5 +1,5 @@
 /* Command-line parsing shared by every command: the common options of
- * DESIGN.md, each command's own table, and --help generated from both, in
+ * doc/DESIGN.md, each command's own table, and --help generated from both, in
  * valgrind's style (option, argument, what it does, [default]). */
 #include "ompadv.h"
 

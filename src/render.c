@@ -321,7 +321,7 @@ static void match_before(row *rows, size_t n, row *was, size_t nwas)
 }
 
 /* The share of the span that lies in schedule(static) loops: the thread
- * count fixed their iterations' order (SEMANTICS.md rule 4). */
+ * count fixed their iterations' order (doc/SEMANTICS.md rule 4). */
 /* The share of the span in the loops with that flag (OA_LOC_STATIC, ...). */
 static double loops_span_pct(const oa_profile_view *v, unsigned flag)
 {

@@ -8,7 +8,7 @@
 
 #include "race.h"
 
-/* ---- the chain of a loop's ordered regions (SEMANTICS.md rule 7) ----------
+/* ---- the chain of a loop's ordered regions (doc/SEMANTICS.md rule 7) ----------
  * A loop's ordered regions run one after the other in iteration order, which
  * is the order in which the runtime lets them in: the tool numbers them as
  * they begin (one counter for the run: each loop's numbers increase).  Each

@@ -148,7 +148,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
      * like any team's, and the root is that region.  (The initial tasks of
      * a host teams construct's league come with the league's region: they
      * are its implicit tasks, logically parallel with each other,
-     * SEMANTICS.md rule 8.) */
+     * doc/SEMANTICS.md rule 8.) */
     oa_task *init = oa_task_new(OA_TASK_INITIAL);
     init->team = 1;
     init->solo = 1;
@@ -277,7 +277,7 @@ static void trace_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int fla
 }
 
 /* At the end of an implicit task the runtime passes parallel_data NULL and,
- * on workers, a team size of 0 (OMPT-NOTES.md): record what arrives. */
+ * on workers, a team size of 0 (doc/OMPT.md): record what arrives. */
 static void model_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel,
                                 ompt_data_t *task, unsigned int team, unsigned int index, int flags)
 {

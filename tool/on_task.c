@@ -2,8 +2,8 @@
  * Profile mode (Alg. 7): the creating task's first child after a
  * synchronization opens an ST-node; each task is a P-node (st_val 1) under
  * it, with a stack of its own once it runs.  Dependence edges are built from
- * the `dependences` callback (task_dependence is unreliable, OMPT-NOTES.md),
- * by the groups of SEMANTICS.md rule 13 (dep_entry). */
+ * the `dependences` callback (task_dependence is unreliable, doc/OMPT.md),
+ * by the groups of doc/SEMANTICS.md rule 13 (dep_entry). */
 #include "prof.h"
 
 #include <stdlib.h>
@@ -16,7 +16,7 @@ typedef struct dep_list {
   uint32_t n, cap;
 } dep_list;
 
-/* One address's history as SEMANTICS.md rule 13 orders it: a sequence of
+/* One address's history as doc/SEMANTICS.md rule 13 orders it: a sequence of
  * groups, each a single out/inout, or a run of in, of inoutset or of
  * mutexinoutset dependences, whose tasks are unordered among themselves
  * and each follow the whole group before (so, by transitivity, every
@@ -166,7 +166,7 @@ static void list_copy(oa_thread *t, dep_list *dst, const dep_list *src)
   }
 }
 
-/* p, a new task under ST-node st, names addr (SEMANTICS.md rule 13): in
+/* p, a new task under ST-node st, names addr (doc/SEMANTICS.md rule 13): in
  * after the last group that is not ins; any other kind after the ins since
  * that group, or, with none, after that group, unless it is a run of the
  * same kind (inoutset, mutexinoutset): then it joins the run and follows
@@ -349,7 +349,7 @@ void oa_deps_merge_chunks(oa_thread *t, oa_task *task, oa_node *st)
  * large taskloop is split by helper tasks libomp creates itself: a helper
  * running on this thread reports the encountering (implicit) task as the
  * parent of the tasks it generates.  Those belong to the taskloop
- * (SEMANTICS.md rule 14): they hang under the helper, whose own P-node
+ * (doc/SEMANTICS.md rule 14): they hang under the helper, whose own P-node
  * hangs under the encountering task, so they keep the helper's place
  * among its siblings (created during the taskloop, before the taskgroup's
  * end). */
@@ -369,7 +369,7 @@ static oa_task *creator_of(oa_thread *t, ompt_data_t *parent, int *for_taskloop)
   return e;
 }
 
-/* The wait for dependences: of `taskwait depend(...)` (SEMANTICS.md rule
+/* The wait for dependences: of `taskwait depend(...)` (doc/SEMANTICS.md rule
  * 11), and of an if(0) task with depend clauses before it starts.  libomp
  * reports it as a task flagged ompt_task_taskwait, then its dependences.
  * It is what an undeferred task with those dependences and no body would

@@ -28,7 +28,7 @@ static unsigned construct_of(ompt_work_t work)
 
 /* Open a piece of an implicit task's work as a P-node under its current
  * node: a dynamic chunk or a section (anythread in a team of two or more,
- * SEMANTICS.md rule 5), a thread's share of a static loop (undeferred: it
+ * doc/SEMANTICS.md rule 5), a thread's share of a static loop (undeferred: it
  * completes before what follows, rule 4), a single body (rule 6).  Only
  * the pieces any thread may run are CHUNK records for the oracle. */
 static oa_node *open_piece(oa_thread *t, oa_task *task, oa_node **slot, uint32_t loc,
@@ -88,7 +88,7 @@ static void close_piece(oa_thread *t, oa_task *task, oa_node **slot)
 
 /* A taskwait inside a thread's share of a static loop waits for every child
  * of the implicit task created before it: those of the share, and those
- * created before the loop or in the thread's earlier shares (SEMANTICS.md
+ * created before the loop or in the thread's earlier shares (doc/SEMANTICS.md
  * rules 4, 11), which are the share's left siblings under the task's
  * ST-node.  Close the share and that ST-node as waited, and go on in a new
  * share of the same instance.  Returns 0 (nothing done) unless the stack
@@ -132,7 +132,7 @@ static int single_begin(oa_thread *t, oa_task *task, uint32_t loc)
   return !task->single && open_piece(t, task, &task->single, loc, task->team < 2, 0, NULL);
 }
 
-/* A taskloop (SEMANTICS.md rule 14) is one instance per encounter: a
+/* A taskloop (doc/SEMANTICS.md rule 14) is one instance per encounter: a
  * piece of the encountering task's program order (as a static share is)
  * that holds the tasks it generates, which are that task's children
  * (on_task.c: creator_of), parallel with each other and, with nogroup,
@@ -166,11 +166,11 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
   oa_task *task = oa_task_of(t, task_data);
   oa_prof_event(t, rt_event_of(work, endpoint));
   /* A guided (or auto) loop libomp runs as a static one, in a team of one:
-   * the program's schedule hands out chunks (SEMANTICS.md rule 5), and the
+   * the program's schedule hands out chunks (doc/SEMANTICS.md rule 5), and the
    * report's notes must name it guided, not static (interpose.c). */
   if (work == ompt_work_loop_static && t->guided_init)
     work = ompt_work_loop_guided;
-  /* Each section is a chunk of its own (SEMANTICS.md rule 5), but libomp
+  /* Each section is a chunk of its own (doc/SEMANTICS.md rule 5), but libomp
    * hands a thread its sections as one static block, with one dispatch and
    * no event between them: with more sections than threads some thread
    * runs several, which the model can only take as one chunk.  The report
@@ -261,7 +261,7 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
   oa_prof_enter(t);
   /* A static schedule gives iteration i to the same thread in every run
    * for this team size (and in every loop with the same bounds, which
-   * programs rely on after nowait; SEMANTICS.md rule 4): the thread's share
+   * programs rely on after nowait; doc/SEMANTICS.md rule 4): the thread's share
    * stays in its implicit task's program order: a P-node that completes
    * before what follows it, as an undeferred task does (the loop's instance
    * on this thread, holding what its body nests), instead of a chunk any

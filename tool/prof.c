@@ -354,7 +354,7 @@ void oa_task_pop_waited(oa_thread *t, oa_task *task)
 
 /* After a taskwait, its innermost ST-node closed: if a taskgroup, a share
  * or a chunk of the task is still open, the wait also covered the children
- * of the levels around it (SEMANTICS.md rule 11), which stay open. */
+ * of the levels around it (doc/SEMANTICS.md rule 11), which stay open. */
 void oa_prof_waited(oa_thread *t, oa_task *task)
 {
   oa_node *inner = oa_task_top(task), *root = task->n ? task->stack[0] : NULL;

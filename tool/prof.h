@@ -54,7 +54,7 @@ typedef struct oa_task {
   oa_depmap **chunk_maps;         /* ... the dependence maps of its chunks so far */
   uint32_t nchunk_maps, cap_chunk_maps;
   uint8_t static_loop;            /* in a schedule(static) loop */
-  /* The chain of a loop's ordered regions (SEMANTICS.md rule 7), for race
+  /* The chain of a loop's ordered regions (doc/SEMANTICS.md rule 7), for race
    * mode and raw logs (on_mutex.c): the loop instance (0: none), the last
    * region begun in this task's part of it, whether one is open, whether
    * the fragments since may still precede a later one (opend: those

@@ -37,7 +37,7 @@ The structure is the one the seed prints without --accesses (the sites are
 placed with a separate random generator), and K = 0 prints exactly that
 program.
 
-The shapes of issue 13 (SEMANTICS.md) come from a second random generator,
+The shapes of issue 13 (doc/SEMANTICS.md) come from a second random generator,
 with its own budget, as a construct inserted before a statement of the
 first (chance P_NEW), so the program a seed printed before they existed is
 still there, statement for statement, with insertions between:
@@ -466,7 +466,7 @@ class Gen:
 
     def n_static_nowait(self, ind, ctx, depth, mult, active):
         """2-4 schedule(static) nowait loops in a row, often of the same trip
-        count (SEMANTICS.md rule 4); the last one sometimes without nowait."""
+        count (doc/SEMANTICS.md rule 4); the last one sometimes without nowait."""
         n = self.r.randint(1, 6)
         k = self.r.randint(2, 4)
         for j in range(k):
@@ -480,7 +480,7 @@ class Gen:
 
     def n_ws_after_nowait(self, ind, ctx, depth, mult, active):
         """Nowait work, then a single, a dynamic loop or sections in the same
-        phase (SEMANTICS.md rules 5-6)."""
+        phase (doc/SEMANTICS.md rules 5-6)."""
         sched = self.r.choice(["static", "static,1"])
         self.loop(ind, "#pragma omp for schedule(%s) nowait" % sched, self.r.randint(1, 6), depth, mult)
         self.after_nowait = True
@@ -514,7 +514,7 @@ class Gen:
         self.maybe_burn(ind)
 
     def n_big_taskloop(self, ind, ctx, depth, mult, active):
-        """A taskloop with more tasks than threads (SEMANTICS.md rule 14)."""
+        """A taskloop with more tasks than threads (doc/SEMANTICS.md rule 14)."""
         n = self.r.randint(16, 64)
         clause = self.r.choice([" grainsize(1)", " grainsize(1)", " num_tasks(%d)" % self.r.randint(8, 16)])
         if self.r.random() < 0.2:
@@ -552,7 +552,7 @@ class Gen:
             self.after_nowait = True
 
     def n_ordered(self, ind, ctx, depth, mult, active):
-        """An ordered loop with an ordered block (SEMANTICS.md rule 7)."""
+        """An ordered loop with an ordered block (doc/SEMANTICS.md rule 7)."""
         head, team = self.loop_head(ctx)
         sched = self.r.choice(["dynamic", "dynamic", "dynamic,2", "static,1"])
 
@@ -580,7 +580,7 @@ class Gen:
 
     def n_if0_dep(self, ind, ctx, depth, mult, active):
         """An if(0) task with dependences after dependent and independent
-        siblings (SEMANTICS.md rules 10, 13): a sibling may run while the
+        siblings (doc/SEMANTICS.md rules 10, 13): a sibling may run while the
         creator waits for the if(0) task's dependences."""
         a = self.r.randrange(DEPVARS)
         self.small_task(ind, [self.dep(["out", "inout"], a)], depth, mult, active)
@@ -594,7 +594,7 @@ class Gen:
 
     def n_final_nest(self, ind, ctx, depth, mult, active):
         """A final task whose children (and theirs) are included tasks
-        (SEMANTICS.md rule 10)."""
+        (doc/SEMANTICS.md rule 10)."""
         self.emit(ind, "#pragma omp task final(1)")
         self.emit(ind, "{")
         self.spend(mult, 2)
@@ -612,7 +612,7 @@ class Gen:
         self.emit(ind, "}")
 
     def n_tw_depend(self, ind, ctx, depth, mult, active):
-        """taskwait depend (OpenMP 5.0, SEMANTICS.md rule 11): waits only for
+        """taskwait depend (OpenMP 5.0, doc/SEMANTICS.md rule 11): waits only for
         the earlier siblings whose dependences conflict with its own."""
         a = self.r.randrange(DEPVARS)
         b = (a + self.r.randint(1, DEPVARS - 1)) % DEPVARS
@@ -633,7 +633,7 @@ class Gen:
         """Sibling tasks with dependences on either side of a taskgroup's
         start or of a loop (a thread's share of a static loop, or the chunks
         of a dynamic one: a team of one's are siblings), and taskwaits inside
-        them (SEMANTICS.md rules 4, 5, 11, 13)."""
+        them (doc/SEMANTICS.md rules 4, 5, 11, 13)."""
         a = self.r.randrange(DEPVARS)
         self.small_task(ind, [self.dep(["in", "out", "inout"], a)], depth, mult, active)
         if self.r.random() < 0.4:
@@ -676,7 +676,7 @@ class Gen:
         self.leaf(ind)
 
     def n_mergeable(self, ind, ctx, depth, mult, active):
-        """mergeable tasks (SEMANTICS.md rule 10: undeferred or included when
+        """mergeable tasks (doc/SEMANTICS.md rule 10: undeferred or included when
         merged), alone, with if(0), with final(1), or inside a final task."""
         form = self.r.choice(["", "if(0)", "final(1)", "in-final"])
         if form == "in-final":

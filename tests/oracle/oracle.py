@@ -21,7 +21,7 @@ is flagged OA_PROF_APPROX_SPAN or OA_PROF_APPROX_ORDERED, the OSPG's span
 must only not exceed the oracle's) and exits 1 on any difference (or on records that break the model, 'anomalies'), 0 when all
 agree, 2 on unusable input.
 
-The rules (SEMANTICS.md numbers; one handler per kind of record):
+The rules (doc/SEMANTICS.md numbers; one handler per kind of record):
  - rule 1, program order: a task's fragments follow one another (a
    thread's share of a schedule(static) loop included: rule 4, it comes as
    no chunk), except the chunks of a dynamic loop, the sections of a
@@ -450,7 +450,7 @@ class Oracle:
     def on_TASK_CREATE(self, thread, f):
         ptid, tid, flags = f["parent"], f["task"], f["task_flags"]
         p = self.task(ptid)
-        # SEMANTICS.md rules 9-10: undeferred only by if(0), by being included
+        # doc/SEMANTICS.md rules 9-10: undeferred only by if(0), by being included
         # (created in a final task: libomp flags its children final too) or
         # merged; libomp's "undeferred" flag alone (every task of a team of
         # one) is a deferred task all the same

@@ -1,6 +1,6 @@
 // Known answer: a hand-made wait (a loop of `#pragma omp flush` on a flag)
 // is the program's own code, so it counts as work, but the report says how
-// much of the work it is (SEMANTICS.md rule 19 covers only the runtime's
+// much of the work it is (doc/SEMANTICS.md rule 19 covers only the runtime's
 // waits; the model cannot tell this one from work).
 //
 //   parallel num_threads(2): thread 0 burns 100 ms, then sets the flag;

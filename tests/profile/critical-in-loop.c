@@ -7,7 +7,7 @@
 //   loop B: the same with schedule(static) (16 iterations per thread)
 //   work = 2 * 32 * (4 + 2)                 = 384 ms
 //   span = 6 (loop A: chunks are logically parallel, and critical sections
-//          are not ordered by the model: SEMANTICS.md rule 16)
+//          are not ordered by the model: doc/SEMANTICS.md rule 16)
 //        + 16 * 6 (loop B: one thread's static share)  = 102 ms
 //   parallelism = 384 / 102                 = 3.76
 //   each for row: work 192 (0.5 of the program), its critical row: work 64

@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rule 13): mutexinoutset and inoutset runs.
+// Known answer (doc/SEMANTICS.md rule 13): mutexinoutset and inoutset runs.
 // Sibling tasks with inoutset on the same item are unordered among
 // themselves, and ordered against the in/out/inout (and mutexinoutset)
 // ones around them; mutexinoutset tasks are mutually exclusive, in no

@@ -1,4 +1,4 @@
-// Fine-grained tasks (SEMANTICS.md rule 19: the runtime's time, and the
+// Fine-grained tasks (doc/SEMANTICS.md rule 19: the runtime's time, and the
 // tool's, is no directive's work).
 //
 // 1. fib(20) with a task per call: 21,890 tasks whose bodies run a few

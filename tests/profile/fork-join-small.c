@@ -1,5 +1,5 @@
 // Known answer: libomp's own time at a parallel region's fork and join and
-// at a loop's start is no directive's work (SEMANTICS.md rule 19), however
+// at a loop's start is no directive's work (doc/SEMANTICS.md rule 19), however
 // small the region.
 //
 //   part A: 4000 times: parallel for num_threads(2) schedule(static) over 2

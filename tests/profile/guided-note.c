@@ -2,7 +2,7 @@
 // loop's parallelism depends on the team; the report says so beside the
 // static loops' note (it said nothing).  With one thread libomp runs the
 // loop as a static one and reports it as loop_static, but the program asked
-// for guided chunks (SEMANTICS.md rule 5, not rule 4): the note still names
+// for guided chunks (doc/SEMANTICS.md rule 5, not rule 4): the note still names
 // schedule(guided), never schedule(static) (issue 32, item 7: it said
 // static).  The report of a recording names its own command in its notes
 // ("report:", not "profile:").

@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rules 1, 5): in a team of one the only thread
+// Known answer (doc/SEMANTICS.md rules 1, 5): in a team of one the only thread
 // runs every chunk of a dynamic loop (in an order the program cannot rely
 // on) before it goes past the loop, nowait or not: the chunks are parallel
 // with each other, and what the thread does after the loop follows them all.

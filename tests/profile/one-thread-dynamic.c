@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rule 5): the chunks of a dynamic loop are
+// Known answer (doc/SEMANTICS.md rule 5): the chunks of a dynamic loop are
 // logically parallel whatever the team size, also in a team of one, to which
 // libomp hands the whole loop as one chunk (ompadv cuts it into the chunks
 // the schedule names: its interposed __kmpc_dispatch_next).

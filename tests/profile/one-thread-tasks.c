@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rule 9): tasks a team of one runs at once
+// Known answer (doc/SEMANTICS.md rule 9): tasks a team of one runs at once
 // (libomp flags them undeferred) are deferred tasks all the same; only the
 // if(0) task is undeferred (rule 10).
 //

@@ -8,7 +8,7 @@
 //   work = 2 * 32 * (4 + 2)                 = 384 ms
 //   each for row: work 192 (0.5 of the program); its ordered row: work 64
 //   (0.167), 32 instances, parallelism 1.
-// (The program's span is not checked here: SEMANTICS.md rule 7 chains the
+// (The program's span is not checked here: doc/SEMANTICS.md rule 7 chains the
 // ordered regions across chunks, which the profile's model does not do yet;
 // the report says so: JSON span_lower_bound true, and a warning.  With one
 // thread and a static schedule the only chunk runs the ordered regions in

@@ -1,5 +1,5 @@
 // Sections one thread runs are merged (issue 32, item 5), and the report
-// must say so.  Each section is a chunk of its own (SEMANTICS.md rule 5),
+// must say so.  Each section is a chunk of its own (doc/SEMANTICS.md rule 5),
 // but libomp deals a thread its sections as one static block with one
 // dispatch and no event between them (sections-many.c: the figures stay
 // wrong, XFAIL), so the profile warns whenever a sections construct has

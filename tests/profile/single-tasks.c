@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rules 6, 9, 3; man ompadv-profile: rows nest):
+// Known answer (doc/SEMANTICS.md rules 6, 9, 3; man ompadv-profile: rows nest):
 // a single body that creates tasks.  The single row includes the tasks
 // created in its body, whatever the team size (issue 32, item 4: at one
 // thread the row left them out: work 16 of 96 ms).

@@ -1,5 +1,5 @@
 // A taskwait inside a taskgroup waits for the task created before the
-// taskgroup began too (SEMANTICS.md rule 11): the graph's queries follow
+// taskgroup began too (doc/SEMANTICS.md rule 11): the graph's queries follow
 // that order (race mode uses them), its span does not, and the report says
 // so rather than print the shorter span as if it were exact.
 //

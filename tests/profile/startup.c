@@ -1,5 +1,5 @@
 // Known answers: the serial code before the program's first construct
-// (SEMANTICS.md rule 19: libomp's own time is no directive's work).
+// (doc/SEMANTICS.md rule 19: libomp's own time is no directive's work).
 //
 //   ./startup P R (0 2 by default): P ms of serial code, then parallel num_threads(2)
 //   { burn(R) }; main ends there.

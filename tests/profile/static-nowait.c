@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rule 4): a schedule(static) loop gives each
+// Known answer (doc/SEMANTICS.md rule 4): a schedule(static) loop gives each
 // thread the same iterations in every run of this team size, so a thread's
 // shares of consecutive nowait loops follow one another in its implicit task.
 //

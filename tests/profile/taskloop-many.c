@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rule 14): a taskloop with more tasks than
+// Known answer (doc/SEMANTICS.md rule 14): a taskloop with more tasks than
 // threads.  libomp splits it through helper tasks that run on other threads
 // and generate part of the tasks there: they all belong to the taskloop.
 //

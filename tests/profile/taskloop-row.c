@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rules 14, 12; man ompadv-profile: rows): a
+// Known answer (doc/SEMANTICS.md rules 14, 12; man ompadv-profile: rows): a
 // taskloop row counts one instance per encounter, its tasks inside it: its
 // work is all its tasks', its serial part the span of the taskloop (its
 // implicit taskgroup).  Issue 32, item 3: each generated task was counted

@@ -3,7 +3,7 @@
 //
 //   parallel { single { taskloop grainsize(1): 32 iterations of burn(2) } }
 //   work = 32 * 2 = 64 ms, span = 2 ms (one task): parallelism 32, with
-//   any team size (SEMANTICS.md rule 14: the taskloop's tasks are
+//   any team size (doc/SEMANTICS.md rule 14: the taskloop's tasks are
 //   logically parallel; rule 9: a team of one runs them one after another,
 //   the model does not).  main holds none of the span (serial% 0): no code
 //   of the program runs outside the region; what is left of libomp's

@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rules 2, 8): a league of one team is an
+// Known answer (doc/SEMANTICS.md rules 2, 8): a league of one team is an
 // initial team whose parallel regions nest in it as in any team.
 //
 //   serial A = 40 ms; a parallel region of 2 threads, each burning 20 ms

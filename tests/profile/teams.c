@@ -1,4 +1,4 @@
-// Known answer (SEMANTICS.md rule 8): the teams of a host league are
+// Known answer (doc/SEMANTICS.md rule 8): the teams of a host league are
 // logically parallel, and synchronize only at the end of the teams region.
 //
 //   serial A = 40 ms; teams num_teams(2): each team burns 50 ms; serial B =

@@ -1128,7 +1128,7 @@ static void build_undeferred_nested(int v)
  *   #pragma omp taskwait                    ST0 -> -1
  *   W_end                                   (1, loc 0)
  *
- * Relations (SEMANTICS.md rule 11): a taskwait waits for the current task's
+ * Relations (doc/SEMANTICS.md rule 11): a taskwait waits for the current task's
  * children, not their descendants.  Both waits wait for C, neither for G:
  * W_G || W_c1 and W_G || W_end; everything else is ordered (creation,
  * program order, W_C before both waits).
@@ -1620,7 +1620,7 @@ static void test_wide_fanin(void)
 /* --- a dependence path that leaves a piece's level ------------------------ */
 
 /* A team of one runs a dynamic loop; its chunk creates Y, which depends on
- * X, created before the loop (SEMANTICS.md rule 13, across the levels of
+ * X, created before the loop (doc/SEMANTICS.md rule 13, across the levels of
  * one task), and waits for Y with taskwait depend (rule 12, undeferred):
  *
  *   W0                                       (1)

@@ -3,7 +3,7 @@
  * cputime, whatever the load), then the ranks reduce their sums: rank 0,
  * done first, waits for rank 1 inside MPI_Reduce.
  *
- * Known answer (--metric cputime, 2 threads, SEMANTICS.md: a thread's
+ * Known answer (--metric cputime, 2 threads, doc/SEMANTICS.md: a thread's
  * iterations of a static loop run in order, the two threads' shares are
  * parallel):
  *   rank 0: loop work 8 * 4 = 32 ms, span one thread's share 4 * 4 = 16 ms

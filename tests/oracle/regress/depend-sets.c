@@ -1,5 +1,5 @@
 // Regression (issue 32, item 6): mutexinoutset and inoutset runs
-// (SEMANTICS.md rule 13), on one level and across a taskgroup's beginning
+// (doc/SEMANTICS.md rule 13), on one level and across a taskgroup's beginning
 // and a team of one's dynamic loop (whose chunks' tasks are siblings of
 // those around the loop, in either order).  The tool took both kinds as
 // inout; the oracle now builds the runs from rule 13 too.

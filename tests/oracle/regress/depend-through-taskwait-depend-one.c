@@ -1,4 +1,4 @@
-// A team of one runs a dynamic loop (SEMANTICS.md rule 5); in iteration
+// A team of one runs a dynamic loop (doc/SEMANTICS.md rule 5); in iteration
 // 0's chunk a task (depend out: d) follows the task created before the
 // loop (depend in: d, rule 13), and a taskwait depend waits for it before
 // the chunk goes on (rule 12).  So the task before the loop (burn(400))

@@ -1,5 +1,5 @@
 // A taskwait inside a thread's share of a static loop waits for the
-// children of the implicit task (SEMANTICS.md rules 4, 11), those created
+// children of the implicit task (doc/SEMANTICS.md rules 4, 11), those created
 // before the loop (burn(150)) and in the share, not for their
 // children: each grandchild (burn(300)) stays logically parallel with the
 // rest of the phase (burn(400), burn(500)) up to the region's end, where

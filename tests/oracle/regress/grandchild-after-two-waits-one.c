@@ -1,5 +1,5 @@
 // A team of one runs a dynamic loop whose iterations each create a task
-// and wait for it (SEMANTICS.md rules 5, 11); a taskwait after the loop
+// and wait for it (doc/SEMANTICS.md rules 5, 11); a taskwait after the loop
 // waits for the same children again.  Neither waits for the grandchild
 // (burn(300)): a task waits for its children once, whichever of its
 // taskwaits did it, so the grandchild stays logically parallel with the

@@ -1,6 +1,6 @@
 // Regression (scripts/oracle, seeds 312 and 576): a deferred task created
 // inside an if(0) task is not waited for when the if(0) task completes
-// (SEMANTICS.md rule 9), so it stays logically parallel with whatever its
+// (doc/SEMANTICS.md rule 9), so it stays logically parallel with whatever its
 // grandparent does next, even past a later undeferred piece (another if(0)
 // task, a thread's share of a static loop).  The OSPG followed the chain of
 // undeferred siblings and ordered the child before that later code.

@@ -4,7 +4,7 @@
 // parallel with the code after the taskwait (burn(400)).  The OSPG put the
 // chunks in the node the taskwait closes, and serialized them before it.
 // Since the chunks of a team of two are work any thread may run
-// (SEMANTICS.md rule 5: ospg anythread), they are parallel with their
+// (doc/SEMANTICS.md rule 5: ospg anythread), they are parallel with their
 // thread's code around them in the phase, and the two agree.
 // RUN: env OMPADV_BUILD=%builddir %srcdir/scripts/oracle --verbose %s
 #include <omp.h>

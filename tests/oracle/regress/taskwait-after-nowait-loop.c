@@ -1,6 +1,6 @@
 // Regression (scripts/oracle, seeds 149 and 181): a taskwait after a
 // schedule(static) nowait loop.  A thread's static share is part of its
-// implicit task, in program order (SEMANTICS.md rule 4), so it precedes the
+// implicit task, in program order (doc/SEMANTICS.md rule 4), so it precedes the
 // taskwait and the burn(400) after it on the same thread, and stays
 // parallel with the other thread's code.  (The dynamic variant, whose
 // chunks any thread may run, is taskwait-after-nowait-dynamic.c.)

@@ -1,5 +1,5 @@
 // Regression: the tasks a thread creates in its share of a schedule(static)
-// loop are its implicit task's children (SEMANTICS.md rules 4, 9): the
+// loop are its implicit task's children (doc/SEMANTICS.md rules 4, 9): the
 // taskwait after the loop waits for them (rule 11), so burn(700) follows
 // every burn(3000) of this thread.  The share's tasks hung under a node of
 // the share that no taskwait closed when the implicit task had created no

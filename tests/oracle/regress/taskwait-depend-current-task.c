@@ -1,6 +1,6 @@
 // Regression (scripts/oracle, seeds 761 and 1083 at 2 threads; gen.py's
 // tw-depend construct): code after a `taskwait depend` in an explicit task
-// that its thread runs inside another task's taskwait.  SEMANTICS.md rule 1:
+// that its thread runs inside another task's taskwait.  doc/SEMANTICS.md rule 1:
 // burn(200), the critical section and burn(400) are task T's code, in T's
 // program order.  libomp ends the wait with task_schedule(its pseudo task,
 // ompt_taskwait_complete, NULL); the tool took the missing next task for the

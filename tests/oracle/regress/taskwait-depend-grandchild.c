@@ -3,7 +3,7 @@
 // task, which follows the first task by its dependence: the first task
 // itself precedes what follows the wait, but not the task its child left
 // unwaited (burn(100): its creator's `taskwait depend(out: dep[0])` waited
-// for the dep[0] task only; SEMANTICS.md rules 11, 13).  The OSPG ordered
+// for the dep[0] task only; doc/SEMANTICS.md rules 11, 13).  The OSPG ordered
 // every descendant of a task reached by the wait's dependences before the
 // code after the wait, even after main's final taskwait (burn(100) there).
 // RUN: env OMPADV_BUILD=%builddir %srcdir/scripts/oracle --verbose %s

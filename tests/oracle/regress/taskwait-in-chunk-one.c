@@ -1,5 +1,5 @@
 // A taskwait inside a chunk of a dynamic loop run by a team of one
-// (SEMANTICS.md rules 5, 11): the only thread runs every chunk, in an order
+// (doc/SEMANTICS.md rules 5, 11): the only thread runs every chunk, in an order
 // the program cannot rely on (schedule(dynamic) is nonmonotonic).  The
 // taskwait of iteration 1 (inside a taskgroup) waits for the task created
 // before the loop (burn(400)) and for its own chunk's task, not for the

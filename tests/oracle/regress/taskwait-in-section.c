@@ -1,6 +1,6 @@
 // Regression (scripts/oracle, seed 115): a taskwait inside a section of a
 // team of two.  Which implicit task runs the section depends on the schedule
-// (SEMANTICS.md rule 5), so the taskwait waits for certain only for the
+// (doc/SEMANTICS.md rule 5), so the taskwait waits for certain only for the
 // children created in the section (rule 11 applied to every schedule): the
 // task the thread created before the construct (burn(200)) stays parallel
 // with the code after the taskwait (burn(400)), as it would be if the other

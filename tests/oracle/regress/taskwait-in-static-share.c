@@ -1,5 +1,5 @@
 // Regression: a taskwait inside a schedule(static) loop's body waits for
-// every child of the implicit task created before it (SEMANTICS.md rules 4,
+// every child of the implicit task created before it (doc/SEMANTICS.md rules 4,
 // 11): the task created before the loop (burn(200)), and the tasks created
 // in the thread's earlier iterations (schedule(static, 1): each thread runs
 // two chunks), but not the task created after it in the same iteration

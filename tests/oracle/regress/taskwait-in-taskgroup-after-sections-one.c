@@ -1,7 +1,7 @@
 // A team of one runs a sections construct (libomp serializes it: no
 // dispatch callback, so the sections come in program order); the second
 // section creates a task.  A taskwait nested in a later taskgroup waits
-// for that task too (SEMANTICS.md rule 11: every child created before it,
+// for that task too (doc/SEMANTICS.md rule 11: every child created before it,
 // wherever), so burn(900) after the taskgroup follows the task's
 // burn(20000).  The span cannot follow a wait nested in a taskgroup for a
 // child created at another level: the profile must say its span is a lower

@@ -19,7 +19,7 @@ A program of tests/race/suite is labelled in its first comment lines:
   // TEAM: N            optional: the label holds for teams of N threads or
   //                    more (the race, or its absence, needs N implicit
   //                    tasks, thread numbers or a static schedule's split:
-  //                    SEMANTICS.md rules 2, 4); a run with fewer threads is
+  //                    doc/SEMANTICS.md rules 2, 4); a run with fewer threads is
   //                    SKIPped, counted nowhere
 
 and its access sites carry markers as trailing comments, `// @A` (a line may

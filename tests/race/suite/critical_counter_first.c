@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // THREADS: 2
-// WHY: a counter incremented in a critical region and read there once, with no waiting: the second thread's increment reads the first's write in this run, yet it does the same whatever it read, so nothing orders thread 0's write of x before thread 1's read; in another schedule thread 1 goes first (SEMANTICS.md rule 16: an order this run's lock order merely hid)
+// WHY: a counter incremented in a critical region and read there once, with no waiting: the second thread's increment reads the first's write in this run, yet it does the same whatever it read, so nothing orders thread 0's write of x before thread 1's read; in another schedule thread 1 goes first (doc/SEMANTICS.md rule 16: an order this run's lock order merely hid)
 #include <omp.h>
 #include <stdio.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: the same program with a league of one team: every thread is in one contention group, so the critical section excludes them all (SEMANTICS.md rule 16)
+// WHY: the same program with a league of one team: every thread is in one contention group, so the critical section excludes them all (doc/SEMANTICS.md rule 16)
 #include <stdio.h>
 int count;
 int main(void) {

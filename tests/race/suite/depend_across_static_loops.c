@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: a thread's shares of two schedule(static) loops are its implicit task's code (SEMANTICS.md rule 4): the tasks they create are siblings, and depend orders each in(a[i]) task after the out(a[i]) task of the same iteration, created by the same thread in the first loop (rule 13)
+// WHY: a thread's shares of two schedule(static) loops are its implicit task's code (doc/SEMANTICS.md rule 4): the tasks they create are siblings, and depend orders each in(a[i]) task after the out(a[i]) task of the same iteration, created by the same thread in the first loop (rule 13)
 #include <stdio.h>
 int a[8], b[8];
 int main(void) {

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: both tasks are children of the single body's task; the second (out: d), created inside a taskgroup, follows the first (in: d) created before it (SEMANTICS.md rule 13: dependences order sibling tasks wherever the taskgroup begins)
+// WHY: both tasks are children of the single body's task; the second (out: d), created inside a taskgroup, follows the first (in: d) created before it (doc/SEMANTICS.md rule 13: dependences order sibling tasks wherever the taskgroup begins)
 #include <stdio.h>
 int x, d;
 int main(void) {

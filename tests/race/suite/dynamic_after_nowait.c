@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // TEAM: 2
-// WHY: a dynamic chunk may run on any thread once one thread reached the loop (SEMANTICS.md rule 5): after a static nowait loop, the chunk reading a[0] races with the write of a[0], even when the thread that wrote it runs that chunk
+// WHY: a dynamic chunk may run on any thread once one thread reached the loop (doc/SEMANTICS.md rule 5): after a static nowait loop, the chunk reading a[0] races with the write of a[0], even when the thread that wrote it runs that chunk
 #include <stdio.h>
 double a[16], b[16];
 int main(void) {

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: a task created inside a final task is included, hence undeferred (SEMANTICS.md rule 10): it completes before the final task reads x
+// WHY: a task created inside a final task is included, hence undeferred (doc/SEMANTICS.md rule 10): it completes before the final task reads x
 #include <stdio.h>
 int x, y;
 int main(void) {

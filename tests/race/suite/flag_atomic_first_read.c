@@ -1,6 +1,6 @@
 // RACE: no
 // THREADS: 2
-// WHY: a flag raised with a seq_cst atomic write and waited for with seq_cst atomic reads (DataRaceBench DRB182): the consumer sleeps first, so its first read already sees the flag and it never waits in this run; in a schedule where it reads first, it waits. Either way the producer's write of x precedes the consumer's (SEMANTICS.md rule 17: an atomic read that observes an atomic write)
+// WHY: a flag raised with a seq_cst atomic write and waited for with seq_cst atomic reads (DataRaceBench DRB182): the consumer sleeps first, so its first read already sees the flag and it never waits in this run; in a schedule where it reads first, it waits. Either way the producer's write of x precedes the consumer's (doc/SEMANTICS.md rule 17: an atomic read that observes an atomic write)
 #include <stdio.h>
 #include <unistd.h>
 int x, s;

@@ -1,7 +1,7 @@
 // RACE: no
 // THREADS: 2
 // EXPECT-MISS: a test-and-reset of the flag (read, then lowered in the same critical region) is taken as an order only once some thread has waited on that flag in this run: the first phases, where each test succeeded at once, may be reported
-// WHY: a hand-made barrier of two threads from flags raised and polled in critical regions, used 50 times: each phase's writes of x precede the other thread's reads in every schedule, because a thread leaves its barrier only after reading the flag the other raised after its writes (SEMANTICS.md rule 16; DataRaceBench DRB184)
+// WHY: a hand-made barrier of two threads from flags raised and polled in critical regions, used 50 times: each phase's writes of x precede the other thread's reads in every schedule, because a thread leaves its barrier only after reading the flag the other raised after its writes (doc/SEMANTICS.md rule 16; DataRaceBench DRB184)
 #include <omp.h>
 #include <stdio.h>
 int f0, f1, x = 1, seen;

@@ -1,6 +1,6 @@
 // RACE: no
 // THREADS: 2
-// WHY: a flag raised in a critical region and tested in a critical region until it is seen (DataRaceBench DRB192): the waiting thread sleeps first, so its first test already sees the flag in this run; in a schedule where it tests first, it tests again. Either way the write of x precedes the other (SEMANTICS.md rule 16b: a critical region that reads what an earlier one wrote, and does not write it)
+// WHY: a flag raised in a critical region and tested in a critical region until it is seen (DataRaceBench DRB192): the waiting thread sleeps first, so its first test already sees the flag in this run; in a schedule where it tests first, it tests again. Either way the write of x precedes the other (doc/SEMANTICS.md rule 16b: a critical region that reads what an earlier one wrote, and does not write it)
 #include <stdio.h>
 #include <unistd.h>
 int x, s;

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: an undeferred task (if(0)) with depend(in: x) starts after the earlier sibling with out on x, and completes before its creator goes on (SEMANTICS.md rules 10, 13)
+// WHY: an undeferred task (if(0)) with depend(in: x) starts after the earlier sibling with out on x, and completes before its creator goes on (doc/SEMANTICS.md rules 10, 13)
 #include <stdio.h>
 int x, y;
 int main(void) {

@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // THREADS: 2
-// WHY: the first task writes x and the if(0) task depends on it; the second task writes y with no dependence: the read of y after the if(0) task races with it (SEMANTICS.md rules 10-11: an undeferred task waits for its dependences, not for its siblings)
+// WHY: the first task writes x and the if(0) task depends on it; the second task writes y with no dependence: the read of y after the if(0) task races with it (doc/SEMANTICS.md rules 10-11: an undeferred task waits for its dependences, not for its siblings)
 #include <stdio.h>
 int main(void) {
 #pragma omp parallel

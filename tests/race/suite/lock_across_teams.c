@@ -1,6 +1,6 @@
 // RACE: yes
 // PAIR: A A
-// WHY: lock routines bind to the contention group (OpenMP 5.2 18.9): one lock set in two teams of a teams construct does not exclude them from each other (SEMANTICS.md rules 8, 16)
+// WHY: lock routines bind to the contention group (OpenMP 5.2 18.9): one lock set in two teams of a teams construct does not exclude them from each other (doc/SEMANTICS.md rules 8, 16)
 #include <omp.h>
 #include <stdio.h>
 int count;

@@ -1,6 +1,6 @@
 // RACE: no
 // THREADS: 2
-// WHY: thread 0 takes the lock before the barrier and writes x before releasing it; thread 1 takes the lock after the barrier, so it waits for thread 0's release in every schedule, and writes x after its own release (SEMANTICS.md rule 16; DataRaceBench DRB200)
+// WHY: thread 0 takes the lock before the barrier and writes x before releasing it; thread 1 takes the lock after the barrier, so it waits for thread 0's release in every schedule, and writes x after its own release (doc/SEMANTICS.md rule 16; DataRaceBench DRB200)
 #include <omp.h>
 #include <stdio.h>
 omp_lock_t l;

@@ -1,6 +1,6 @@
 // RACE: yes
 // PAIR: A B
-// WHY: the chunks of a dynamic loop may run in any order, even in a team of one (SEMANTICS.md rule 5): the taskwait inside iteration 1's chunk waits for the task of iteration 0 only when that chunk ran first, so the task's write and the read after the taskwait are logically parallel
+// WHY: the chunks of a dynamic loop may run in any order, even in a team of one (doc/SEMANTICS.md rule 5): the taskwait inside iteration 1's chunk waits for the task of iteration 0 only when that chunk ran first, so the task's write and the read after the taskwait are logically parallel
 #include <stdio.h>
 int x, y;
 int main(void) {

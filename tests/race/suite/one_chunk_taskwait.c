@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: in a team of one the only thread runs every chunk; the taskwait inside iteration 1's chunk waits for the task created before the loop (SEMANTICS.md rules 5, 11), so the read of x follows its write
+// WHY: in a team of one the only thread runs every chunk; the taskwait inside iteration 1's chunk waits for the task created before the loop (doc/SEMANTICS.md rules 5, 11), so the read of x follows its write
 #include <stdio.h>
 int x, y;
 int main(void) {

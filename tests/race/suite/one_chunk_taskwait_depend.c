@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: in a team of one, the task writing x (depend in: d) precedes the task created in iteration 0's chunk (depend out: d, SEMANTICS.md rule 13), which the chunk's taskwait depend waits for before the chunk ends; the code after the loop follows every chunk (rule 5), so the read of x follows the write
+// WHY: in a team of one, the task writing x (depend in: d) precedes the task created in iteration 0's chunk (depend out: d, doc/SEMANTICS.md rule 13), which the chunk's taskwait depend waits for before the chunk ends; the code after the loop follows every chunk (rule 5), so the read of x follows the write
 #include <stdio.h>
 int x, y, d;
 int main(void) {

@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // THREADS: 1
-// WHY: two sibling tasks write x; a team of one runs each at once, but they are deferred tasks all the same (SEMANTICS.md rule 9): another team size lets them run together
+// WHY: two sibling tasks write x; a team of one runs each at once, but they are deferred tasks all the same (doc/SEMANTICS.md rule 9): another team size lets them run together
 #include <stdio.h>
 int x;
 int main(void) {

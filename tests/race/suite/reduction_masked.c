@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // THREADS: 2
-// WHY: the primary thread sets s in a masked region, which has no barrier, while thread 1 may already combine its reduction copy into s (SEMANTICS.md rule 18)
+// WHY: the primary thread sets s in a masked region, which has no barrier, while thread 1 may already combine its reduction copy into s (doc/SEMANTICS.md rule 18)
 #include <stdio.h>
 int main(void) {
   int s = 5;

@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // THREADS: 2
-// WHY: a single nowait resets d while the loop after it reduces into d: the reduction's combination writes the original d at the loop's end, which nothing orders with the single's write (SEMANTICS.md rule 18; NPB CG)
+// WHY: a single nowait resets d while the loop after it reduces into d: the reduction's combination writes the original d at the loop's end, which nothing orders with the single's write (doc/SEMANTICS.md rule 18; NPB CG)
 #include <stdio.h>
 #define N 1000
 double x[N];

@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // TEAM: 2
-// WHY: a single body may run on any thread (SEMANTICS.md rule 6): after a static nowait loop it races with the loop's write of a[9], whichever thread wrote a[9] and whichever ran the single
+// WHY: a single body may run on any thread (doc/SEMANTICS.md rule 6): after a static nowait loop it races with the loop's write of a[9], whichever thread wrote a[9] and whichever ran the single
 #include <stdio.h>
 double a[10], s;
 int main(void) {

@@ -1,6 +1,6 @@
 // RACE: yes
 // PAIR: A A
-// WHY: a taskloop of 64 single-iteration tasks (grainsize 1): libomp splits it through helper tasks on other threads, whose tasks are still the taskloop's (SEMANTICS.md rule 14); iterations 0 and 63 both write last
+// WHY: a taskloop of 64 single-iteration tasks (grainsize 1): libomp splits it through helper tasks on other threads, whose tasks are still the taskloop's (doc/SEMANTICS.md rule 14); iterations 0 and 63 both write last
 #include <stdio.h>
 int last;
 double a[64];

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: taskwait depend(in: x) waits for the earlier sibling with out on x (SEMANTICS.md rule 11): the read after it is ordered
+// WHY: taskwait depend(in: x) waits for the earlier sibling with out on x (doc/SEMANTICS.md rule 11): the read after it is ordered
 #include <stdio.h>
 int x;
 int main(void) {

@@ -1,6 +1,6 @@
 // RACE: yes
 // PAIR: A B
-// WHY: `taskwait depend` waits for the task with the conflicting dependence, not for the child that task left unwaited (SEMANTICS.md rules 11, 13): the child's write races with the code after the wait
+// WHY: `taskwait depend` waits for the task with the conflicting dependence, not for the child that task left unwaited (doc/SEMANTICS.md rules 11, 13): the child's write races with the code after the wait
 #include <stdio.h>
 int x, d;
 int main(void) {

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: a task waits for its child through taskwait depend(in: x) (SEMANTICS.md rule 11), and is itself waited for by taskwait: the child's write precedes the read after it
+// WHY: a task waits for its child through taskwait depend(in: x) (doc/SEMANTICS.md rule 11), and is itself waited for by taskwait: the child's write precedes the read after it
 #include <stdio.h>
 int x, y;
 int main(void) {

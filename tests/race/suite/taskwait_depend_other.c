@@ -1,6 +1,6 @@
 // RACE: yes
 // PAIR: A B
-// WHY: twin of taskwait_depend.c: taskwait depend(in: y) waits only for siblings whose dependences conflict on y (SEMANTICS.md rule 11), not for the task writing x
+// WHY: twin of taskwait_depend.c: taskwait depend(in: y) waits only for siblings whose dependences conflict on y (doc/SEMANTICS.md rule 11), not for the task writing x
 #include <stdio.h>
 int x, y;
 int main(void) {

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: a taskwait inside a schedule(static) loop waits for the tasks its implicit task created before the loop (SEMANTICS.md rules 4, 11): each thread's task writes its own slot, and the thread reads it back after the taskwait
+// WHY: a taskwait inside a schedule(static) loop waits for the tasks its implicit task created before the loop (doc/SEMANTICS.md rules 4, 11): each thread's task writes its own slot, and the thread reads it back after the taskwait
 #include <omp.h>
 #include <stdio.h>
 int a[64], b[64];

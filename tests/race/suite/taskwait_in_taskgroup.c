@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: a taskwait inside a taskgroup waits for every child created before it, also the one created before the taskgroup began (SEMANTICS.md rule 11)
+// WHY: a taskwait inside a taskgroup waits for every child created before it, also the one created before the taskgroup began (doc/SEMANTICS.md rule 11)
 #include <stdio.h>
 int x;
 int main(void) {

@@ -1,6 +1,6 @@
 // RACE: yes
 // PAIR: A B
-// WHY: a taskwait inside a taskgroup waits for the children created before it, not for the child those left (SEMANTICS.md rule 11: not grandchildren)
+// WHY: a taskwait inside a taskgroup waits for the children created before it, not for the child those left (doc/SEMANTICS.md rule 11: not grandchildren)
 #include <stdio.h>
 int x;
 int main(void) {

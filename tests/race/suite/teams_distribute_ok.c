@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: distribute splits the iterations among the teams of the league (SEMANTICS.md rule 8): each element is written by one team
+// WHY: distribute splits the iterations among the teams of the league (doc/SEMANTICS.md rule 8): each element is written by one team
 #include <stdio.h>
 int a[256];
 int main(void) {

@@ -1,5 +1,5 @@
 // RACE: no
-// WHY: a league of one team (target teams distribute num_teams(1), host fallback) after a serialized parallel region, each team's block summed by a nested parallel for reduction (SEMANTICS.md rules 8, 18): libomp reports the team's initial task with the parallel data of the thread's last serialized region, long over; race mode took it for that region's implicit task and hung or crashed (issue 14, item 2)
+// WHY: a league of one team (target teams distribute num_teams(1), host fallback) after a serialized parallel region, each team's block summed by a nested parallel for reduction (doc/SEMANTICS.md rules 8, 18): libomp reports the team's initial task with the parallel data of the thread's last serialized region, long over; race mode took it for that region's implicit task and hung or crashed (issue 14, item 2)
 #include <stdio.h>
 #define N 512
 #define B 64

@@ -1,7 +1,7 @@
 // RACE: yes
 // PAIR: A A
 // TEAM: 2
-// WHY: the threads of a parallel for nested in a league of one team (target teams distribute parallel for num_teams(1), host fallback, after a serialized region) all write last (SEMANTICS.md rules 2, 8): the team's initial task comes with the data of the thread's last serialized region, which race mode must not take for its region
+// WHY: the threads of a parallel for nested in a league of one team (target teams distribute parallel for num_teams(1), host fallback, after a serialized region) all write last (doc/SEMANTICS.md rules 2, 8): the team's initial task comes with the data of the thread's last serialized region, which race mode must not take for its region
 #include <stdio.h>
 #define N 256
 double a[N];

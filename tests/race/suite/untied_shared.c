@@ -1,6 +1,6 @@
 // RACE: yes
 // PAIR: A A
-// WHY: untied tasks, each creating a child (a scheduling point that ends a part of the untied task) and then adding to a shared counter without synchronization: the additions of sibling tasks are logically parallel (SEMANTICS.md rule 9), whichever thread runs each part
+// WHY: untied tasks, each creating a child (a scheduling point that ends a part of the untied task) and then adding to a shared counter without synchronization: the additions of sibling tasks are logically parallel (doc/SEMANTICS.md rule 9), whichever thread runs each part
 #include <stdio.h>
 int sum;
 int main(void) {

@@ -1,7 +1,7 @@
 /* A hand-off through a flag, as NPB LU's pipeline does it: thread 0 fills
  * data, then raises the flag with an atomic write; thread 1 spins on the flag
  * with atomic reads, then reads data.  The atomic read that sees the write
- * orders thread 0's fill before thread 1's reads (SEMANTICS.md rule 17): no
+ * orders thread 0's fill before thread 1's reads (doc/SEMANTICS.md rule 17): no
  * race, in any schedule.  The fast detector does not follow that order. */
 #include <omp.h>
 #include <stdio.h>
