@@ -2,7 +2,8 @@
  * the detectors, their data and the access path; race-report.c the
  * reports; race-omp.c the hooks (race.h) the tool calls as the program's
  * OpenMP runtime runs.  The rest of the tool sees race.h only.  Each item
- * says which file defines it and who else uses it. */
+ * says which file defines it and who else uses it; the data they share is
+ * one state, oa_rs, at the end. */
 #ifndef OMPADV_RACE_INT_H
 #define OMPADV_RACE_INT_H
 
@@ -14,27 +15,14 @@
 #include "race.h"
 #include "shadow.h"
 
-/* race.c: fast or precise: accesses are checked; race-omp.c sets it at the
- * start and clears it in a forked child and when the shadow runs out */
-extern int detecting;
-/* race.c: cells of older epochs read as empty; race-omp.c moves it on at
- * the start and end of each top-level parallel region */
-extern uint32_t epoch;
-
 /* race.c, node references: OSPG nodes come from one reserved range
- * (race-omp.c reserves it at the start), so a node is its offset in 8-byte
- * units (plus one: 0 is "none"); arena_slab is the OSPG's slab allocator
- * in race mode (ospg.h: oa_ospg_host), arena_alloc the same range's for
- * other small things */
+ * (race-omp.c reserves it at the start: oa_rs.arena), so a node is its
+ * offset in 8-byte units (plus one: 0 is "none"); arena_slab is the OSPG's
+ * slab allocator in race mode (ospg.h: oa_ospg_host), arena_alloc the same
+ * range's for other small things */
 #define ARENA_BYTES (UINT64_C(32) << 30)
-extern uintptr_t arena, arena_used;  /* arena_used: atomic */
 void *arena_alloc(size_t bytes);
 void *arena_slab(size_t bytes);
-
-static inline oa_node *node_of(uint32_t ref)
-{
-  return (oa_node *)(arena + ((uintptr_t)(ref - 1) << 3));
-}
 
 /* race.c, access sites: the flags a site carries in a cell (the report
  * strips them) */
@@ -45,16 +33,11 @@ static inline oa_node *node_of(uint32_t ref)
 /* In a fast-mode reader slot: a write kept there (see stash()). */
 #define SITE_WR 0x20000000u
 #define SITE_FLAGS (SITE_SYNC | SITE_WR)
-/* race.c: where the main executable starts (its sites are offsets from
- * there); race-omp.c finds it at the start */
-extern uintptr_t exe_lo;
 
-/* race.c, calling contexts (--earlier-stacks): the tables, which
- * race-omp.c maps at the start (ctx_on then) and the report walks back */
+/* race.c, calling contexts (--earlier-stacks): the tables (oa_rs.ctx_pc
+ * ...), which race-omp.c maps at the start (oa_rs.ctx_on then) and the
+ * report walks back */
 #define CTX_TABLE (1u << 22)
-extern int ctx_on;
-extern uint64_t *ctx_pc, *cs_pc;      /* [CTX_TABLE]: call site / access's code address */
-extern uint32_t *ctx_up, *cs_ctx;     /* ... the context it is in (0: a thread's bottom) */
 /* race.c, for the report: a site's code address, the context it names (0:
  * none known), and the site reports are deduplicated by */
 uintptr_t pc_of(uint32_t site);
@@ -63,7 +46,7 @@ uint32_t pair_site(uint32_t site);
 
 /* The access being checked: made by race.c's access path, read by the
  * detectors and the report. */
-typedef struct access {
+typedef struct oa_access {
   uintptr_t addr;
   uint32_t size;
   int write;
@@ -71,20 +54,17 @@ typedef struct access {
   uintptr_t pc;
   int poll;                       /* a synchronized read this thread made just before */
   int rf;                         /* a synchronized read: it may observe a write (rule 16b, 17) */
-} access;
+} oa_access;
 
 /* race-report.c: the detectors found access a of fragment cur logically
  * parallel with an earlier one (earlier_ref's, at earlier_site;
  * earlier_write: a write): an OA_RACE_REPORT record, once per pair of
  * sites, unless the accesses cannot race after all */
-void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
+void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earlier_ref,
             uint32_t earlier_site, int earlier_write);
 /* race-report.c: learns the thread's copies of thread-local storage once
  * (race-omp.c: when the thread begins an implicit task) */
 void learn_tls(oa_race_thread *r);
-/* race-report.c: races found, and pairs of sites the table had no room for
- * (race-omp.c: the summary) */
-extern uint64_t races_found, pairs_dropped;
 
 /* race.c, orders forced through locks and atomics (precise mode), used by
  * race-omp.c for a lock's regions and the writes read under a lock: e
@@ -94,33 +74,65 @@ int before_or_at(const oa_node *e, const oa_node *p, int depth);
 void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred);
 
 /* race.c, locksets: interned sets of held locks (id: the index, 0: no
- * lock); race-omp.c allocates the table at the start and interns the
- * thread's set at each acquisition and release */
+ * lock); race-omp.c allocates the table (oa_rs.locksets) at the start and
+ * interns the thread's set at each acquisition and release */
 #define MAX_LOCKSETS 4096
 typedef struct lockset {
   uint32_t n;
   uint64_t locks[OA_RACE_MAXLOCKS];
 } lockset;
-extern lockset *locksets;           /* [MAX_LOCKSETS] */
 uint32_t intern_lockset(const uint64_t *locks, uint32_t n);
 
 /* race.c, precise mode's histories: the blocks they come from, which
- * race-omp.c hands back at the end of each epoch; hist_bytes: mapped, for
- * the summary; release_lists: the histories of the cells [from, to) go
- * back (oa_shadow_release, set by race-omp.c in precise mode) */
+ * race-omp.c hands back at the end of each epoch (oa_rs.blocks_used);
+ * release_lists: the histories of the cells [from, to) go back
+ * (oa_shadow_release, set by race-omp.c in precise mode) */
 typedef struct hist_block {
   struct hist_block *next;
   size_t used;
 } hist_block;
-extern hist_block *blocks_used, *blocks_free;  /* under blocks_lock */
-extern pthread_mutex_t blocks_lock;
-extern uint64_t hist_bytes;
 void release_lists(oa_cell *from, oa_cell *to);
 
-/* race.c, byte-split cells: race-omp.c reserves them at the start and
- * hands them all back at each epoch */
+/* race.c, byte-split cells: race-omp.c reserves them at the start
+ * (oa_rs.splits) and hands them all back at each epoch */
 #define SPLITS_MAX (UINT32_C(1) << 25)   /* 32M splits, 4 GiB reserved */
-extern oa_cell (*splits)[4];
-extern uint32_t splits_used;           /* atomic */
+
+/* The race runtime's shared state: one, defined in race.c.  Each field
+ * says which file sets it and who else uses it. */
+struct oa_race_state {
+  /* race.c: fast or precise: accesses are checked; race-omp.c sets it at
+   * the start and clears it in a forked child and when the shadow runs out */
+  int detecting;
+  /* race.c: cells of older epochs read as empty; race-omp.c moves it on at
+   * the start and end of each top-level parallel region */
+  uint32_t epoch;
+  /* race.c: the reserved range OSPG nodes come from, and how much of it is
+   * handed out (atomic) */
+  uintptr_t arena, arena_used;
+  /* race.c: where the main executable starts (its sites are offsets from
+   * there); race-omp.c finds it at the start */
+  uintptr_t exe_lo;
+  /* race.c: calling contexts (--earlier-stacks) kept */
+  int ctx_on;
+  uint64_t *ctx_pc, *cs_pc;      /* [CTX_TABLE]: call site / access's code address */
+  uint32_t *ctx_up, *cs_ctx;     /* ... the context it is in (0: a thread's bottom) */
+  /* race-report.c: races found, and pairs of sites the table had no room
+   * for (race-omp.c: the summary) */
+  uint64_t races_found, pairs_dropped;
+  lockset *locksets;             /* [MAX_LOCKSETS] */
+  /* precise mode's history blocks: in use, and handed back (under
+   * blocks_lock); hist_bytes: mapped, for the summary */
+  hist_block *blocks_used, *blocks_free;
+  pthread_mutex_t blocks_lock;
+  uint64_t hist_bytes;
+  oa_cell (*splits)[4];          /* [SPLITS_MAX] */
+  uint32_t splits_used;          /* atomic */
+};
+extern struct oa_race_state oa_rs;
+
+static inline oa_node *node_of(uint32_t ref)
+{
+  return (oa_node *)(oa_rs.arena + ((uintptr_t)(ref - 1) << 3));
+}
 
 #endif

@@ -20,13 +20,17 @@
 #include <sys/mman.h>
 #include <x86intrin.h>
 
-int detecting;           /* fast or precise: accesses are checked */
-uint32_t epoch = 1;      /* cells of older epochs read as empty */
+/* The runtime's shared state (race-int.h): no access is checked until
+ * race-omp.c starts the runtime; the first epoch is 1, as a cell the
+ * kernel has just zeroed (epoch 0) reads as empty. */
+struct oa_race_state oa_rs = {
+  .epoch = 1,
+  .blocks_lock = PTHREAD_MUTEX_INITIALIZER,
+};
 
 /* --- node references: 32 bits in a cell ------------------------------------
  * In race mode OSPG nodes come from one reserved range, so a node is its
  * offset in 8-byte units (plus one: 0 is "none"). */
-uintptr_t arena, arena_used;  /* arena_used: atomic */
 
 static void *arena_at(uintptr_t off, size_t bytes)
 {
@@ -35,40 +39,39 @@ static void *arena_at(uintptr_t off, size_t bytes)
             (unsigned long long)(ARENA_BYTES >> 30));
     abort();
   }
-  return (void *)(arena + off);
+  return (void *)(oa_rs.arena + off);
 }
 
 void *arena_alloc(size_t bytes)
 {
   bytes = (bytes + 63) & ~(size_t)63;
-  return arena_at(__atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED), bytes);
+  return arena_at(__atomic_fetch_add(&oa_rs.arena_used, bytes, __ATOMIC_RELAXED), bytes);
 }
 
 void *arena_slab(size_t bytes)
 {
-  uintptr_t used = __atomic_load_n(&arena_used, __ATOMIC_RELAXED), off;
+  uintptr_t used = __atomic_load_n(&oa_rs.arena_used, __ATOMIC_RELAXED), off;
   do
-    off = ((arena + used + OA_SLAB_BYTES - 1) & ~(uintptr_t)(OA_SLAB_BYTES - 1)) - arena;
-  while (!__atomic_compare_exchange_n(&arena_used, &used, off + bytes, 1, __ATOMIC_RELAXED,
+    off = ((oa_rs.arena + used + OA_SLAB_BYTES - 1) & ~(uintptr_t)(OA_SLAB_BYTES - 1)) - oa_rs.arena;
+  while (!__atomic_compare_exchange_n(&oa_rs.arena_used, &used, off + bytes, 1, __ATOMIC_RELAXED,
                                       __ATOMIC_RELAXED));
   return arena_at(off, bytes);
 }
 
 static inline uint32_t ref_of(const oa_node *n)
 {
-  return (uint32_t)(((uintptr_t)n - arena) >> 3) + 1;
+  return (uint32_t)(((uintptr_t)n - oa_rs.arena) >> 3) + 1;
 }
 
 /* --- access sites: 32 bits in a cell ----------------------------------------
  * A code address in the main executable is its offset there; others go
  * through a table (instrumented shared libraries: few sites). */
 #define SITE_TABLE 65536
-uintptr_t exe_lo;
 static uint64_t site_pc[SITE_TABLE];  /* open addressing, CAS-inserted */
 
 static inline uint32_t site_of(uintptr_t pc)
 {
-  uintptr_t off = pc - exe_lo;
+  uintptr_t off = pc - oa_rs.exe_lo;
   if (off < SITE_WR - 1)
     return (uint32_t)off + 1;
   uint32_t h = (uint32_t)((pc * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
@@ -97,9 +100,6 @@ static inline uint32_t site_of(uintptr_t pc)
  * as it is.  The two tables share one layout: an entry is a code address
  * (0: free) and a context; its index + 1 names it. */
 #define CTX_PROBES 64
-int ctx_on;
-uint64_t *ctx_pc, *cs_pc;      /* [CTX_TABLE]: call site / access's code address */
-uint32_t *ctx_up, *cs_ctx;     /* ... the context it is in (0: a thread's bottom) */
 static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* (pc, in) in the table: its index + 1, inserted if new; 0 when the
@@ -135,7 +135,7 @@ static uint32_t context_of(oa_race_thread *r)
   uint32_t d = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
   for (uint32_t v = r->ctx_valid; v < d; v++) {
     uint32_t up = r->ctx_at[v];
-    uint32_t c = up == CTX_UNKNOWN ? 0 : intern(ctx_pc, ctx_up, r->callers[v], up);
+    uint32_t c = up == CTX_UNKNOWN ? 0 : intern(oa_rs.ctx_pc, oa_rs.ctx_up, r->callers[v], up);
     r->ctx_at[v + 1] = c ? c : CTX_UNKNOWN;
   }
   if (r->ctx_valid < d)
@@ -147,7 +147,7 @@ static uint32_t context_of(oa_race_thread *r)
  * the executable alone when the table is full: its context unknown). */
 static uint32_t site_in_context(oa_race_thread *r, uintptr_t pc)
 {
-  uint32_t ctx = context_of(r), i = ctx == CTX_UNKNOWN ? 0 : intern(cs_pc, cs_ctx, pc, ctx);
+  uint32_t ctx = context_of(r), i = ctx == CTX_UNKNOWN ? 0 : intern(oa_rs.cs_pc, oa_rs.cs_ctx, pc, ctx);
   if (i)
     return 0x80000000u | i;
   uint32_t s = site_of(pc);
@@ -160,25 +160,25 @@ uintptr_t pc_of(uint32_t site)
   if (!site)
     return 0;
   if (site & 0x80000000u)
-    return ctx_on ? cs_pc[(site & ~0x80000000u) - 1] : site_pc[site & (SITE_TABLE - 1)];
-  return exe_lo + site - 1;
+    return oa_rs.ctx_on ? oa_rs.cs_pc[(site & ~0x80000000u) - 1] : site_pc[site & (SITE_TABLE - 1)];
+  return oa_rs.exe_lo + site - 1;
 }
 
 /* The context a site names (0: none known). */
 uint32_t context_of_site(uint32_t site)
 {
   site &= ~SITE_FLAGS;
-  return ctx_on && site & 0x80000000u ? cs_ctx[(site & ~0x80000000u) - 1] : 0;
+  return oa_rs.ctx_on && site & 0x80000000u ? oa_rs.cs_ctx[(site & ~0x80000000u) - 1] : 0;
 }
 
 /* Reports are deduplicated by code addresses, whatever their contexts. */
 uint32_t pair_site(uint32_t site)
 {
-  return ctx_on ? site_of(pc_of(site)) : site;
+  return oa_rs.ctx_on ? site_of(pc_of(site)) : site;
 }
 
 /* Two synchronized accesses (SITE_SYNC) never race with each other. */
-static inline int both_sync(uint32_t earlier_site, const access *a)
+static inline int both_sync(uint32_t earlier_site, const oa_access *a)
 {
   return earlier_site & a->site & SITE_SYNC;
 }
@@ -293,7 +293,7 @@ static int polled_addr(uintptr_t addr, int add)
 }
 
 /* A read under a lock saw w's write: the order waits for the release. */
-static void rf_pending(oa_race_thread *r, const access *a, const oa_node *w)
+static void rf_pending(oa_race_thread *r, const oa_access *a, const oa_node *w)
 {
   for (uint32_t i = 0; i < r->nrf; i++)
     if (r->rf[i].addr == a->addr && r->rf[i].writer == w)
@@ -315,7 +315,7 @@ static void rf_written(oa_race_thread *r, uintptr_t addr)
 
 /* The reader's fragment after an observed write: order it now (an atomic
  * read, a poll), or when the lock is released (a read under a lock). */
-static void observed(oa_thread *t, const access *a, const oa_node *cur, const oa_node *w)
+static void observed(oa_thread *t, const oa_access *a, const oa_node *cur, const oa_node *w)
 {
   if (a->poll || a->site & SITE_SYNC)
     add_spred(t, t->cur, (oa_node *)cur, w);
@@ -323,7 +323,7 @@ static void observed(oa_thread *t, const access *a, const oa_node *cur, const oa
     rf_pending(&t->race, a, w);
 }
 
-static int polled(oa_race_thread *r, const access *a)
+static int polled(oa_race_thread *r, const oa_access *a)
 {
   for (uint32_t i = 0; i < 4; i++)
     if (r->polls[i].site == a->site && r->polls[i].addr == a->addr)
@@ -440,13 +440,13 @@ static void stash(oa_cell *c, uint32_t w, uint32_t wpc)
   *(one ? &c->f.r1pc : &c->f.r2pc) = wpc | SITE_WR;
 }
 
-static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
+static void check_fast(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur);
   uint32_t e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
-  if (e != epoch) {
-    if (e != (epoch | EPOCH_BUSY)
-        && __atomic_compare_exchange_n(&c->f.epoch, &e, epoch | EPOCH_BUSY, 0, __ATOMIC_ACQ_REL,
+  if (e != oa_rs.epoch) {
+    if (e != (oa_rs.epoch | EPOCH_BUSY)
+        && __atomic_compare_exchange_n(&c->f.epoch, &e, oa_rs.epoch | EPOCH_BUSY, 0, __ATOMIC_ACQ_REL,
                                        __ATOMIC_ACQUIRE)) {
       c->f.w = a->write ? me : 0;
       c->f.wpc = a->site;
@@ -454,12 +454,12 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
       c->f.r1pc = a->site;
       c->f.r2 = 0;
       c->f.spare = 0;  /* an older epoch's split */
-      __atomic_store_n(&c->f.epoch, epoch, __ATOMIC_RELEASE);
+      __atomic_store_n(&c->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
       return;
     }
-    while ((e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE)) == (epoch | EPOCH_BUSY))
+    while ((e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE)) == (oa_rs.epoch | EPOCH_BUSY))
       _mm_pause();
-    if (e != epoch)
+    if (e != oa_rs.epoch)
       return;  /* the memory was freed meanwhile */
   }
   uint32_t w = load32(&c->f.w), r1 = load32(&c->f.r1), r2 = load32(&c->f.r2);
@@ -508,7 +508,6 @@ static void check_fast(oa_thread *t, oa_cell *c, const access *a, const oa_node 
 
 /* --- locksets ------------------------------------------------------------------
  * A set of held locks is interned once: its id is its index (0: no lock). */
-lockset *locksets;           /* [MAX_LOCKSETS] */
 static uint32_t nlocksets = 1;
 static pthread_mutex_t lockset_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -527,12 +526,12 @@ uint32_t intern_lockset(const uint64_t *locks, uint32_t n)
   pthread_mutex_lock(&lockset_lock);
   uint32_t id = 0;
   for (uint32_t i = 1; i < nlocksets && !id; i++)
-    if (locksets[i].n == n && memcmp(locksets[i].locks, sorted, n * sizeof *sorted) == 0)
+    if (oa_rs.locksets[i].n == n && memcmp(oa_rs.locksets[i].locks, sorted, n * sizeof *sorted) == 0)
       id = i;
   if (!id && nlocksets < MAX_LOCKSETS) {
     id = nlocksets;
-    locksets[id].n = n;
-    memcpy(locksets[id].locks, sorted, n * sizeof *sorted);
+    oa_rs.locksets[id].n = n;
+    memcpy(oa_rs.locksets[id].locks, sorted, n * sizeof *sorted);
     __atomic_store_n(&nlocksets, nlocksets + 1, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&lockset_lock);
@@ -547,7 +546,7 @@ static int share_a_lock(uint32_t a, uint32_t b)
     return 0;
   if (a == b)
     return 1;
-  const lockset *x = &locksets[a], *y = &locksets[b];
+  const lockset *x = &oa_rs.locksets[a], *y = &oa_rs.locksets[b];
   for (uint32_t i = 0, j = 0; i < x->n && j < y->n;) {
     if (x->locks[i] == y->locks[j])
       return 1;
@@ -572,9 +571,6 @@ typedef struct oa_hist {
 /* Histories come from per-thread blocks that all go back at the end of the
  * epoch (no thread runs the program's code then). */
 #define HIST_BLOCK (1u << 20)
-hist_block *blocks_used, *blocks_free;  /* under blocks_lock */
-pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
-uint64_t hist_bytes;
 static __thread hist_block *my_block;
 static __thread uint32_t my_block_epoch;
 
@@ -585,12 +581,12 @@ static __thread uint32_t my_free_epoch;
  * epoch's: older ones went with their blocks). */
 void release_lists(oa_cell *from, oa_cell *to)
 {
-  if (my_free_epoch != epoch) {
+  if (my_free_epoch != oa_rs.epoch) {
     my_free = NULL;
-    my_free_epoch = epoch;
+    my_free_epoch = oa_rs.epoch;
   }
   for (oa_cell *c = from; c < to; c++) {
-    if (c->p.epoch != epoch || !c->p.list)
+    if (c->p.epoch != oa_rs.epoch || !c->p.list)
       continue;
     oa_hist *h = c->p.list;
     while (h->next)
@@ -603,33 +599,33 @@ void release_lists(oa_cell *from, oa_cell *to)
 
 static oa_hist *hist_new(void)
 {
-  if (my_free && my_free_epoch == epoch) {
+  if (my_free && my_free_epoch == oa_rs.epoch) {
     oa_hist *h = my_free;
     my_free = h->next;
     memset(h, 0, sizeof *h);
     return h;
   }
-  if (!my_block || my_block_epoch != epoch || my_block->used + sizeof(oa_hist) > HIST_BLOCK) {
-    pthread_mutex_lock(&blocks_lock);
-    hist_block *b = blocks_free;
+  if (!my_block || my_block_epoch != oa_rs.epoch || my_block->used + sizeof(oa_hist) > HIST_BLOCK) {
+    pthread_mutex_lock(&oa_rs.blocks_lock);
+    hist_block *b = oa_rs.blocks_free;
     if (b)
-      blocks_free = b->next;
-    pthread_mutex_unlock(&blocks_lock);
+      oa_rs.blocks_free = b->next;
+    pthread_mutex_unlock(&oa_rs.blocks_lock);
     if (!b) {
       b = mmap(NULL, HIST_BLOCK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       if (b == MAP_FAILED) {
         fprintf(stderr, "ompadv: race: out of memory for access histories\n");
         abort();
       }
-      __atomic_add_fetch(&hist_bytes, HIST_BLOCK, __ATOMIC_RELAXED);
+      __atomic_add_fetch(&oa_rs.hist_bytes, HIST_BLOCK, __ATOMIC_RELAXED);
     }
     b->used = sizeof *b;
-    pthread_mutex_lock(&blocks_lock);
-    b->next = blocks_used;
-    blocks_used = b;
-    pthread_mutex_unlock(&blocks_lock);
+    pthread_mutex_lock(&oa_rs.blocks_lock);
+    b->next = oa_rs.blocks_used;
+    oa_rs.blocks_used = b;
+    pthread_mutex_unlock(&oa_rs.blocks_lock);
     my_block = b;
-    my_block_epoch = epoch;
+    my_block_epoch = oa_rs.epoch;
   }
   oa_hist *h = (oa_hist *)((char *)my_block + my_block->used);
   my_block->used += sizeof *h;
@@ -652,7 +648,7 @@ static void cell_unlock(oa_cell *c)
 #define PRECISE_STS 2
 #define PRECISE_PER_CELL 4      /* histories one location keeps at most */
 
-static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
+static void check_precise(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur), ls = t->race.lockset;
   /* synchronized accesses keep histories apart from plain ones with the
@@ -662,8 +658,8 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
   uint64_t last = (uint64_t)me | (uint64_t)ls << 32 | (uint64_t)(a->write != 0) << 63
                   | (uint64_t)(a->site & SITE_SYNC ? 1 : 0) << 62;
   cell_lock(c);
-  if (c->p.epoch != epoch) {
-    c->p.epoch = epoch;
+  if (c->p.epoch != oa_rs.epoch) {
+    c->p.epoch = oa_rs.epoch;
     c->p.list = NULL;
     c->p.spare[0] = 0;
     c->p.spare[1] = 0;  /* an older epoch's split */
@@ -718,9 +714,9 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
       while (p->next != last)
         p = p->next;
       p->next = NULL;
-      if (my_free_epoch != epoch) {
+      if (my_free_epoch != oa_rs.epoch) {
         my_free = NULL;
-        my_free_epoch = epoch;
+        my_free_epoch = oa_rs.epoch;
       }
       last->next = my_free;
       my_free = last;
@@ -749,15 +745,13 @@ static void check_precise(oa_thread *t, oa_cell *c, const access *a, const oa_no
  * history (TSan keeps each access's offset and size in its shadow for the
  * same reason).  c->f.spare names the split (1 + its index; it lies in
  * p.spare[1], unused, in precise mode); splits go back with the epoch. */
-oa_cell (*splits)[4];
-uint32_t splits_used;           /* atomic */
 static uint64_t splits_lost;           /* no room: checked as whole cells */
 
 static inline oa_cell *split_of(const oa_cell *c)
 {
   uint32_t s = __atomic_load_n(&c->f.spare, __ATOMIC_ACQUIRE);
-  return s && (__atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE) & ~EPOCH_BUSY) == epoch
-             ? splits[s - 1] : NULL;
+  return s && (__atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE) & ~EPOCH_BUSY) == oa_rs.epoch
+             ? oa_rs.splits[s - 1] : NULL;
 }
 
 static void copy_list(oa_cell *to, const oa_cell *from)
@@ -782,7 +776,7 @@ static oa_cell *split(oa_cell *c)
   uint32_t e = 0;
   if (fast) {
     e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
-    while (e & EPOCH_BUSY || !__atomic_compare_exchange_n(&c->f.epoch, &e, epoch | EPOCH_BUSY,
+    while (e & EPOCH_BUSY || !__atomic_compare_exchange_n(&c->f.epoch, &e, oa_rs.epoch | EPOCH_BUSY,
                                                           0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
       _mm_pause();
       e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
@@ -792,40 +786,40 @@ static oa_cell *split(oa_cell *c)
     e = c->p.epoch;
   }
   uint32_t s = c->f.spare;
-  oa_cell *b = e == epoch && s ? splits[s - 1] : NULL;  /* split meanwhile */
-  uint32_t idx = b ? 0 : __atomic_fetch_add(&splits_used, 1, __ATOMIC_RELAXED);
+  oa_cell *b = e == oa_rs.epoch && s ? oa_rs.splits[s - 1] : NULL;  /* split meanwhile */
+  uint32_t idx = b ? 0 : __atomic_fetch_add(&oa_rs.splits_used, 1, __ATOMIC_RELAXED);
   if (!b && idx < SPLITS_MAX) {
-    b = splits[idx];
+    b = oa_rs.splits[idx];
     memset(b, 0, 4 * sizeof *b);
-    for (int k = 0; k < 4 && e == epoch; k++) {
+    for (int k = 0; k < 4 && e == oa_rs.epoch; k++) {
       if (fast)
         b[k].f = c->f;
       else
         copy_list(&b[k], c);
-      b[k].f.epoch = epoch;
+      b[k].f.epoch = oa_rs.epoch;
       b[k].f.spare = 0;
     }
-    if (!fast && e != epoch) {
+    if (!fast && e != oa_rs.epoch) {
       c->p.list = NULL;
       c->p.spare[0] = 0;
     }
-    if (fast && e != epoch)
+    if (fast && e != oa_rs.epoch)
       c->f.w = c->f.r1 = c->f.r2 = 0;
     __atomic_store_n(&c->f.spare, idx + 1, __ATOMIC_RELEASE);
   } else if (!b) {
     __atomic_add_fetch(&splits_lost, 1, __ATOMIC_RELAXED);
   }
   if (fast) {
-    __atomic_store_n(&c->f.epoch, b || e == epoch ? epoch : e, __ATOMIC_RELEASE);
+    __atomic_store_n(&c->f.epoch, b || e == oa_rs.epoch ? oa_rs.epoch : e, __ATOMIC_RELEASE);
   } else {
     if (b)
-      c->p.epoch = epoch;
+      c->p.epoch = oa_rs.epoch;
     cell_unlock(c);
   }
   return b;
 }
 
-static inline void check_cell(oa_thread *t, oa_cell *c, const access *a, const oa_node *cur)
+static inline void check_cell(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur)
 {
   if (oa_conf.race_detector == OA_DET_FAST)
     check_fast(t, c, a, cur);
@@ -834,7 +828,7 @@ static inline void check_cell(oa_thread *t, oa_cell *c, const access *a, const o
 }
 
 /* Checks bytes [lo, hi) of the 4-byte cell c (0 <= lo < hi <= 4). */
-static void check_bytes(oa_thread *t, oa_cell *c, unsigned lo, unsigned hi, const access *a,
+static void check_bytes(oa_thread *t, oa_cell *c, unsigned lo, unsigned hi, const oa_access *a,
                         const oa_node *cur)
 {
   oa_cell *b = split_of(c);
@@ -864,7 +858,7 @@ static inline void copy_history(oa_cell *c, const oa_cell *from)
   c->f.wpc = from->f.wpc;
   c->f.r1pc = from->f.r1pc;
   c->f.r2pc = from->f.r2pc;
-  __atomic_store_n(&c->f.epoch, epoch, __ATOMIC_RELEASE);
+  __atomic_store_n(&c->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
 }
 
 /* A task reduction gives each thread its own copy of the item, which every
@@ -874,9 +868,9 @@ static inline void copy_history(oa_cell *c, const oa_cell *from)
 void oa_race_owned(oa_thread *t, uintptr_t lo, uintptr_t hi)
 {
   oa_race_thread *r = &t->race;
-  if (r->owned_epoch != epoch) {
+  if (r->owned_epoch != oa_rs.epoch) {
     r->nowned = 0;
-    r->owned_epoch = epoch;
+    r->owned_epoch = oa_rs.epoch;
   }
   for (uint32_t i = 0; i < r->nowned; i++)
     if (r->owned[i].lo == lo && r->owned[i].hi == hi)
@@ -888,7 +882,7 @@ void oa_race_owned(oa_thread *t, uintptr_t lo, uintptr_t hi)
 
 static int owned(oa_race_thread *r, uintptr_t addr)
 {
-  if (r->owned_epoch != epoch) {
+  if (r->owned_epoch != oa_rs.epoch) {
     r->nowned = 0;
     return 0;
   }
@@ -907,17 +901,17 @@ static void new_epoch(oa_race_thread *r)
 {
   memset(r->pcache, 0, sizeof r->pcache);
   r->stamp++;
-  r->pcache_epoch = epoch;
+  r->pcache_epoch = oa_rs.epoch;
 }
 
 void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc)
 {
   const oa_node *cur = t->race.w;
-  if (!detecting || !size || addr + size > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
+  if (!oa_rs.detecting || !size || addr + size > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
     return;
   oa_race_thread *r = &t->race;
   r->checked++;
-  if (__builtin_expect(r->pcache_epoch != epoch, 0))
+  if (__builtin_expect(r->pcache_epoch != oa_rs.epoch, 0))
     new_epoch(r);
   if (__builtin_expect(r->nowned, 0) && owned(r, addr))
     return;
@@ -925,7 +919,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
    * of a function inlined into it): its, and dead when it ends */
   if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo)
     r->sp_min = addr;
-  access a = { addr, size, write & 1, 0, pc, 0, 0 };
+  oa_access a = { addr, size, write & 1, 0, pc, 0, 0 };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
   /* the same cells, kind and lockset as before in this fragment: the
@@ -939,7 +933,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - OA_RACE_FILTER_BITS)];
   if (f->key == key && f->stamp == r->stamp && size < 127 && !(write & OA_RACE_SYNC))
     return;  /* (an atomic read again may be a poll) */
-  a.site = (ctx_on ? site_in_context(r, pc) : site_of(pc)) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
+  a.site = (oa_rs.ctx_on ? site_in_context(r, pc) : site_of(pc)) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
   if (r->sync_held || a.site & SITE_SYNC) {
     if (!a.write) {
       a.poll = polled(r, &a);
@@ -970,7 +964,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
         b = split(c);
       oa_cell *x = b ? &b[blo] : c, *end = b ? &b[bhi] : c + 1;
       for (; x < end; x++) {
-        if (fast && prev && same_history(x, &before) && prev->f.epoch == epoch) {
+        if (fast && prev && same_history(x, &before) && prev->f.epoch == oa_rs.epoch) {
           copy_history(x, prev);
           continue;
         }
@@ -1000,7 +994,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
       oa_cell *c = oa_shadow_cell(cell << shift);
       if (shift == 2 && split_of(c))
         check_bytes(t, c, 0, 4, &a, cur);
-      else if (whole0 && same_history(c, &before) && c0->f.epoch == epoch)
+      else if (whole0 && same_history(c, &before) && c0->f.epoch == oa_rs.epoch)
         copy_history(c, c0);
       else
         check_fast(t, c, &a, cur);
