@@ -1,15 +1,19 @@
-/* Private to the race runtime: what its three files share.  race.c holds
- * the detectors, their data and the access path; race-report.c the
- * reports; race-omp.c the hooks (race.h) the tool calls as the program's
- * OpenMP runtime runs.  The rest of the tool sees race.h only.  Each item
- * says which file defines it and who else uses it; the data they share is
- * one state, oa_rs, at the end. */
+/* Private to the race runtime: what its files share.  race.c holds the
+ * state, node references, access sites and the access path; race-fast.c
+ * and race-precise.c the two detectors; race-cells.c the cells and
+ * histories they keep (the pair of parallel accesses, locksets, precise
+ * mode's history lists, byte-split cells); race-order.c the orders forced
+ * through locks and atomics; race-report.c the reports; race-omp.c the
+ * hooks (race.h) the tool calls as the program's OpenMP runtime runs.  The
+ * rest of the tool sees race.h only.  Each item says which file defines it
+ * and who else uses it; the data they share is one state, oa_rs. */
 #ifndef OMPADV_RACE_INT_H
 #define OMPADV_RACE_INT_H
 
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <x86intrin.h>
 
 #include "prof.h"
 #include "race.h"
@@ -66,14 +70,14 @@ void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earli
  * (race-omp.c: when the thread begins an implicit task) */
 void learn_tls(oa_race_thread *r);
 
-/* race.c, orders forced through locks and atomics (precise mode), used by
+/* race-order.c, orders forced through locks and atomics (precise mode), used by
  * race-omp.c for a lock's regions and the writes read under a lock: e
  * precedes p (or is p), by the graph or through forced predecessors; pred
  * becomes a forced predecessor of w and of what task runs next */
 int before_or_at(const oa_node *e, const oa_node *p, int depth);
 void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred);
 
-/* race.c, locksets: interned sets of held locks (id: the index, 0: no
+/* race-cells.c, locksets: interned sets of held locks (id: the index, 0: no
  * lock); race-omp.c allocates the table (oa_rs.locksets) at the start and
  * interns the thread's set at each acquisition and release */
 #define MAX_LOCKSETS 4096
@@ -83,7 +87,7 @@ typedef struct lockset {
 } lockset;
 uint32_t intern_lockset(const uint64_t *locks, uint32_t n);
 
-/* race.c, precise mode's histories: the blocks they come from, which
+/* race-cells.c, precise mode's histories: the blocks they come from, which
  * race-omp.c hands back at the end of each epoch (oa_rs.blocks_used);
  * release_lists: the histories of the cells [from, to) go back
  * (oa_shadow_release, set by race-omp.c in precise mode) */
@@ -93,7 +97,7 @@ typedef struct hist_block {
 } hist_block;
 void release_lists(oa_cell *from, oa_cell *to);
 
-/* race.c, byte-split cells: race-omp.c reserves them at the start
+/* race-cells.c, byte-split cells: race-omp.c reserves them at the start
  * (oa_rs.splits) and hands them all back at each epoch */
 #define SPLITS_MAX (UINT32_C(1) << 25)   /* 32M splits, 4 GiB reserved */
 
@@ -134,5 +138,111 @@ static inline oa_node *node_of(uint32_t ref)
 {
   return (oa_node *)(oa_rs.arena + ((uintptr_t)(ref - 1) << 3));
 }
+
+/* race.c, node references: the reference of a node (node_of's inverse) */
+static inline uint32_t ref_of(const oa_node *n)
+{
+  return (uint32_t)(((uintptr_t)n - oa_rs.arena) >> 3) + 1;
+}
+
+/* Two synchronized accesses (SITE_SYNC) never race with each other. */
+static inline int both_sync(uint32_t earlier_site, const oa_access *a)
+{
+  return earlier_site & a->site & SITE_SYNC;
+}
+
+/* race-order.c, orders forced through locks and atomics: e precedes cur
+ * through cur's forced predecessors; the access path's polls (polled: the
+ * thread read the location at the site just before; polled_addr: a
+ * location some thread polled, added when add) and reads under a lock
+ * written back (unpoll, rf_written); observed: a read saw w's write, which
+ * the reader's fragment now follows (at once, or when the lock is released) */
+int sync_before(const oa_node *e, const oa_node *cur, int depth);
+int polled(oa_race_thread *r, const oa_access *a);
+int polled_addr(uintptr_t addr, int add);
+void unpoll(oa_race_thread *r, uintptr_t addr);
+void rf_written(oa_race_thread *r, uintptr_t addr);
+void observed(oa_thread *t, const oa_access *a, const oa_node *cur, const oa_node *w);
+
+/* A fragment meets the same earlier fragments again and again (the
+ * neighbours of its loop chunk, the task before it): the answers for the
+ * running fragment are remembered per thread. */
+static inline int par_at(uint32_t ref, const oa_node *cur, int nested, uint32_t *depth)
+{
+  oa_thread *t = oa_self;
+  uint32_t me = ref_of(cur);
+  uint32_t k = (ref * 0x9e3779b1u) >> (32 - 9);
+  __typeof__(t->race.pcache[0]) *e = &t->race.pcache[k & (OA_RACE_PCACHE - 1)];
+  if (e->ref != ref || e->cur != me || e->nested != nested) {
+    e->par = (uint8_t)oa_may_parallel_at(node_of(ref), cur, nested, &e->depth);
+    if (e->par && oa_race_frag_of(cur)->spreds && sync_before(node_of(ref), cur, 3))
+      e->par = 0;
+    e->ref = ref;
+    e->cur = me;
+    e->nested = (uint8_t)nested;
+  }
+  *depth = e->depth;
+  return e->par;
+}
+
+static inline int par(uint32_t ref, const oa_node *cur, int nested)
+{
+  uint32_t depth;
+  return par_at(ref, cur, nested, &depth);
+}
+
+/* race-cells.c: the two parallel accesses of one kind a history keeps
+ * (both detectors): 1 when they changed */
+int keep_pair(uint32_t *p1, uint32_t *s1, uint32_t *p2, uint32_t *s2, const oa_node *cur,
+              uint32_t site, int nested);
+
+/* race-cells.c, locksets: two interned sets share a lock */
+#define HIST_SYNC 0x80000000u     /* a history's lockset: its accesses are synchronized */
+int share_a_lock(uint32_t a, uint32_t b);
+
+/* race-cells.c, precise mode (Alg. 20): histories per (ST-node or root,
+ * lockset), a list per cell under the cell's spin lock; hist_new: a fresh
+ * one (this epoch's), hist_free: one a cell lets go of */
+typedef struct oa_hist {
+  struct oa_hist *next;
+  uint32_t node;                  /* the ST-node or root it summarizes */
+  uint32_t lockset;
+  uint32_t wr[2], wrpc[2];        /* two parallel writes */
+  uint32_t rd[2], rdpc[2];        /* two parallel reads */
+} oa_hist;
+oa_hist *hist_new(void);
+void hist_free(oa_hist *h);
+
+static inline void cell_lock(oa_cell *c)
+{
+  while (__atomic_exchange_n(&c->p.lock, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(&c->p.lock, __ATOMIC_RELAXED))
+      _mm_pause();
+}
+
+static inline void cell_unlock(oa_cell *c)
+{
+  __atomic_store_n(&c->p.lock, 0, __ATOMIC_RELEASE);
+}
+
+/* race-cells.c, fast mode's cells: a thread is filling the cell for this
+ * epoch (fast: c->f.epoch | EPOCH_BUSY) */
+#define EPOCH_BUSY 0x80000000u
+
+/* race-cells.c, byte-split cells: the byte cells of c (NULL: whole);
+ * split: split now if they are not yet (NULL: no room) */
+static inline oa_cell *split_of(const oa_cell *c)
+{
+  uint32_t s = __atomic_load_n(&c->f.spare, __ATOMIC_ACQUIRE);
+  return s && (__atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE) & ~EPOCH_BUSY) == oa_rs.epoch
+             ? oa_rs.splits[s - 1] : NULL;
+}
+
+oa_cell *split(oa_cell *c);
+
+/* race-fast.c, race-precise.c: the detectors (Alg. 19, Alg. 20): access a
+ * of fragment cur checked against cell c's history, which it joins */
+void check_fast(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur);
+void check_precise(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur);
 
 #endif
