@@ -55,6 +55,9 @@ int keep_pair(uint32_t *p1, uint32_t *s1, uint32_t *p2, uint32_t *s2, const oa_n
   uint32_t me = ref_of(cur), v1 = __atomic_load_n(p1, __ATOMIC_RELAXED),
            v2 = __atomic_load_n(p2, __ATOMIC_RELAXED), o1 = v1, o2 = v2;
   keep_pair_of(&v1, s1, &v2, s2, me, cur, site, nested);
+  OA_ASSERT(v1, "a pair's first slot is filled first");
+  OA_ASSERT(v1 == me || v2 == me || (v1 == o1 && v2 == o2),
+            "an access joins the pair it is checked against, or leaves it as it was (Alg. 19)");
   if (v1 == o1 && v2 == o2)
     return 0;
   __atomic_store_n(p1, v1, __ATOMIC_RELAXED);
@@ -174,6 +177,7 @@ oa_hist *hist_new(void)
   }
   oa_hist *h = (oa_hist *)((char *)my_block + my_block->used);
   my_block->used += sizeof *h;
+  OA_ASSERT(my_block->used <= HIST_BLOCK, "a history lies inside its block");
   memset(h, 0, sizeof *h);
   return h;
 }

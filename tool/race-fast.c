@@ -23,6 +23,7 @@ static inline uint32_t load32(const uint32_t *p)
  * slot, marked as a write (a free one, else the second). */
 static void stash(oa_cell *c, uint32_t w, uint32_t wpc)
 {
+  OA_ASSERT(w && !(wpc & SITE_WR), "a write stashed comes from the write slot");
   if (load32(&c->f.r1) == w || load32(&c->f.r2) == w)
     return;
   int one = !load32(&c->f.r1) && load32(&c->f.r2);
@@ -33,6 +34,8 @@ static void stash(oa_cell *c, uint32_t w, uint32_t wpc)
 void check_fast(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur)
 {
   uint32_t me = ref_of(cur);
+  OA_ASSERT(oa_rs.epoch && !(oa_rs.epoch & EPOCH_BUSY),
+            "an epoch is no empty cell's (0) and leaves the busy bit free");
   uint32_t e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);
   if (e != oa_rs.epoch) {
     if (e != (oa_rs.epoch | EPOCH_BUSY)

@@ -136,12 +136,16 @@ extern struct oa_race_state oa_rs;
 
 static inline oa_node *node_of(uint32_t ref)
 {
+  OA_ASSERT(ref, "reference 0 names no node");
   return (oa_node *)(oa_rs.arena + ((uintptr_t)(ref - 1) << 3));
 }
 
 /* race.c, node references: the reference of a node (node_of's inverse) */
 static inline uint32_t ref_of(const oa_node *n)
 {
+  OA_ASSERT((uintptr_t)n >= oa_rs.arena && (uintptr_t)n - oa_rs.arena < ARENA_BYTES
+                && !(((uintptr_t)n - oa_rs.arena) & 7),
+            "a node a cell names comes from the arena, on 8 bytes");
   return (uint32_t)(((uintptr_t)n - oa_rs.arena) >> 3) + 1;
 }
 
@@ -234,6 +238,7 @@ static inline void cell_unlock(oa_cell *c)
 static inline oa_cell *split_of(const oa_cell *c)
 {
   uint32_t s = __atomic_load_n(&c->f.spare, __ATOMIC_ACQUIRE);
+  OA_ASSERT(s <= SPLITS_MAX, "a cell names a split split() handed out, or none");
   return s && (__atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE) & ~EPOCH_BUSY) == oa_rs.epoch
              ? oa_rs.splits[s - 1] : NULL;
 }

@@ -287,7 +287,9 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - OA_RACE_FILTER_BITS)];
   if (f->key == key && f->stamp == r->stamp && size < 127 && !(write & OA_RACE_SYNC))
     return;  /* (an atomic read again may be a poll) */
-  a.site = (oa_rs.ctx_on ? site_in_context(r, pc) : site_of(pc)) | (write & OA_RACE_SYNC ? SITE_SYNC : 0);
+  a.site = oa_rs.ctx_on ? site_in_context(r, pc) : site_of(pc);
+  OA_ASSERT(!(a.site & SITE_FLAGS), "a site leaves the flags' bits free");
+  a.site |= write & OA_RACE_SYNC ? SITE_SYNC : 0;
   if (r->sync_held || a.site & SITE_SYNC) {
     if (!a.write) {
       a.poll = polled(r, &a);
