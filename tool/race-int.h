@@ -176,7 +176,7 @@ static inline int par_at(uint32_t ref, const oa_node *cur, int nested, uint32_t 
   oa_thread *t = oa_self;
   uint32_t me = ref_of(cur);
   uint32_t k = (ref * 0x9e3779b1u) >> (32 - 9);
-  __typeof__(t->race.pcache[0]) *e = &t->race.pcache[k & (OA_RACE_PCACHE - 1)];
+  __typeof__(t->race->pcache[0]) *e = &t->race->pcache[k & (OA_RACE_PCACHE - 1)];
   if (e->ref != ref || e->cur != me || e->nested != nested) {
     e->par = (uint8_t)oa_may_parallel_at(node_of(ref), cur, nested, &e->depth);
     if (e->par && oa_race_frag_of(cur)->spreds && sync_before(node_of(ref), cur, 3))

@@ -187,7 +187,7 @@ static struct oa_race_frame *frames_reserve(void)
 
 static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (!r->frames && !r->no_frames && !(r->frames = frames_reserve()))
     r->no_frames = 1;  /* then no task's frames are forgotten (as when too deep) */
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
@@ -235,7 +235,7 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
 /* Is task the one whose frames lie just below the innermost task's? */
 static int oa_race_task_below(oa_thread *t, const void *task)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   return r->frames && r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
          && r->frames[r->nframes - 2].task == task;
 }
@@ -244,7 +244,7 @@ static int oa_race_task_below(oa_thread *t, const void *task)
  * not be taken for a racing sibling. */
 static void oa_race_task_end(oa_thread *t)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (!r->nframes)
     return;
   r->nframes--;
@@ -266,8 +266,8 @@ static int block_offset_known;
 
 void oa_race_task_block(oa_thread *t, void *block, size_t size)
 {
-  t->race.task_block = block;
-  t->race.task_size = size;
+  t->race->task_block = block;
+  t->race->task_size = size;
   if (oa_rs.detecting)  /* before the creator writes the task's firstprivate values */
     oa_shadow_clear((uintptr_t)block, (uintptr_t)block + size);
 }
@@ -297,7 +297,7 @@ static void oa_race_root_pieces(oa_thread *t)
 static void oa_race_task_created(oa_thread *t, void *task_data)
 {
   oa_race_root_pieces(t);
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   char *block = r->task_block;
   if (block) {  /* cleared when allocated */
     intptr_t off = block - (char *)task_data;
@@ -377,7 +377,7 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
 static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, unsigned kind,
                    uint64_t wait_id, const void *ra)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (acquired)
     rule_out_fast(OA_RACE_WHY_MUTEX, (uint64_t)(uintptr_t)ra);
   /* critical names and locks are told apart by their wait ids; the kind
@@ -428,7 +428,7 @@ static void oa_race_finalize(void)
   uint64_t checked = 0;
   for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
        u = u->next_thread)
-    checked += u->race.checked;
+    checked += u->race->checked;
   if (oa_conf.race_detector == OA_DET_CHECK) {
     oa_record *r = oa_begin_record(t, OA_RACE_CHECK, 0);
     if (r) {

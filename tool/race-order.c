@@ -76,7 +76,7 @@ void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
   }
   task->spreds = head;
   oa_race_frag_of(w)->spreds = head;
-  memset(t->race.pcache, 0, sizeof t->race.pcache);  /* answers for w may change */
+  memset(t->race->pcache, 0, sizeof t->race->pcache);  /* answers for w may change */
 }
 
 /* A read of a synchronized location (under a lock, or atomic) that this
@@ -142,7 +142,7 @@ void observed(oa_thread *t, const oa_access *a, const oa_node *cur, const oa_nod
   if (a->poll || a->site & SITE_SYNC)
     add_spred(t, t->cur, (oa_node *)cur, w);
   else
-    rf_pending(&t->race, a, w);
+    rf_pending(t->race, a, w);
 }
 
 int polled(oa_race_thread *r, const oa_access *a)

@@ -9,7 +9,7 @@
 
 void check_precise(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur)
 {
-  uint32_t me = ref_of(cur), ls = t->race.lockset;
+  uint32_t me = ref_of(cur), ls = t->race->lockset;
   /* synchronized accesses keep histories apart from plain ones with the
    * same locks: one kind's writes must not push the other's out */
   uint32_t key = ls | (a->site & SITE_SYNC ? HIST_SYNC : 0);

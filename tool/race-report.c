@@ -63,7 +63,7 @@ static int own_private(const oa_thread *t, const oa_access *a, const oa_node *cu
 {
   const oa_race_frag *ex = oa_race_frag_of(e), *cx = oa_race_frag_of(cur);
   return ex->itask && ex->itask == cx->itask && a->addr < cx->itop
-         && a->addr >= t->race.stack_lo;
+         && a->addr >= t->race->stack_lo;
 }
 
 /* A threadprivate variable (thread-local storage) has a copy per thread:
@@ -99,7 +99,7 @@ void learn_tls(oa_race_thread *r)
 
 static int own_tls(oa_thread *t, const oa_access *a, const oa_node *e)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (oa_race_frag_of(e)->thread != t->id)
     return 0;
   learn_tls(r);
@@ -116,7 +116,7 @@ static uint64_t memory_of(uintptr_t addr)
 {
   for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
        u = u->next_thread) {
-    const oa_race_thread *r = &u->race;
+    const oa_race_thread *r = u->race;
     uint64_t who = u->id + 1 < OA_RACE_MEM_THREAD ? u->id + 1 : 0;
     uint32_t ntls = __atomic_load_n(&r->tls_known, __ATOMIC_ACQUIRE) ? r->ntls : 0;
     for (uint32_t i = 0; i < ntls && i < OA_RACE_TLS; i++)
@@ -170,7 +170,7 @@ void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earli
     return;
   /* the later access's callers (the earlier access's are gone, unless its
    * site names its calling context: --earlier-stacks) */
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   uint32_t depth = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
   uint64_t fr[15];
   uint32_t n = 0;

@@ -221,7 +221,7 @@ static inline void copy_history(oa_cell *c, const oa_cell *from)
  * them after the taskgroup.  Such copies are not checked. */
 void oa_race_owned(oa_thread *t, uintptr_t lo, uintptr_t hi)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (r->owned_epoch != oa_rs.epoch) {
     r->nowned = 0;
     r->owned_epoch = oa_rs.epoch;
@@ -260,10 +260,10 @@ static void new_epoch(oa_race_thread *r)
 
 void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc)
 {
-  const oa_node *cur = t->race.w;
+  const oa_node *cur = t->race->w;
   if (!oa_rs.detecting || !size || addr + size > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
     return;
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   r->checked++;
   if (__builtin_expect(r->pcache_epoch != oa_rs.epoch, 0))
     new_epoch(r);

@@ -23,7 +23,7 @@
 #define OA_RACE_FILTER_BITS 13  /* accesses the running fragment already made: 2^N */
 #define OA_RACE_FILTER (1u << OA_RACE_FILTER_BITS)
 
-/* Per-thread state, inside oa_thread (tool.h). */
+/* Per-thread state, behind oa_thread.race (tool.h). */
 typedef struct oa_race_thread {
   struct oa_node *w;             /* the fragment the thread runs (NULL: untracked) */
   uint32_t ignore;               /* >0: inside a runtime call whose accesses are its own */
