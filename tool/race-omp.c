@@ -97,6 +97,7 @@ static int oa_race_start(void)
 {
   dl_iterate_phdr(find_exe, &oa_rs.exe_lo);
   oa_graph_host.node_extra = sizeof(oa_race_frag);  /* before the first node */
+  oa_task_extra = sizeof(oa_race_task);             /* ... and the first task */
   oa_graph_host.began_after = began_after;
   if (oa_conf.race_detector != OA_DET_CHECK) {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,

@@ -55,7 +55,7 @@ void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
 {
   if (!task || !w || pred == w)
     return;
-  for (const oa_spred *s = task->spreds; s; s = s->next)
+  for (const oa_spred *s = oa_race_task_of(task)->spreds; s; s = s->next)
     if (before_or_at(pred, s->pred, 2))
       return;  /* implied already */
   /* a new list (the old one is shared by earlier fragments): pred, and the
@@ -64,7 +64,7 @@ void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
   head->pred = pred;
   head->next = NULL;
   int n = 1;
-  for (const oa_spred *s = task->spreds; s && n < 8; s = s->next) {
+  for (const oa_spred *s = oa_race_task_of(task)->spreds; s && n < 8; s = s->next) {
     if (before_or_at(s->pred, pred, 2))
       continue;
     oa_spred *c = arena_alloc(sizeof *c);
@@ -74,7 +74,7 @@ void add_spred(oa_thread *t, oa_task *task, oa_node *w, const oa_node *pred)
     tail = c;
     n++;
   }
-  task->spreds = head;
+  oa_race_task_of(task)->spreds = head;
   oa_race_frag_of(w)->spreds = head;
   memset(t->race->pcache, 0, sizeof t->race->pcache);  /* answers for w may change */
 }

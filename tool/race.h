@@ -165,6 +165,14 @@ static inline oa_race_frag *oa_race_frag_of(const oa_node *n)
 {
   return oa_node_extra(n);
 }
+/* Race mode's own bytes after every task (prof.h: oa_task_extra, oa_race_task_of). */
+typedef struct oa_race_task {
+  /* precise detector: forced predecessors of what the task runs next
+   * (race-order.c); its children start with them */
+  const struct oa_spred *spreds;
+  uintptr_t top;                 /* implicit tasks: the top of their frames */
+  uint32_t framed;               /* its frames were pushed on thread N - 1 */
+} oa_race_task;
 /* tsan.c -> race-omp.c, check mode (auto's first run): an atomic read at pc */
 void oa_race_check_atomic_read(struct oa_thread *t, uintptr_t pc);
 
