@@ -28,7 +28,8 @@ EXPORT void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, void *task)
   REAL(__kmpc_omp_task_begin_if0, void (*)(ident_t *, int32_t, void *));
   oa_thread *t = oa_self;
   if (t) {
-    t->race.call_sp = (uintptr_t)__builtin_frame_address(0);
+    if (t->race)
+      t->race->call_sp = (uintptr_t)__builtin_frame_address(0);
     t->in_if0 = 1;
     t->caller_ra = __builtin_return_address(0);
   }

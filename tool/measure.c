@@ -206,7 +206,8 @@ void oa_prof_leave(oa_thread *t)
   t->rt = OA_RTE_NONE;
 
   /* what the race runtime charges accesses to (NULL: not checked) */
-  t->race.w = w && oa_race && !oa_race->checks(t) ? NULL : w;
+  if (t->race)
+    t->race->w = w && oa_race && !oa_race->checks(t) ? NULL : w;
 }
 
 /* Units of the metric per nanosecond of CPU.  tsc: the tool's clock is the

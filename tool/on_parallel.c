@@ -68,11 +68,13 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
     oa_race->epoch();  /* the serial code before it cannot race with it */
   oa_region *r = oa_prof_region_new(t, requested);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
-  oa_task enc = { .nanc = 0 };
-  oa_task_inherit(&enc, e);
-  r->nanc = enc.nanc;
-  memcpy(r->anc, enc.anc, sizeof r->anc);
-  r->cgroup = enc.cgroup;
+  /* with room for race mode's bytes after it (oa_task_extra), which
+   * oa_task_inherit writes too */
+  struct { oa_task task; oa_race_task race; } enc = { .task = { .nanc = 0 } };
+  oa_task_inherit(&enc.task, e);
+  r->nanc = enc.task.nanc;
+  memcpy(r->anc, enc.task.anc, sizeof r->anc);
+  r->cgroup = enc.task.cgroup;
   r->league = (flags & ompt_parallel_league) != 0;
   OA_PUT_RAW(t, OA_RAW_PAR_BEGIN, raw_par_begin, .region = r->id, .task = e->id,
              .team = r->agg.team);
@@ -164,7 +166,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_prof_initial_phase(p);
     oa_task_loc_push(init, 0);
     if (oa_race)  /* before its first fragment, which records the top */
-      init->race_top = oa_race->task_begin(t, 2, init);
+      oa_race_task_of(init)->top = oa_race->task_begin(t, 2, init);
     oa_frag_begin(t, init, 0);
     oa_prof_charge_startup(t, oa_task_top(init));
     impl_push(t, init, init->id);
@@ -189,7 +191,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     OA_PUT_RAW(t, OA_RAW_IMPL_BEGIN, raw_impl_begin, .region = r->id, .task = it->id,
                .index = index);
     if (oa_race)  /* before its first fragment, which records the top */
-      it->race_top = oa_race->task_begin(t, 1, it);
+      oa_race_task_of(it)->top = oa_race->task_begin(t, 1, it);
     oa_frag_begin(t, it, 0);
     oa_task_top(it)->edge_begin = oa_conf.record ? r->loc : 0;  /* no address of its own */
     impl_push(t, it, it->id);

@@ -537,7 +537,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
       oa_node *top = oa_task_top(pt);
       if (top && top->kind == OA_ST && top->st_val == 0 && top->has_deferred)
         oa_race->task_left_children(t, oa_prof_loc_where(pt->own_loc));
-      if (pt->race_framed == t->id + 1)  /* begun here (an untied task may not be) */
+      if (oa_race_task_of(pt)->framed == t->id + 1)  /* begun here (an untied task may not be) */
         oa_race->task_end(t);
     }
     oa_task_close_sts(t, pt);
@@ -548,7 +548,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
     if (t->cur == pt)
       t->cur = NULL;
     oa_task_free(pt);
-  } else if (pt && pt->untied && oa_race && pt->race_framed == t->id + 1
+  } else if (pt && pt->untied && oa_race && oa_race_task_of(pt)->framed == t->id + 1
              && (status == ompt_task_switch || status == ompt_task_yield)
              && oa_race->task_below(t, nt)) {
     /* A part of an untied task is over: clang's code returns to the
@@ -558,7 +558,7 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
      * them. */
     oa_frag_end(t, pt);
     oa_race->task_end(t);
-    pt->race_framed = 0;
+    oa_race_task_of(pt)->framed = 0;
   }
   if (nt) {
     t->cur = nt;
@@ -568,12 +568,12 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
       oa_frag_begin(t, nt, 0);
       if (oa_race) {
         oa_race->task_begin(t, 0, nt);
-        nt->race_framed = t->id + 1;
+        oa_race_task_of(nt)->framed = t->id + 1;
       }
-    } else if (nt->untied && oa_race && !nt->race_framed) {
+    } else if (nt->untied && oa_race && !oa_race_task_of(nt)->framed) {
       oa_frag_begin(t, nt, 0);  /* the next part of an untied task */
       oa_race->task_begin(t, 0, nt);
-      nt->race_framed = t->id + 1;
+      oa_race_task_of(nt)->framed = t->id + 1;
     }
   }
   oa_prof_leave(t);

@@ -159,6 +159,10 @@ oa_chunk_header *oa_out_chunk(uint32_t kind, uint32_t thread, uint32_t size)
 oa_thread *oa_thread_slow(void)
 {
   oa_thread *t = oa_xcalloc(1, sizeof *t);
+  /* the race runtime's own state, wherever it is linked in (tsan.c takes
+   * it to be there for every thread the tool knows) */
+  if (&oa_race_runtime)
+    t->race = oa_xcalloc(1, sizeof *t->race);
   t->id = __atomic_fetch_add(&oa_the_run.next_thread, 1, __ATOMIC_RELAXED);
   /* The header counts the threads as they come, so that a run ended by a
    * signal still says how many there were. */

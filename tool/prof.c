@@ -259,6 +259,8 @@ void oa_prof_whatif(oa_thread *t, oa_task *task, double factor)
  * up to OA_SPARE_TASKS of those it freed (whichever thread made them). */
 #define OA_SPARE_TASKS 64
 
+uint32_t oa_task_extra;
+
 oa_task *oa_task_new(unsigned kind)
 {
   oa_thread *t = oa_me();
@@ -266,9 +268,9 @@ oa_task *oa_task_new(unsigned kind)
   if (task) {
     t->spare_tasks = task->next_spare;
     t->nspare_tasks--;
-    memset(task, 0, sizeof *task);
+    memset(task, 0, sizeof *task + oa_task_extra);
   } else {
-    task = oa_xcalloc(1, sizeof *task);
+    task = oa_xcalloc(1, sizeof *task + oa_task_extra);
   }
   task->stack = task->stack_in;
   task->cap = OA_TASK_INLINE;
@@ -473,9 +475,9 @@ void oa_frag_begin(oa_thread *t, oa_task *task, uint32_t own_loc)
     x->thread = t->id;
     x->itask = task->kind != OA_TASK_EXPLICIT ? task->uid : 0;
     x->solo = task->solo;
-    x->itop = task->kind != OA_TASK_EXPLICIT ? task->race_top : 0;
+    x->itop = task->kind != OA_TASK_EXPLICIT ? oa_race_task_of(task)->top : 0;
     x->t0 = __rdtsc();
-    x->spreds = task->spreds;
+    x->spreds = oa_race_task_of(task)->spreds;
   }
   /* A fragment that is the worksharing construct's own body on this thread
    * (a static share, the code before its first chunk) is part of the
@@ -620,7 +622,8 @@ void oa_task_inherit(oa_task *child, const oa_task *parent)
    * (rule 7 through rule 9), but precedes none */
   child->ochain = parent->oafter ? parent->ochain : 0;
   child->oafter = parent->oafter;
-  child->spreds = parent->spreds;  /* created after what its creator was forced after */
+  if (oa_task_extra)  /* created after what its creator was forced after */
+    oa_race_task_of(child)->spreds = oa_race_task_of(parent)->spreds;
   child->cgroup = parent->cgroup;
   child->nanc = parent->nanc;
   memcpy(child->anc, parent->anc, sizeof child->anc);

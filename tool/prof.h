@@ -61,15 +61,12 @@ typedef struct oa_task {
    * fragments), and whether the stamps outlive the chunk (a static share:
    * the thread's program order goes on, rule 4). */
   uint64_t ochain, oafter;
-  const struct oa_spred *spreds;  /* race mode: forced predecessors of what it runs next */
   uint8_t oin, oscope, oshare;
   struct oa_ord_pending *opend;
   uint32_t nopend, cap_opend;
   struct oa_ord_pending *ophase;  /* its own fragments since the last barrier, outside
                                    * chunks: they precede its shares of a static loop */
   uint32_t nphase, cap_phase;
-  uint32_t race_framed;           /* race mode: its frames were pushed on thread N - 1 */
-  uintptr_t race_top;             /* race mode, implicit tasks: the top of their frames */
   float whatif;                   /* inside ompadv_whatif_begin(factor): factor, else 0 */
   uint32_t own_loc;               /* explicit tasks: their directive */
   uint32_t ws_end_loc;            /* implicit tasks, time mode: the worksharing construct
@@ -80,6 +77,20 @@ typedef struct oa_task {
   uint32_t nanc;                  /* OA_ANC_MAX + 1: too many */
   uint32_t anc[OA_ANC_MAX];       /* task directives of the enclosing task instances */
 } oa_task;
+
+/* Bytes of the race runtime's own after every task (race.h: oa_race_task),
+ * a multiple of 8, zero when the task is made; set before the first task
+ * (0: none), as oa_ospg_host.node_extra is for nodes. */
+extern uint32_t oa_task_extra;
+static inline void *oa_task_extra_of(const oa_task *task)
+{
+  return (void *)(task + 1);
+}
+/* Race mode's (race.h), as oa_race_frag_of is a node's. */
+static inline oa_race_task *oa_race_task_of(const oa_task *task)
+{
+  return oa_task_extra_of(task);
+}
 
 struct oa_region {
   oa_agg_region agg;              /* first: freed with the region's S-node */

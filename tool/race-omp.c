@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <unistd.h>
 #include <x86intrin.h>
 
 static void oa_race_finalize(void);
@@ -23,8 +24,6 @@ static void oa_race_finalize(void);
 
 static uint32_t why, why_set;   /* check mode: OA_RACE_WHY_*; why_set: the first */
 static uint64_t why_where;
-
-void _exit(int status) __attribute__((noreturn));  /* <unistd.h> would name access() */
 
 static void rule_out_fast(unsigned reason, uint64_t where)
 {
@@ -45,14 +44,14 @@ static void rule_out_fast(unsigned reason, uint64_t where)
 
 int oa_race_detecting(void)
 {
-  return detecting;
+  return oa_rs.detecting;
 }
 
 /* A forked child shares the shadow blocks (shared mappings) with its
  * parent: it must not touch them. */
 static void stop_in_child(void)
 {
-  detecting = 0;
+  oa_rs.detecting = 0;
 }
 
 static uint64_t as_limit(void)
@@ -66,7 +65,7 @@ static uint64_t as_limit(void)
  * what was found stays reported, and the driver says why from the header. */
 static void shadow_exhausted(uint64_t mapped_bytes)
 {
-  if (!__atomic_exchange_n(&detecting, 0, __ATOMIC_ACQ_REL))
+  if (!__atomic_exchange_n(&oa_rs.detecting, 0, __ATOMIC_ACQ_REL))
     return;
   oa_file_header *h = oa_the_run.header;
   if (h) {
@@ -96,18 +95,19 @@ static int began_after(const oa_node *a, const oa_node *e)
 
 static int oa_race_start(void)
 {
-  dl_iterate_phdr(find_exe, &exe_lo);
+  dl_iterate_phdr(find_exe, &oa_rs.exe_lo);
   oa_graph_host.node_extra = sizeof(oa_race_frag);  /* before the first node */
+  oa_task_extra = sizeof(oa_race_task);             /* ... and the first task */
   oa_graph_host.began_after = began_after;
   if (oa_conf.race_detector != OA_DET_CHECK) {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    void *sp = mmap(NULL, SPLITS_MAX * sizeof *splits, PROT_READ | PROT_WRITE,
+    void *sp = mmap(NULL, SPLITS_MAX * sizeof *oa_rs.splits, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    locksets = calloc(MAX_LOCKSETS, sizeof *locksets);
-    if (p == MAP_FAILED || sp == MAP_FAILED || !locksets || oa_shadow_init(oa_conf.race_grain) != 0) {
+    oa_rs.locksets = calloc(MAX_LOCKSETS, sizeof *oa_rs.locksets);
+    if (p == MAP_FAILED || sp == MAP_FAILED || !oa_rs.locksets || oa_shadow_init(oa_conf.race_grain) != 0) {
       static int said;  /* libomp may ask twice: the preloaded library, then the named one */
-      uint64_t lim = as_limit(), need = ARENA_BYTES + SPLITS_MAX * sizeof *splits
+      uint64_t lim = as_limit(), need = ARENA_BYTES + SPLITS_MAX * sizeof *oa_rs.splits
                                         + oa_shadow_reserved();
       if (!said++ && lim)
         fprintf(stderr, "ompadv: race: cannot reserve the %llu MB of address space race "
@@ -122,30 +122,30 @@ static int oa_race_start(void)
       return 0;
     }
     if (oa_conf.race_stacks) {
-      size_t bytes = (size_t)CTX_TABLE * 2 * (sizeof *ctx_pc + sizeof *ctx_up);
+      size_t bytes = (size_t)CTX_TABLE * 2 * (sizeof *oa_rs.ctx_pc + sizeof *oa_rs.ctx_up);
       char *m = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (m != MAP_FAILED) {
-        ctx_pc = (uint64_t *)m;
-        cs_pc = ctx_pc + CTX_TABLE;
-        ctx_up = (uint32_t *)(cs_pc + CTX_TABLE);
-        cs_ctx = ctx_up + CTX_TABLE;
-        ctx_on = 1;
+        oa_rs.ctx_pc = (uint64_t *)m;
+        oa_rs.cs_pc = oa_rs.ctx_pc + CTX_TABLE;
+        oa_rs.ctx_up = (uint32_t *)(oa_rs.cs_pc + CTX_TABLE);
+        oa_rs.cs_ctx = oa_rs.ctx_up + CTX_TABLE;
+        oa_rs.ctx_on = 1;
       } else {
         fprintf(stderr, "ompadv: race: --earlier-stacks: cannot reserve %zu MB for the calling "
                         "contexts; the earlier accesses' stacks are not kept\n", bytes >> 20);
       }
     }
     oa_shadow_exhausted = shadow_exhausted;
-    arena = (uintptr_t)p;
-    splits = sp;
+    oa_rs.arena = (uintptr_t)p;
+    oa_rs.splits = sp;
     oa_graph_host.slab_alloc = arena_slab;
     oa_graph_host.retain = 1;
-    __atomic_store_n(&oa_graph_host.epoch, epoch, __ATOMIC_RELEASE);
+    __atomic_store_n(&oa_graph_host.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, stop_in_child);
     if (oa_conf.race_detector == OA_DET_PRECISE)
       oa_shadow_release = release_lists;
-    detecting = 1;
+    oa_rs.detecting = 1;
   }
   return 1;
 }
@@ -154,21 +154,21 @@ static int oa_race_start(void)
  * parallel region, when no other thread runs the program's code. */
 static void oa_race_epoch(void)
 {
-  if (!detecting)
+  if (!oa_rs.detecting)
     return;
-  pthread_mutex_lock(&blocks_lock);
-  hist_block *b = blocks_used;
+  pthread_mutex_lock(&oa_rs.blocks_lock);
+  hist_block *b = oa_rs.blocks_used;
   while (b) {
     hist_block *next = b->next;
-    b->next = blocks_free;
-    blocks_free = b;
+    b->next = oa_rs.blocks_free;
+    oa_rs.blocks_free = b;
     b = next;
   }
-  blocks_used = NULL;
-  pthread_mutex_unlock(&blocks_lock);
-  __atomic_store_n(&splits_used, 0, __ATOMIC_RELAXED);
-  __atomic_store_n(&epoch, epoch + 1, __ATOMIC_RELEASE);
-  __atomic_store_n(&oa_graph_host.epoch, epoch, __ATOMIC_RELEASE);
+  oa_rs.blocks_used = NULL;
+  pthread_mutex_unlock(&oa_rs.blocks_lock);
+  __atomic_store_n(&oa_rs.splits_used, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&oa_rs.epoch, oa_rs.epoch + 1, __ATOMIC_RELEASE);
+  __atomic_store_n(&oa_graph_host.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
 }
 
 /* A task's frames lie below the runtime's call into it; the callback runs
@@ -188,11 +188,11 @@ static struct oa_race_frame *frames_reserve(void)
 
 static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (!r->frames && !r->no_frames && !(r->frames = frames_reserve()))
     r->no_frames = 1;  /* then no task's frames are forgotten (as when too deep) */
   uintptr_t top = (uintptr_t)__builtin_frame_address(0) + FRAME_MARGIN;
-  if (implicit && detecting)
+  if (implicit && oa_rs.detecting)
     learn_tls(r);  /* for reports that name another thread's copy */
   uintptr_t stack_hi = 0;
   if (!r->stack_lo || implicit == 2) {
@@ -219,7 +219,7 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
   if (r->call_sp)
     top = r->call_sp;
   r->call_sp = 0;
-  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
+  if (oa_rs.detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
     oa_shadow_clear(r->sp_min, dead);
   if (r->frames && r->nframes < OA_RACE_MAXFRAMES) {
     r->frames[r->nframes].top = dead;  /* its frames end there */
@@ -236,7 +236,7 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
 /* Is task the one whose frames lie just below the innermost task's? */
 static int oa_race_task_below(oa_thread *t, const void *task)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   return r->frames && r->nframes >= 2 && r->nframes <= OA_RACE_MAXFRAMES
          && r->frames[r->nframes - 2].task == task;
 }
@@ -245,14 +245,14 @@ static int oa_race_task_below(oa_thread *t, const void *task)
  * not be taken for a racing sibling. */
 static void oa_race_task_end(oa_thread *t)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (!r->nframes)
     return;
   r->nframes--;
   if (!r->frames || r->nframes >= OA_RACE_MAXFRAMES)
     return;
   uintptr_t top = r->frames[r->nframes].top;
-  if (detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < top)
+  if (oa_rs.detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < top)
     oa_shadow_clear(r->sp_min, top);
   r->sp_min = r->frames[r->nframes].sp_min;
 }
@@ -267,9 +267,9 @@ static int block_offset_known;
 
 void oa_race_task_block(oa_thread *t, void *block, size_t size)
 {
-  t->race.task_block = block;
-  t->race.task_size = size;
-  if (detecting)  /* before the creator writes the task's firstprivate values */
+  t->race->task_block = block;
+  t->race->task_size = size;
+  if (oa_rs.detecting)  /* before the creator writes the task's firstprivate values */
     oa_shadow_clear((uintptr_t)block, (uintptr_t)block + size);
 }
 
@@ -283,22 +283,22 @@ static uint32_t root_tasks_epoch;  /* the epoch in which the initial task made a
 
 static int oa_race_checks(oa_thread *t)
 {
-  if (!detecting)
+  if (!oa_rs.detecting)
     return 0;
   return !t->cur || t->cur->kind != OA_TASK_INITIAL
-         || __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == epoch;
+         || __atomic_load_n(&root_tasks_epoch, __ATOMIC_RELAXED) == oa_rs.epoch;
 }
 
 static void oa_race_root_pieces(oa_thread *t)
 {
   if (t->cur && t->cur->kind == OA_TASK_INITIAL)
-    __atomic_store_n(&root_tasks_epoch, epoch, __ATOMIC_RELAXED);
+    __atomic_store_n(&root_tasks_epoch, oa_rs.epoch, __ATOMIC_RELAXED);
 }
 
 static void oa_race_task_created(oa_thread *t, void *task_data)
 {
   oa_race_root_pieces(t);
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   char *block = r->task_block;
   if (block) {  /* cleared when allocated */
     intptr_t off = block - (char *)task_data;
@@ -307,7 +307,7 @@ static void oa_race_task_created(oa_thread *t, void *task_data)
       __atomic_store_n(&block_offset_known, 1, __ATOMIC_RELEASE);
     }
     r->task_block = NULL;
-  } else if (block_offset_known && r->task_size && detecting) {
+  } else if (block_offset_known && r->task_size && oa_rs.detecting) {
     block = (char *)task_data + block_offset;  /* a taskloop's copy */
     oa_shadow_clear((uintptr_t)block, (uintptr_t)block + r->task_size);
   }
@@ -339,7 +339,7 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
   pthread_mutex_lock(&handover_lock);
   if (acquired) {
     for (int spin = 0; spin < HANDOVER_WAIT && handovers[h].id == id
-                       && handovers[h].epoch == epoch && handovers[h].holder
+                       && handovers[h].epoch == oa_rs.epoch && handovers[h].holder
                        && handovers[h].holder != t->id + 1; spin++) {
       pthread_mutex_unlock(&handover_lock);
       if (spin > 64)
@@ -348,21 +348,21 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
         _mm_pause();
       pthread_mutex_lock(&handover_lock);
     }
-    if (handovers[h].id == id && handovers[h].epoch == epoch && !handovers[h].holder) {
+    if (handovers[h].id == id && handovers[h].epoch == oa_rs.epoch && !handovers[h].holder) {
       in = handovers[h].in;
       out = handovers[h].out;
     }
-    if (handovers[h].id != id || handovers[h].epoch != epoch) {
+    if (handovers[h].id != id || handovers[h].epoch != oa_rs.epoch) {
       handovers[h].id = id;
       handovers[h].in = handovers[h].out = NULL;
-      handovers[h].epoch = epoch;
+      handovers[h].epoch = oa_rs.epoch;
     }
     handovers[h].holder = t->id + 1;
   } else if (first) {
     handovers[h].id = id;
     handovers[h].in = first;
     handovers[h].out = inside;
-    handovers[h].epoch = epoch;
+    handovers[h].epoch = oa_rs.epoch;
     handovers[h].holder = 0;
   } else if (handovers[h].id == id && handovers[h].holder == t->id + 1) {
     handovers[h].holder = 0;
@@ -378,7 +378,7 @@ static void handover(oa_thread *t, oa_task *task, oa_node *inside, int acquired,
 static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acquired, unsigned kind,
                    uint64_t wait_id, const void *ra)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (acquired)
     rule_out_fast(OA_RACE_WHY_MUTEX, (uint64_t)(uintptr_t)ra);
   /* critical names and locks are told apart by their wait ids; the kind
@@ -387,7 +387,7 @@ static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acqu
    * 18.9: their binding thread set): each team of a league has its own. */
   uint64_t group = task ? task->cgroup * UINT64_C(0x9e3779b97f4a7c15) : 0;
   uint64_t id = wait_id ^ ((uint64_t)kind << 56) ^ group;
-  int sync = detecting && kind != ompt_mutex_ordered;  /* ordered regions: their chain */
+  int sync = oa_rs.detecting && kind != ompt_mutex_ordered;  /* ordered regions: their chain */
   r->sync_held += kind == ompt_mutex_ordered ? 0 : acquired ? 1 : r->sync_held ? -1u : 0;
   if (acquired && r->nlocks < OA_RACE_MAXLOCKS) {
     r->lock_in[r->nlocks] = inside;
@@ -408,7 +408,7 @@ static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acqu
         break;
       }
   }
-  if (detecting)
+  if (oa_rs.detecting)
     r->lockset = intern_lockset(r->locks, r->nlocks);
 }
 
@@ -429,7 +429,7 @@ static void oa_race_finalize(void)
   uint64_t checked = 0;
   for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
        u = u->next_thread)
-    checked += u->race.checked;
+    checked += u->race->checked;
   if (oa_conf.race_detector == OA_DET_CHECK) {
     oa_record *r = oa_begin_record(t, OA_RACE_CHECK, 0);
     if (r) {
@@ -444,9 +444,9 @@ static void oa_race_finalize(void)
     return;
   r->race_summary.detector = (uint64_t)oa_conf.race_detector;
   r->race_summary.checked = checked;
-  r->race_summary.races = races_found;
-  r->race_summary.dropped = pairs_dropped;
-  r->race_summary.peak_shadow = oa_shadow_mapped() + hist_bytes + arena_used;
+  r->race_summary.races = oa_rs.races_found;
+  r->race_summary.dropped = oa_rs.pairs_dropped;
+  r->race_summary.peak_shadow = oa_shadow_mapped() + oa_rs.hist_bytes + oa_rs.arena_used;
   oa_commit(t);
 }
 

@@ -15,7 +15,6 @@
 
 #define PAIR_TABLE 65536
 static uint64_t pairs[PAIR_TABLE];  /* reported (earlier site, later site) */
-uint64_t races_found, pairs_dropped;
 
 /* 1 the first time this pair of sites is seen. */
 static int new_pair(uint32_t earlier, uint32_t later)
@@ -36,7 +35,7 @@ static int new_pair(uint32_t earlier, uint32_t later)
     if (cur == key)
       return 0;
   }
-  __atomic_add_fetch(&pairs_dropped, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&oa_rs.pairs_dropped, 1, __ATOMIC_RELAXED);
   return 0;
 }
 
@@ -59,12 +58,12 @@ static int overlapped(const oa_node *earlier, const oa_node *later)
  * worksharing loops its thread runs: chunks are logically parallel, but in
  * any schedule each thread uses its own copy, so two fragments of the same
  * implicit task never race there.  (Explicit tasks it runs are checked.) */
-static int own_private(const oa_thread *t, const access *a, const oa_node *cur,
+static int own_private(const oa_thread *t, const oa_access *a, const oa_node *cur,
                        const oa_node *e)
 {
   const oa_race_frag *ex = oa_race_frag_of(e), *cx = oa_race_frag_of(cur);
   return ex->itask && ex->itask == cx->itask && a->addr < cx->itop
-         && a->addr >= t->race.stack_lo;
+         && a->addr >= t->race->stack_lo;
 }
 
 /* A threadprivate variable (thread-local storage) has a copy per thread:
@@ -98,9 +97,9 @@ void learn_tls(oa_race_thread *r)
   }
 }
 
-static int own_tls(oa_thread *t, const access *a, const oa_node *e)
+static int own_tls(oa_thread *t, const oa_access *a, const oa_node *e)
 {
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   if (oa_race_frag_of(e)->thread != t->id)
     return 0;
   learn_tls(r);
@@ -117,7 +116,7 @@ static uint64_t memory_of(uintptr_t addr)
 {
   for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
        u = u->next_thread) {
-    const oa_race_thread *r = &u->race;
+    const oa_race_thread *r = u->race;
     uint64_t who = u->id + 1 < OA_RACE_MEM_THREAD ? u->id + 1 : 0;
     uint32_t ntls = __atomic_load_n(&r->tls_known, __ATOMIC_ACQUIRE) ? r->ntls : 0;
     for (uint32_t i = 0; i < ntls && i < OA_RACE_TLS; i++)
@@ -158,20 +157,20 @@ static void emit_callers(oa_thread *t, const uint64_t *fr, uint32_t n, unsigned 
   }
 }
 
-void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_ref,
+void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earlier_ref,
             uint32_t earlier_site, int earlier_write)
 {
-  if (!__atomic_load_n(&detecting, __ATOMIC_ACQUIRE))
+  if (!__atomic_load_n(&oa_rs.detecting, __ATOMIC_ACQUIRE))
     return;  /* the shadow ran out: the cells may be the sink's */
   const oa_node *e = node_of(earlier_ref);
   if (own_private(t, a, cur, e) || own_tls(t, a, e) || initial_thread_only(e, cur))
     return;
-  __atomic_add_fetch(&races_found, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&oa_rs.races_found, 1, __ATOMIC_RELAXED);
   if (!new_pair(pair_site(earlier_site), pair_site(a->site)))
     return;
   /* the later access's callers (the earlier access's are gone, unless its
    * site names its calling context: --earlier-stacks) */
-  oa_race_thread *r = &t->race;
+  oa_race_thread *r = t->race;
   uint32_t depth = r->depth < OA_RACE_CALLS ? r->depth : OA_RACE_CALLS;
   uint64_t fr[15];
   uint32_t n = 0;
@@ -180,8 +179,8 @@ void report(oa_thread *t, const access *a, const oa_node *cur, uint32_t earlier_
   emit_callers(t, fr, n, 0);
   /* the earlier access's, when its site names its context */
   n = 0;
-  for (uint32_t ctx = context_of_site(earlier_site); ctx && n < 15; ctx = ctx_up[ctx - 1])
-    fr[n++] = ctx_pc[ctx - 1];
+  for (uint32_t ctx = context_of_site(earlier_site); ctx && n < 15; ctx = oa_rs.ctx_up[ctx - 1])
+    fr[n++] = oa_rs.ctx_pc[ctx - 1];
   emit_callers(t, fr, n, OA_RACE_STACK_EARLIER);
   unsigned kc, kd;
   uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);

@@ -23,7 +23,7 @@
 #define OA_RACE_FILTER_BITS 13  /* accesses the running fragment already made: 2^N */
 #define OA_RACE_FILTER (1u << OA_RACE_FILTER_BITS)
 
-/* Per-thread state, inside oa_thread (tool.h). */
+/* Per-thread state, behind oa_thread.race (tool.h). */
 typedef struct oa_race_thread {
   struct oa_node *w;             /* the fragment the thread runs (NULL: untracked) */
   uint32_t ignore;               /* >0: inside a runtime call whose accesses are its own */
@@ -164,6 +164,14 @@ static inline oa_race_frag *oa_race_frag_of(const oa_node *n)
 {
   return oa_node_extra(n);
 }
+/* Race mode's own bytes after every task (prof.h: oa_task_extra, oa_race_task_of). */
+typedef struct oa_race_task {
+  /* precise detector: forced predecessors of what the task runs next
+   * (race-order.c); its children start with them */
+  const struct oa_spred *spreds;
+  uintptr_t top;                 /* implicit tasks: the top of their frames */
+  uint32_t framed;               /* its frames were pushed on thread N - 1 */
+} oa_race_task;
 /* tsan.c -> race-omp.c, check mode (auto's first run): an atomic read at pc */
 void oa_race_check_atomic_read(struct oa_thread *t, uintptr_t pc);
 

@@ -132,7 +132,8 @@ typedef struct oa_thread {
                                    * interpose.c is forwarding, or NULL */
   uint32_t nsplit;                /* dynamic loops being cut, innermost last */
   oa_split split[OA_MAX_SPLIT];
-  oa_race_thread race;            /* race mode */
+  oa_race_thread *race;           /* the race runtime's (race.h): in libompadv-race.so
+                                   * only, else NULL */
 } oa_thread;
 
 oa_thread *oa_thread_slow(void);

@@ -26,11 +26,11 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
                                                              int write, uintptr_t pc)
 {
   oa_thread *t = oa_self;
-  if (__builtin_expect(!t || !t->race.w, 0))
+  if (__builtin_expect(!t || !t->race->w, 0))
     return;
-  if (__builtin_expect(t->race.ignore && t->race.ignore_task == t->cur, 0))
+  if (__builtin_expect(t->race->ignore && t->race->ignore_task == t->cur, 0))
     return;
-  oa_race_access(t, addr, size, write | t->race.aflags, pc);
+  oa_race_access(t, addr, size, write | t->race->aflags, pc);
 }
 
 EXPORT void __tsan_init(void) {}
@@ -42,20 +42,20 @@ EXPORT void __tsan_func_entry(void *caller_pc)
   if (!t)
     return;
   uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
-  if (sp < t->race.sp_min)
-    t->race.sp_min = sp;
-  uint32_t d = t->race.depth++;
+  if (sp < t->race->sp_min)
+    t->race->sp_min = sp;
+  uint32_t d = t->race->depth++;
   if (d < OA_RACE_CALLS)
-    t->race.callers[d] = (uintptr_t)caller_pc;
-  if (t->race.ctx_valid > d)  /* the contexts below d + 1 hold; the next one is new */
-    t->race.ctx_valid = d;
+    t->race->callers[d] = (uintptr_t)caller_pc;
+  if (t->race->ctx_valid > d)  /* the contexts below d + 1 hold; the next one is new */
+    t->race->ctx_valid = d;
 }
 
 EXPORT void __tsan_func_exit(void)
 {
   oa_thread *t = oa_self;
-  if (t && t->race.depth)
-    t->race.depth--;
+  if (t && t->race->depth)
+    t->race->depth--;
 }
 
 #define ACCESS(name, size, write)                                   \
@@ -237,7 +237,7 @@ static void forget(void *p)
   oa_shadow_clear((uintptr_t)p, (uintptr_t)p + malloc_usable_size(p));
   oa_thread *t = oa_self;
   if (t)
-    t->race.stamp++;  /* the memory may come back to this fragment */
+    t->race->stamp++;  /* the memory may come back to this fragment */
 }
 
 EXPORT void free(void *p)
@@ -263,14 +263,14 @@ typedef struct ident ident_t;
  * task the thread runs meanwhile (inside a barrier, say) is checked. */
 static void ignore_begin(oa_thread *t)
 {
-  if (!t->race.ignore++)
-    t->race.ignore_task = t->cur;
+  if (!t->race->ignore++)
+    t->race->ignore_task = t->cur;
 }
 
 static void ignore_end(oa_thread *t)
 {
-  if (t->race.ignore && !--t->race.ignore)
-    t->race.ignore_task = NULL;
+  if (t->race->ignore && !--t->race->ignore)
+    t->race->ignore_task = NULL;
 }
 typedef void (*reduce_fn)(void *, void *);
 #define REAL(name, type)                                   \
@@ -296,8 +296,8 @@ static int32_t reduce(int32_t (*real)(ident_t *, int32_t, int32_t, size_t, void 
   if (t) {
     ignore_end(t);
     if (r == 1) {
-      t->race.in_reduce = 1;
-      t->race.aflags = OA_RACE_SYNC;
+      t->race->in_reduce = 1;
+      t->race->aflags = OA_RACE_SYNC;
     }
   }
   return r;
@@ -322,9 +322,9 @@ EXPORT int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t n, size_t size,
 static void end_reduce(void)
 {
   oa_thread *t = oa_self;
-  if (t && t->race.in_reduce) {
-    t->race.in_reduce = 0;
-    t->race.aflags = 0;
+  if (t && t->race->in_reduce) {
+    t->race->in_reduce = 0;
+    t->race->aflags = 0;
   }
 }
 
@@ -380,11 +380,11 @@ static void taskloop_starts(ident_t *loc, int32_t gtid, void *pattern)
   oa_thread *t = oa_self;
   if (!t)
     return;
-  size_t size = t->race.task_block == pattern ? t->race.task_size : 0;
+  size_t size = t->race->task_block == pattern ? t->race->task_size : 0;
   if (oa_race_block_offset_unknown())
     learn_block_offset(loc, gtid);
-  t->race.task_block = NULL;
-  t->race.task_size = size;
+  t->race->task_block = NULL;
+  t->race->task_size = size;
   ignore_begin(t);
 }
 
