@@ -2,7 +2,7 @@
  * program's calls into libomp reach these first), for what OMPT does not say:
  *  - whether a task is undeferred because the program asked (if(0): the
  *    compiler calls __kmpc_omp_task_begin_if0) or only because libomp runs
- *    every task of a team of one at once (SEMANTICS.md rules 9-10);
+ *    every task of a team of one at once (doc/SEMANTICS.md rules 9-10);
  *  - the chunks of a dynamic loop run by a team of one, which libomp hands
  *    out as one chunk: they are cut here into the chunks the schedule names
  *    (rule 5: chunks of a dynamic schedule are logically parallel, whatever
@@ -89,7 +89,7 @@ static int64_t split_chunk(int32_t schedule, int64_t chunk)
 }
 
 /* A loop with the ordered clause: its ordered regions form a chain
- * (SEMANTICS.md rule 7), which race mode's queries follow (on_mutex.c);
+ * (doc/SEMANTICS.md rule 7), which race mode's queries follow (on_mutex.c);
  * when its chunks may run in parallel (a team of two or more, or a team of
  * one whose loop is cut into chunks) the span does not, and the report
  * must say so. */

@@ -129,7 +129,7 @@ static double ns_per_tick;      /* 0: not measured, CPU time only */
 /* The runtime's own time around each kind of event (OMPADV_RUNTIME_COST):
  * a stretch between two callbacks also holds libomp's code after the first
  * one returned and before the second one was called, which is no
- * directive's work (SEMANTICS.md rule 19): on a libomp with debug traces,
+ * directive's work (doc/SEMANTICS.md rule 19): on a libomp with debug traces,
  * more than a microsecond per loop start, where the loop's body may take
  * less.  The estimates (oa_conf.rt_costs) are taken off each stretch, never
  * below zero.  oa_prof_enter charges the stretch that ends now to the

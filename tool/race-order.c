@@ -10,7 +10,7 @@
 /* --- orders the program forces through locks and atomics (precise mode) ----
  * The series-parallel graph knows no lock: two critical regions of one lock
  * run in either order.  Some orders are forced all the same, in every
- * schedule (SEMANTICS.md rules 16-17):
+ * schedule (doc/SEMANTICS.md rules 16-17):
  *   - a lock's region whose start the graph orders before another's start
  *     (a lock held across a barrier and taken after it) ends before the
  *     other begins: mutual exclusion leaves no other order;

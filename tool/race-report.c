@@ -131,7 +131,7 @@ static uint64_t memory_of(uintptr_t addr)
 /* The program's implicit parallel region has a team of one thread whatever
  * the configuration (OMP_NUM_THREADS sizes the teams of parallel
  * constructs): the tasks created outside every parallel and teams construct
- * are logically parallel with their creator's continuation (SEMANTICS.md
+ * are logically parallel with their creator's continuation (doc/SEMANTICS.md
  * rule 9), but only the initial thread ever runs them, one task region at
  * a time.  Two accesses both made there are never made by two threads, in
  * any execution: no data race (OpenMP 5.2, section 1.4.1: a race is

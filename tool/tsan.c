@@ -118,7 +118,7 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
 
 /* --- atomics: performed (sequentially consistent) and checked as
  * synchronized accesses: two atomics never race, an atomic and a plain
- * access to the same location may (SEMANTICS.md rule 17).  A write is
+ * access to the same location may (doc/SEMANTICS.md rule 17).  A write is
  * checked before it is made and a read after: a read that sees a value
  * finds its writer in the shadow (a flag's reader is ordered after it).
  * Only the precise detector follows that order: auto mode's check run
@@ -283,7 +283,7 @@ typedef void (*reduce_fn)(void *, void *);
  * that gets 1 combines into the shared variable before the end call (under
  * the runtime's lock, or after its barrier); with result 2 each thread
  * combines with atomics.  The combination is synchronized among the
- * participants only: its accesses are checked as such (SEMANTICS.md rule
+ * participants only: its accesses are checked as such (doc/SEMANTICS.md rule
  * 18: a `single nowait` writing the variable races with it). */
 static int32_t reduce(int32_t (*real)(ident_t *, int32_t, int32_t, size_t, void *, reduce_fn, void *),
                       ident_t *loc, int32_t gtid, int32_t n, size_t size, void *data, reduce_fn f,
@@ -477,7 +477,7 @@ EXPORT void *__kmpc_task_reduction_modifier_init(ident_t *loc, int gtid, int is_
 
 /* The thread's copy of a task reduction item.  In a team of one libomp
  * hands back the original item itself: the only thread's copy, all the
- * same (SEMANTICS.md rule 18), though the team's tasks are deferred tasks
+ * same (doc/SEMANTICS.md rule 18), though the team's tasks are deferred tasks
  * (rule 9). */
 EXPORT void *__kmpc_task_reduction_get_th_data(int gtid, void *tg, void *d)
 {
