@@ -219,15 +219,16 @@ static const src_file *src_get(const char *name)
   if (!f->text)
     f->text = oa_xstrdup("");
   f->text[len] = 0;
+  /* a line starts at 0 and after each newline (the text is NUL-ended) */
   size_t cap_l = 0;
-  for (size_t i = 0; i <= len; i = strchr(f->text + i, '\n') ? (size_t)(strchr(f->text + i, '\n') - f->text) + 1 : len + 1) {
+  for (const char *p = f->text; p;) {
     if (f->nlines == cap_l) {
       cap_l = cap_l ? cap_l * 2 : 256;
       f->starts = oa_xrealloc(f->starts, cap_l * sizeof *f->starts);
     }
-    f->starts[f->nlines++] = i;
-    if (i == len)
-      break;
+    f->starts[f->nlines++] = (size_t)(p - f->text);
+    p = strchr(p, '\n');
+    p = p ? p + 1 : NULL;
   }
   return f;
 }
