@@ -9,6 +9,8 @@
 //   the loop): x16 makes it 0.5 ms, span 11.5, parallelism 72 / 11.5 = 6.26,
 //   reached in one step.  With --threads-at 2: span 8 + 32 = 40 (1.8);
 //   main's code x16 gives 72 / 32.5 = 2.22 and nothing else may be chosen.
+//   report --region of main's code with --threads-at 8: span 8 + 8 = 16
+//   (4.5) before, 0.5 + 8 = 8.5 (8.47) after.
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: %ompadv record -q --threads 2 --metric cputime -o %t.rec %t
@@ -23,6 +25,8 @@
 // RUN: %ompadv whatif -q -i %t.rec --target 6 --threads-at 2 --format json --output %t.2.json
 // RUN: python3 %S/../whatif/check.py %t.2.json --source %s --before 1.8 --reached no --nsteps 1 \
 // RUN:   --step 1:start-@loop:2.22 --no-step @loop-@loop
+// RUN: %ompadv report -q -i %t.rec --threads-at 8 --region $(python3 %S/../whatif/check.py --name %s start-@loop) --format json --output %t.r.json
+// RUN: python3 -c "import json, sys; w = json.load(open(sys.argv[1]))['whatif']; print(w); assert w['threads_at'] == 8 and abs(w['parallelism_before_at'] - 4.5) < 0.15 and abs(w['parallelism_after_at'] - 8.47) < 0.25" %t.r.json
 #include "burn.h"
 
 int main(void)
