@@ -130,10 +130,9 @@ static void on_finished(void *ctx, oa_node *n)
   oa_agg_context_of(n, &p->locs, &cx);
   oa_agg_finished(&p->agg, n, &cx);
   if (p->opts->scale) {
-    uint64_t rid = oa_node_inst(n) && n->user ? ((rregion *)n->user)->id : 0;
     int masked = n->kind == OA_W && (kind_of(p, n->own_loc) == OA_C_MASKED
                                      || (!p->opts->by_region && kind_of(p, n->loc) == OA_C_MASKED));
-    oa_scale_finished(p->opts->scale, n, rid, masked);
+    oa_scale_finished(p->opts->scale, n, masked);
   }
 }
 
