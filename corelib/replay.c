@@ -406,6 +406,10 @@ static int rec_w(replay *p, const oa_event *e)
   if (!(n->whatif >= 0 && n->whatif < 1e9))
     n->whatif = 0;
   p->agg.nodes++;
+  const oa_node *par = node_of(pe);
+  if (par->kind == OA_P && par->nkids == 0)  /* the first piece of a task or chunk */
+    n->work += par->task ? p->opts->burden_task
+               : par->piece && par->anythread ? p->opts->burden_chunk : 0;
   oa_node_attach(node_of(pe), n);
   if (p->opts->by_region || p->opts->factor || (p->opts->annotations && n->whatif > 1)) {
     uint32_t g = region_of(p, b, en, n->loc);

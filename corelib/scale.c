@@ -656,12 +656,13 @@ static double tree_depth(uint32_t P)
 }
 
 /* The runtime's costs on the critical path at team size P: every fork and
- * barrier of the top-level regions, and every static loop's start. */
+ * barrier of the top-level regions, every static loop's start, and the
+ * tasks and dynamic chunks on the path. */
 static double burden(const oa_scale *s, uint32_t P)
 {
   return tree_depth(P) * ((double)s->forks * s->costs.fork
                           + (double)s->barriers * s->costs.barrier)
-         + (double)s->loops * s->costs.loop;
+         + (double)s->loops * s->costs.loop + s->costs.pieces;
 }
 
 void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,

@@ -33,6 +33,10 @@ typedef struct oa_scale_costs {
   double loop;               /* a static loop's start, dispatch and end */
   double chunk;              /* a dynamic loop's chunk dispatch */
   double task;               /* a task's creation and the switch to it */
+  /* the tasks' and chunks' costs on the recorded critical path: the span of
+   * a replay that charges them (oa_replay_opts.burden_task, burden_chunk)
+   * minus the span; they do not change with the team size */
+  double pieces;
 } oa_scale_costs;
 
 /* One team size's figures.  Work and span are in the metric's unit. */

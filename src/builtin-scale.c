@@ -179,6 +179,15 @@ static int analyse(const char *path, const scale_opts *o, const oa_common *c, oa
     oa_profile_runtime_cost(&run, 2);
   if (run.rt_costs_set) {
     oa_scale_costs costs = burden_costs(&run.rt_costs);
+    if (costs.task > 0 || costs.chunk > 0) {
+      /* the tasks and chunks on the critical path: a replay that charges
+       * each its cost */
+      oa_replay_out b;
+      oa_recording_replay(rec, &(oa_replay_opts){ .burden_task = (uint64_t)costs.task,
+                                                  .burden_chunk = (uint64_t)costs.chunk }, &b);
+      costs.pieces = b.h.span > out.h.span ? (double)(b.h.span - out.h.span) : 0;
+      oa_replay_out_free(&b);
+    }
     oa_scale_set_costs(s, &costs);
   }
   oa_scale_result r;
