@@ -1334,7 +1334,7 @@ static const char *limit_name(const oa_page *p, size_t i, char *buf, size_t n)
   if (p->scale_names[i])
     return p->scale_names[i];
   if (p->scale->points[i].limit_loc == 0)
-    snprintf(buf, n, "main (serial code)");
+    snprintf(buf, n, "main");  /* as the command names it */
   else
     snprintf(buf, n, "location %u", p->scale->points[i].limit_loc);
   return buf;
@@ -1585,14 +1585,28 @@ static void scale_chart(oa_page *p, const size_t *ix, size_t n)
   fputs("</g>\n</svg>\n", o);
 }
 
-/* A figure of the scale table: its JSON path when the page has the
- * report, its exact value for sorting, and how it is shown. */
+/* The point i of the page's JSON report ("scale"), when it has one and it
+ * is point i of the prediction the page was handed (the same team size). */
+static const oa_json *scale_json_point(const oa_page *p, size_t i)
+{
+  const oa_json *pt = oa_json_at(oa_json_get(doc(p, "scale"), "points"), i);
+  const oa_json *t = oa_json_get(pt, "threads");
+  return t && t->type == OA_JNUM && t->num == p->scale->points[i].threads ? pt : NULL;
+}
+
+/* A figure of the scale table: with the JSON report, the report's figure
+ * (its path, its value as written, shown from it); else v, its exact value
+ * kept for sorting. */
 static void sc_cell(oa_page *p, const char *member, size_t i, double v, fmtk f)
 {
   FILE *o = p->o;
+  const oa_json *jp = scale_json_point(p, i);
+  const oa_json *jv = oa_json_get(jp, member);
+  if (jv && jv->type == OA_JNUM) {
+    fig(o, "td", "n", "scale", doc(p, "scale"), f, "points.%zu.%s", i, member);
+    return;
+  }
   fputs("<td class=\"n\"", o);
-  if (doc(p, "scale"))
-    fprintf(o, " data-key=\"scale:points.%zu.%s\"", i, member);
   if (isfinite(v))
     fprintf(o, " data-v=\"%.17g\"", v);
   if (f == F_FRAC)
@@ -1641,8 +1655,9 @@ static void scale_section(oa_page *p)
     size_t i = ix[k];
     const oa_scale_point *pt = &r->points[i];
     fputs(pt->threads == r->recorded_threads ? "<tr class=\"recrow\">" : "<tr>", o);
+    const oa_json *jp = scale_json_point(p, i);
     fputs("<td class=\"n\"", o);
-    if (doc(p, "scale"))
+    if (jp)
       fprintf(o, " data-key=\"scale:points.%zu.threads\"", i);
     fprintf(o, " data-v=\"%u\">%u%s</td>", pt->threads, pt->threads,
             pt->threads == r->recorded_threads ? " <span class=\"kind\">recorded</span>" : "");
@@ -1665,10 +1680,17 @@ static void scale_section(oa_page *p)
     char where[4096];
     snprintf(where, sizeof where, "%.*s", (int)strcspn(nm, " "), nm);
     long x = p->scale_names[i] ? excerpt_of(p, where) : -1;
-    fputs("<td><span class=\"loc\">", o);
+    const char *jl = oa_json_str(jp, "limit");
+    fputs("<td><span class=\"loc\"", o);
+    if (jl && strcmp(jl, nm) == 0) {
+      fprintf(o, " data-key=\"scale:points.%zu.limit\" data-v=\"", i);
+      esc(o, nm);
+      fputs("\"", o);
+    }
+    fputs(">", o);
     if (x >= 0)
       fprintf(o, "<a href=\"#src-%ld\">", x);
-    esc(o, nm);
+    esc_path(o, nm);
     if (x >= 0)
       fputs("</a>", o);
     fputs("</span></td>", o);
@@ -1698,7 +1720,7 @@ static void scale_section(oa_page *p)
             "(omp_get_num_threads): the code each thread runs outside worksharing there is "
             "taken as split among the team.</li>\n", r->split_regions,
             r->split_regions == 1 ? "" : "s");
-  if (r->own_work > 0)
+  if (r->own_work >= 0.05)  /* as the command's notes: below, not worth a line */
     fprintf(o, "<li>%.1f%% of the work is code every thread runs outside worksharing, in "
             "regions that scale: each of the P threads runs it.</li>\n", 100 * r->own_work);
   fputs("<li>The model sees the program's structure, not the machine: memory bandwidth, "

@@ -80,25 +80,24 @@ static int write_page(const char *name, const oa_scale_result *r, const char *co
   return oa_page_close(p);
 }
 
-/* The --format json report of r, as the command prints it. */
+/* The --format json report of r, as the command prints it (work and span
+ * to the unit, ratios to 4 decimals). */
 static char *json_of(const oa_scale_result *r, const char *const *names)
 {
   char *s = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&s, &len);
-  fprintf(f, "{\"ompadv\": 1, \"mode\": \"scale\", \"recorded_threads\": %u, \"points\": [",
+  fprintf(f, "{\"ompadv\": 1, \"mode\": \"scale\", \"metric\": \"tsc\", \"recorded_threads\": %u, "
+          "\"points\": [",
           r->recorded_threads);
   for (size_t i = 0; i < r->npoints; i++) {
     const oa_scale_point *pt = &r->points[i];
-    char where[64] = "main";
-    if (names && names[i])
-      snprintf(where, sizeof where, "%.*s", (int)strcspn(names[i], " "), names[i]);
-    fprintf(f, "%s{\"threads\": %u, \"work\": %.17g, \"span\": %.17g, \"parallelism\": %.17g, "
-            "\"burdened_parallelism\": %.17g, \"predicted_speedup\": %.17g, "
-            "\"speedup_low\": %.17g, \"speedup_high\": %.17g, \"limit\": \"%s\", "
-            "\"limit_share\": %.17g}", i ? ", " : "", pt->threads, pt->work, pt->span,
+    fprintf(f, "%s{\"threads\": %u, \"work\": %.0f, \"span\": %.0f, \"parallelism\": %.4f, "
+            "\"burdened_parallelism\": %.4f, \"predicted_speedup\": %.4f, "
+            "\"speedup_low\": %.4f, \"speedup_high\": %.4f, \"limit\": \"%s\", "
+            "\"limit_share\": %.4f}", i ? ", " : "", pt->threads, pt->work, pt->span,
             pt->parallelism, pt->burdened_parallelism, pt->speedup, pt->speedup_low,
-            pt->speedup_high, where, pt->limit_share);
+            pt->speedup_high, names && names[i] ? names[i] : "main", pt->limit_share);
   }
   fputs("]}\n", f);
   fclose(f);
