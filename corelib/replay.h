@@ -71,6 +71,10 @@ typedef struct oa_replay_opts {
   void *ctx;
   /* the team-size model to feed (scale.h), or NULL */
   struct oa_scale *scale;
+  /* the burdened span (scale.h): the runtime's cost of creating a task and
+   * of dispatching a dynamic chunk, in the metric's units, added to the
+   * first fragment of each (0: none) */
+  uint64_t burden_task, burden_chunk;
 } oa_replay_opts;
 
 typedef struct oa_replay_out {
@@ -95,6 +99,7 @@ typedef struct oa_replay_out {
     uint64_t work, fragments;
     uint64_t spmd_fragments; /* run straight in a parallel region's implicit task,
                               * outside worksharing and tasks */
+    uint64_t static_work;    /* the work of its fragments in static loops' blocks */
   } *regions;
   uint32_t nregions;
 } oa_replay_out;

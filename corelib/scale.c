@@ -426,8 +426,15 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
   const oa_node *rn = phn->parent;
   oa_idmap_slot *rs = oa_idmap_find(&s->region_nodes, rn->id);
   region *r = rs ? region_get(s, (uint64_t)(uintptr_t)rs->ptr) : NULL;
-  if (!rn->parent || !ph->n || !top_level(rn))
-    return;  /* the program's implicit region (the root), or nested */
+  if (!rn->parent || !ph->n)
+    return;  /* the program's implicit region (the root) */
+  if (!top_level(rn)) {
+    if (r && !r->done_counted) {
+      r->done_counted = 1;
+      s->stats.nested_regions++;
+    }
+    return;
+  }
   s->stats.phases++;
   s->barriers++;
   if (r && !r->done_counted) {
@@ -555,9 +562,8 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
 
 /* --- the replay's nodes --------------------------------------------------------- */
 
-void oa_scale_finished(oa_scale *s, const oa_node *n, uint64_t region, int masked)
+void oa_scale_finished(oa_scale *s, const oa_node *n, int masked)
 {
-  (void)region;
   if (n->kind == OA_W) {
     const oa_node *p = p_above(n);
     if (!is_tnode(p))
@@ -611,6 +617,19 @@ void oa_scale_finished(oa_scale *s, const oa_node *n, uint64_t region, int maske
     }
     return;
   }
+  if (is_region_node(n)) {  /* the region is over: forget it */
+    oa_idmap_slot *x = oa_idmap_find(&s->region_nodes, n->id);
+    if (x) {
+      oa_idmap_slot *y = oa_idmap_find(&s->regions, (uint64_t)(uintptr_t)x->ptr);
+      oa_idmap_remove(&s->region_nodes, x);
+      if (y) {
+        free(((region *)y->ptr)->loops);
+        free(y->ptr);
+        oa_idmap_remove(&s->regions, y);
+      }
+    }
+    return;
+  }
   if (is_phase(n)) {
     oa_idmap_slot *ps = oa_idmap_find(&s->phases, n->id);
     if (!ps)
@@ -636,6 +655,16 @@ static double tree_depth(uint32_t P)
   return d / 2;
 }
 
+/* The runtime's costs on the critical path at team size P: every fork and
+ * barrier of the top-level regions, every static loop's start, and the
+ * tasks and dynamic chunks on the path. */
+static double burden(const oa_scale *s, uint32_t P)
+{
+  return tree_depth(P) * ((double)s->forks * s->costs.fork
+                          + (double)s->barriers * s->costs.barrier)
+         + (double)s->loops * s->costs.loop + s->costs.pieces;
+}
+
 void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
                       oa_scale_result *out)
 {
@@ -644,10 +673,12 @@ void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
   out->npoints = s->n;
   out->coarse_work = work > 0 ? s->coarse_work / work : 0;
   out->own_work = work > 0 ? s->own_work / work : 0;
+  /* one thread's time: its work, and the runtime's costs at a team of one */
   double w1 = work;
   for (size_t k = 0; k < s->n; k++)
     if (s->threads[k] == 1)
       w1 = work + s->dwork[k];
+  double t1 = w1 + burden(s, 1);
   const oa_attr_item *items = cp ? (cp->cap ? cp->u.heap : cp->u.in) : NULL;
   for (size_t k = 0; k < s->n; k++) {
     oa_scale_point *pt = &out->points[k];
@@ -659,23 +690,27 @@ void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
       sp = wp;
     if (sp < 0)
       sp = 0;
-    double burden = tree_depth(P) * ((double)s->forks * s->costs.fork
-                                     + (double)s->barriers * s->costs.barrier)
-                    + (double)s->loops * s->costs.loop;
+    double b = burden(s, P);
     pt->threads = P;
     pt->work = wp;
     pt->span = sp;
-    pt->burdened_span = sp + burden;
+    pt->burdened_span = sp + b;
     pt->parallelism = sp > 0 ? wp / sp : 0;
     pt->burdened_parallelism = pt->burdened_span > 0 ? wp / pt->burdened_span : 0;
-    double t_low = wp / P > sp ? wp / P : sp;               /* work and span laws */
-    double t_pred = wp / P > pt->burdened_span ? wp / P : pt->burdened_span;
+    /* the work and span laws: no schedule does better (nor costs less
+     * than the runtime's events on the path) */
+    double t_laws = wp / P > sp ? wp / P : sp;
     /* a greedy schedule's bound (Brent): the work off the span shared by
      * the P threads, then the span */
-    double t_greedy = (wp - sp) / P + pt->burdened_span;
-    pt->speedup_high = t_low > 0 ? w1 / t_low : 0;
-    pt->speedup = t_pred > 0 ? w1 / t_pred : 0;
-    pt->speedup_low = t_greedy > 0 ? w1 / t_greedy : 0;
+    double t_greedy = (wp - sp) / P + sp + b;
+    double t_pred = t_laws + b;
+    pt->speedup_high = t_laws > 0 ? w1 / t_laws : 0;
+    pt->speedup = t_pred > 0 ? t1 / t_pred : 0;
+    pt->speedup_low = t_greedy > 0 ? t1 / t_greedy : 0;
+    if (pt->speedup > pt->speedup_high)
+      pt->speedup = pt->speedup_high;
+    if (pt->speedup_low > pt->speedup)
+      pt->speedup_low = pt->speedup;
     pt->measured_speedup = -1;
     /* the location with the most of the span at P */
     double best = -1;

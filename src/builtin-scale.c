@@ -96,11 +96,11 @@ static void print_json(FILE *f, const oa_scale_result *r, char *const *names, co
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"scale\", \"metric\": \"%s\", \"recorded_threads\": %u,\n"
              "  \"static_loops\": %llu, \"coarse_loops\": %llu, \"coarse_work\": %.4f, "
              "\"fixed_regions\": %llu, \"split_regions\": %llu, \"own_work\": %.4f,\n"
-             "  \"points\": [",
+             "  \"regions\": %llu, \"phases\": %llu,\n  \"points\": [",
           metric, r->recorded_threads, (unsigned long long)r->static_loops,
           (unsigned long long)r->coarse_loops, r->coarse_work,
           (unsigned long long)r->fixed_regions, (unsigned long long)r->split_regions,
-          r->own_work);
+          r->own_work, (unsigned long long)r->regions, (unsigned long long)r->phases);
   for (size_t k = 0; k < r->npoints; k++) {
     const oa_scale_point *p = &r->points[k];
     fprintf(f, "%s\n    {\"threads\": %u, \"work\": %.0f, \"span\": %.0f, \"burdened_span\": %.0f, "
@@ -179,6 +179,15 @@ static int analyse(const char *path, const scale_opts *o, const oa_common *c, oa
     oa_profile_runtime_cost(&run, 2);
   if (run.rt_costs_set) {
     oa_scale_costs costs = burden_costs(&run.rt_costs);
+    if (costs.task > 0 || costs.chunk > 0) {
+      /* the tasks and chunks on the critical path: a replay that charges
+       * each its cost */
+      oa_replay_out b;
+      oa_recording_replay(rec, &(oa_replay_opts){ .burden_task = (uint64_t)costs.task,
+                                                  .burden_chunk = (uint64_t)costs.chunk }, &b);
+      costs.pieces = b.h.span > out.h.span ? (double)(b.h.span - out.h.span) : 0;
+      oa_replay_out_free(&b);
+    }
     oa_scale_set_costs(s, &costs);
   }
   oa_scale_result r;
