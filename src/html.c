@@ -1435,7 +1435,7 @@ static void scale_chart(oa_page *p, const size_t *ix, size_t n)
   a.x0 -= pad;
   a.x1 += pad;
   a.y1 = ceil(log2(hi));
-  a.y0 = floor(log2(lo));
+  a.y0 = floor(log2(lo) - 0.15);  /* the lowest marker clear of the axis */
   if (a.y0 < a.y1 - 24)       /* a speedup near 0 would squash the rest */
     a.y0 = a.y1 - 24;
   if (a.y1 - a.y0 < 1)
@@ -1566,6 +1566,9 @@ static void scale_chart(oa_page *p, const size_t *ix, size_t n)
   /* the legend, top left: above the ideal line, where the figures are not */
   int ly = SC_T + 14, lx = SC_L + 12;
   fputs("<g class=\"legend\">", o);
+  /* over the grid and the recorded team's line, not hidden by them */
+  fprintf(o, "<rect class=\"lgbg\" x=\"%d\" y=\"%d\" width=\"170\" height=\"%d\"/>", lx - 6,
+          ly - 11, 18 * (2 + band + measured) + 4);
   fprintf(o, "<path class=\"pred\" d=\"M%d,%dh24\"/><circle class=\"pt\" cx=\"%d\" cy=\"%d\" "
           "r=\"4\"/><text x=\"%d\" y=\"%d\">predicted speedup</text>\n", lx, ly, lx + 12, ly,
           lx + 32, ly + 4);
@@ -1633,10 +1636,11 @@ static void scale_section(oa_page *p)
   fprintf(o, "<p class=\"note\">Predicted from one recording with %u thread%s: at each team "
           "size P the static loops are split again into the blocks their schedule gives P "
           "threads (doc/SEMANTICS.md rule 4), and the rest of the program stays as it ran. "
-          "<b>predicted</b>: the work over one thread divided by the larger of the work shared "
-          "by P threads and the burdened span (the span with the runtime's costs on it); "
-          "<b>low</b>: a greedy schedule's, with both added; <b>high</b>: the work and span "
-          "laws, without the runtime's costs. Work and span are in %s.</p>\n",
+          "<b>predicted</b>: one thread's time (its work and the runtime's costs) over the "
+          "larger of the work shared by P threads and the span, plus the runtime's costs on "
+          "the critical path; <b>low</b>: a greedy schedule's (Brent's bound); <b>high</b>: the "
+          "work and span laws, without the runtime's costs; <b>burdened parallelism</b>: the "
+          "work over the span with those costs. Work and span are in %s.</p>\n",
           r->recorded_threads, r->recorded_threads == 1 ? "" : "s",
           p->scale_unit[0] ? p->scale_unit : "the metric's units");
   if (!n) {
@@ -1784,7 +1788,8 @@ static const char style[] =
     "svg.sc .band{fill:#1565c0;fill-opacity:.16;stroke:none}svg.sc .pred{stroke:#1565c0;"
     "stroke-width:2;fill:none}svg.sc .pt{fill:#1565c0;stroke:#fff;stroke-width:1}"
     "svg.sc .meas{fill:#ef6c00;stroke:#fff;stroke-width:1}svg.sc .rec{stroke:#6a1b9a;"
-    "stroke-dasharray:2 3;fill:none}svg.sc .rect{fill:#6a1b9a}tr.recrow{background:#f3e5f5}"
+    "stroke-dasharray:2 3;fill:none}svg.sc .rect{fill:#6a1b9a}svg.sc .lgbg{fill:#fff;"
+    "fill-opacity:.9;stroke:#e0e0e0}tr.recrow{background:#f3e5f5}"
     "ul.note{padding-left:20px}"
     "footer{color:#757575;font-size:12px;padding:0 24px 24px}";
 
