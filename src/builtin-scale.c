@@ -204,8 +204,11 @@ static int analyse(const char *path, const scale_opts *o, const oa_common *c, oa
   else
     print_text(f, &r, names, metric);
   fflush(f);
-  if (page)
+  if (page) {
+    /* the page's table is drawn from the JSON report, its chart from r */
     print_json(oa_page_doc(page, "scale"), &r, names, metric);
+    oa_page_scale(page, &r, metric, (const char *const *)names);
+  }
   int rc = oa_close_output(f, 0);
   notes(&r, path, o->input != NULL);
   for (size_t k = 0; k < r.npoints; k++)
