@@ -347,8 +347,8 @@ static void trace_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispat
     }
     break;
   }
-  case ompt_dispatch_section:
-    d->where = (uint64_t)(uintptr_t)instance.ptr;
+  case ompt_dispatch_section:  /* libomp's caller's address, as for the construct */
+    d->where = oa_where_caller(instance.ptr);
     break;
   default:
     d->start = instance.value;
