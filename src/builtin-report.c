@@ -190,6 +190,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
     oa_guard_input(files[i], "--input");
   if (!nfiles)
     oa_guard_input(o.input, "--input");
+  if (o.at && (nfiles > 1 || o.online || o.time))
+    oa_die(OA_EXIT_USAGE, "report: --threads-at analyses one recording offline: give one -i "
+           "FILE, without --online or --time");
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
   if (c.html && (nfiles > 1 || o.online))
