@@ -642,22 +642,25 @@ struct oa_record_region {       /* OA_REC_REGION: a parallel region */
   uint64_t reserved;
 };
 
-/* How a static loop's iterations go to the threads (libomp's schedule types
- * kmp_sch_static and kmp_sch_static_chunked, kmp_sched.cpp), for the team-size
- * model (corelib/scale.h).  0: not a static loop, or not recorded. */
+/* How a loop's iterations go to the threads where that depends on the team
+ * size (libomp's schedule types kmp_sch_static and kmp_sch_static_chunked,
+ * kmp_sched.cpp; guided, kmp_dispatch.cpp), for the team-size model
+ * (corelib/scale.h).  0: none of these (dynamic), or not recorded. */
 enum oa_slot_sched {
   OA_SLOT_STATIC = 1,        /* one block per thread; the first trip % T threads take
                               * one iteration more (libomp's balanced split) */
   OA_SLOT_STATIC_CHUNKED,    /* chunks of `chunk` iterations dealt round-robin */
   OA_SLOT_STATIC_GREEDY,     /* one block per thread of ceil(trip / T) iterations */
+  OA_SLOT_GUIDED,            /* guided (or auto): chunks of about remaining / 2T iterations,
+                              * at least `chunk` (kmp_dispatch.cpp, guided_iterative) */
 };
 struct oa_record_slot {         /* OA_REC_SLOT: a worksharing instance of a region */
   OA_EVENT_HEAD;
   uint64_t region;
   uint64_t index;            /* the instance's index */
   uint32_t loc;              /* the location naming it */
-  uint32_t chunk;            /* a static loop: its chunk size (OA_SLOT_STATIC_CHUNKED) */
-  uint64_t sched_trip;       /* a static loop: enum oa_slot_sched << 56 | its trip count
+  uint32_t chunk;            /* its chunk size (OA_SLOT_STATIC_CHUNKED, OA_SLOT_GUIDED) */
+  uint64_t sched_trip;       /* a static or guided loop: enum oa_slot_sched << 56 | its trip count
                               * (oa_record_slot_sched, oa_record_slot_trip) */
 };
 static inline unsigned oa_record_slot_sched(const struct oa_record_slot *s)

@@ -26,11 +26,20 @@ typedef struct share {
 typedef struct tnode {
   int t;                       /* team index; -1 until a fragment or share names it */
   double own, chain, masked;   /* own code's work, the node's span, masked work in it */
-  double piece_max;            /* the longest piece or task directly in it */
+  double series;               /* its program order: the spans of its children that are
+                                * not pieces or tasks (fragments, shares, nested regions,
+                                * taskwait groups) */
+  double piece_max;            /* the longest piece of no worksharing loop */
   uint32_t piece_loc, loc;
   int asked;                   /* its own code called omp_get_num_threads */
+  int has_task;                /* it created tasks: its chain may run through them */
   share *sh;
   uint32_t nsh, capsh;
+  struct lpiece {              /* the longest piece (chunk) of each loop instance */
+    uint32_t inst, loc;
+    double span;
+  } *lp;
+  uint32_t nlp, caplp;
 } tnode;
 
 typedef struct phase {
@@ -86,6 +95,7 @@ void oa_scale_set_costs(oa_scale *s, const oa_scale_costs *costs)
 static void tnode_free(tnode *t)
 {
   free(t->sh);
+  free(t->lp);
 }
 
 void oa_scale_free(oa_scale *s)
@@ -340,8 +350,37 @@ typedef struct chainpart {
   double *blocks;              /* per loop: the block on that chain */
 } chainpart;
 
+/* libomp's first (largest) chunk of a guided loop of trip iterations, at
+ * least chunk, in a team of X (kmp_dispatch.cpp, guided_iterative: a
+ * dynamic loop when (2 chunk + 1) X >= trip; else remaining x 0.5 / X; a
+ * team of one runs the loop as one block). */
+static double guided_first(uint64_t trip, uint32_t chunk, uint32_t X)
+{
+  uint64_t c = chunk ? chunk : 1;
+  if (X <= 1 || !trip)
+    return (double)trip;
+  if ((2 * c + 1) * X >= trip)
+    return (double)(c < trip ? c : trip);
+  double f = (double)(uint64_t)((double)trip * 0.5 / X);
+  return f > (double)c ? f : (double)c;
+}
+
+/* The longest chunk of a loop instance at team size P, from the longest
+ * recorded at T: a guided loop's chunks shrink (or grow) with the team
+ * (its first chunk is the largest); the other loops' chunks do not
+ * change (doc/SEMANTICS.md rule 5). */
+static double chunk_at(const region *r, uint32_t inst, double span, uint32_t T, uint32_t P)
+{
+  const oa_scale_loop *l = r && inst && inst - 1 < r->nloops ? &r->loops[inst - 1] : NULL;
+  if (!l || l->kind != OA_SLOT_GUIDED || !l->trip)
+    return span;
+  double ft = guided_first(l->trip, l->chunk, T);
+  return ft > 0 ? span * guided_first(l->trip, l->chunk, P) / ft : span;
+}
+
 static double phase_span(oa_scale *s, const tnode *tn, uint32_t T, loopview *lv, uint32_t nl,
-                         uint32_t P, int split, double own_total, chainpart *cp)
+                         uint32_t P, int split, double own_total, const region *r,
+                         chainpart *cp)
 {
   double best = -1;
   double *bw = oa_xmalloc(P * sizeof *bw), *bs = oa_xmalloc(P * sizeof *bs);
@@ -363,7 +402,7 @@ static double phase_span(oa_scale *s, const tnode *tn, uint32_t T, loopview *lv,
     double loops_sp = 0;
     for (uint32_t i = 0; i < nl; i++)
       loops_sp += lv[i].sp[tau];
-    double rest = x->chain - loops_sp;
+    double rest = x->series - loops_sp;
     if (split)
       rest = rest - x->own + own_total / P;
     if (rest < 0)
@@ -380,13 +419,27 @@ static double phase_span(oa_scale *s, const tnode *tn, uint32_t T, loopview *lv,
         cp->blocks[i] = blk[i][p];
     }
   }
-  for (uint32_t t = 0; t < T; t++)
-    if (tn[t].piece_max > best) {
-      best = tn[t].piece_max;
-      cp->thread = -1;
-      cp->piece = tn[t].piece_max;
-      cp->piece_loc = tn[t].piece_loc;
+  /* the pieces any thread may run, and the chains through tasks, as they
+   * ran (a task's chain starts on the thread that made it) */
+  for (uint32_t t = 0; t < T; t++) {
+    double c[2] = { tn[t].piece_max, tn[t].has_task ? tn[t].chain : 0 };
+    for (int k = 0; k < 2; k++)
+      if (c[k] > best) {
+        best = c[k];
+        cp->thread = -1;
+        cp->piece = c[k];
+        cp->piece_loc = k ? tn[t].loc : tn[t].piece_loc;
+      }
+    for (uint32_t i = 0; i < tn[t].nlp; i++) {
+      double v = chunk_at(r, tn[t].lp[i].inst, tn[t].lp[i].span, T, P);
+      if (v > best) {
+        best = v;
+        cp->thread = -1;
+        cp->piece = v;
+        cp->piece_loc = tn[t].lp[i].loc;
+      }
     }
+  }
   for (uint32_t i = 0; i < nl; i++)
     free(blk[i]);
   free(blk);
@@ -537,12 +590,12 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
   chainpart at_t = { 0 }, at_p = { 0 };
   at_t.blocks = oa_xcalloc(nl ? nl : 1, sizeof(double));
   at_p.blocks = oa_xcalloc(nl ? nl : 1, sizeof(double));
-  double span_t = phase_span(s, tn, T, lv, nl, T, 0, own_total, &at_t);
+  double span_t = phase_span(s, tn, T, lv, nl, T, 0, own_total, r, &at_t);
   for (size_t k = 0; k < s->n && !fixed; k++) {
     uint32_t P = s->threads[k];
     if (P == T)
       continue;
-    double span_p = phase_span(s, tn, T, lv, nl, P, split, own_total, &at_p);
+    double span_p = phase_span(s, tn, T, lv, nl, P, split, own_total, r, &at_p);
     s->dspan[k] += span_p - span_t;
     if (!split)
       s->dwork[k] += ((double)P - (double)T) * own_mean;
@@ -564,6 +617,11 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
 
 void oa_scale_finished(oa_scale *s, const oa_node *n, int masked)
 {
+  /* a child of a thread node: its program order, unless a piece or task */
+  if (n->parent && is_tnode(n->parent) && !(n->kind == OA_P && (n->task || (n->piece && !n->share)))) {
+    tnode *t = tnode_of(s, n->parent);
+    t->series += n->kind == OA_W ? (double)n->work : (double)n->span;
+  }
   if (n->kind == OA_W) {
     const oa_node *p = p_above(n);
     if (!is_tnode(p))
@@ -611,6 +669,21 @@ void oa_scale_finished(oa_scale *s, const oa_node *n, int masked)
       t->sh[t->nsh++] = (share){ oa_node_inst(n), n->loc, 0, (double)n->work, (double)n->span };
       if (t->t < 0)
         t->t = n->team_index;
+    } else if (n->task) {
+      t->has_task = 1;
+    } else if (oa_node_inst(n)) {  /* a chunk of a loop, or the pieces of a team of one */
+      uint32_t i = 0, inst = oa_node_inst(n);
+      while (i < t->nlp && t->lp[i].inst != inst)
+        i++;
+      if (i == t->nlp) {
+        if (t->nlp == t->caplp) {
+          t->caplp = t->caplp ? 2 * t->caplp : 2;
+          t->lp = oa_xrealloc(t->lp, t->caplp * sizeof *t->lp);
+        }
+        t->lp[t->nlp++] = (struct lpiece){ inst, n->loc, 0 };
+      }
+      if ((double)n->span > t->lp[i].span)
+        t->lp[i].span = (double)n->span;
     } else if ((double)n->span > t->piece_max) {
       t->piece_max = (double)n->span;
       t->piece_loc = n->loc;

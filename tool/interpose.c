@@ -123,6 +123,16 @@ static int guided_schedule(int32_t schedule)
          || base == SCH_GUIDED_ANALYTICAL || base == SCH_GUIDED_SIMD;
 }
 
+/* A guided loop's smallest chunk (schedule(runtime): the runtime's) */
+static uint32_t guided_chunk(int32_t schedule, int64_t chunk)
+{
+  int c = 0;
+  if ((schedule & ~SCH_MODIFIERS) == SCH_RUNTIME)
+    runtime_schedule(&c);
+  int64_t v = chunk > 0 ? chunk : c > 0 ? c : 1;
+  return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
 static void split_push(int64_t chunk)
 {
   oa_thread *t = oa_self;
@@ -197,11 +207,13 @@ static inline int splitting(oa_thread *t)
     if (t) {                                                                                  \
       t->caller_ra = __builtin_return_address(0);                                            \
       t->guided_init = (uint8_t)guided_schedule(schedule);                                   \
+      t->static_chunk = t->guided_init ? guided_chunk(schedule, (int64_t)chunk) : 0;          \
     }                                                                                         \
     real___kmpc_dispatch_init_##SUF(loc, gtid, schedule, lb, ub, st, chunk);                  \
     if (t) {                                                                                  \
       t->caller_ra = NULL;                                                                    \
       t->guided_init = 0;                                                                     \
+      t->static_chunk = 0;                                                                    \
     }                                                                                         \
     int64_t split = split_chunk(schedule, chunk);                                             \
     ordered_check(schedule, split, lb != ub);                                                 \
