@@ -630,21 +630,44 @@ struct oa_record_loc {          /* OA_REC_LOC: a location (a directive) */
   uint64_t reserved;
 };
 
+enum oa_region_flags {          /* struct oa_record_region's flags (0: not recorded) */
+  OA_REGION_FIXED = 1,       /* the program chose its team size: a num_threads clause, or
+                              * omp_set_num_threads before it (tool/interpose.c) */
+};
 struct oa_record_region {       /* OA_REC_REGION: a parallel region */
   OA_EVENT_HEAD;
   uint64_t region;
   uint64_t team;             /* team size */
-  uint64_t reserved[2];
+  uint64_t region_flags;     /* enum oa_region_flags */
+  uint64_t reserved;
 };
 
+/* How a static loop's iterations go to the threads (libomp's schedule types
+ * kmp_sch_static and kmp_sch_static_chunked, kmp_sched.cpp), for the team-size
+ * model (corelib/scale.h).  0: not a static loop, or not recorded. */
+enum oa_slot_sched {
+  OA_SLOT_STATIC = 1,        /* one block per thread; the first trip % T threads take
+                              * one iteration more (libomp's balanced split) */
+  OA_SLOT_STATIC_CHUNKED,    /* chunks of `chunk` iterations dealt round-robin */
+  OA_SLOT_STATIC_GREEDY,     /* one block per thread of ceil(trip / T) iterations */
+};
 struct oa_record_slot {         /* OA_REC_SLOT: a worksharing instance of a region */
   OA_EVENT_HEAD;
   uint64_t region;
   uint64_t index;            /* the instance's index */
   uint32_t loc;              /* the location naming it */
-  uint32_t reserved0;
-  uint64_t reserved;
+  uint32_t chunk;            /* a static loop: its chunk size (OA_SLOT_STATIC_CHUNKED) */
+  uint64_t sched_trip;       /* a static loop: enum oa_slot_sched << 56 | its trip count
+                              * (oa_record_slot_sched, oa_record_slot_trip) */
 };
+static inline unsigned oa_record_slot_sched(const struct oa_record_slot *s)
+{
+  return (unsigned)(s->sched_trip >> 56);
+}
+static inline uint64_t oa_record_slot_trip(const struct oa_record_slot *s)
+{
+  return s->sched_trip & ((UINT64_C(1) << 56) - 1);
+}
 
 enum oa_record_new_bits {       /* struct oa_record_new's bits */
   OA_NEW_FREE_ORDER = 1,
@@ -691,11 +714,16 @@ struct oa_record_close {        /* OA_REC_CLOSE: its owner is done with it (not 
   uint8_t  reserved[6];
 };
 
+enum oa_record_w_bits {         /* struct oa_record_w's sub */
+  OA_W_BUSY = 1,             /* it busy-waited (OA_BUSY_FLUSHES) */
+  OA_W_ASKED_TEAM = 2,       /* it called omp_get_num_threads: in a parallel region's own
+                              * code, a sign that the program splits it by thread */
+};
 struct oa_record_w {            /* OA_REC_W: a fragment (W-node), written once at its
                               * end: its NEW and CLOSE in one (nothing joins a
                               * fragment's parent while it runs); an instance's
                               * region is the nearest enclosing region S-node's */
-  OA_RECORD_ID;              /* sub: 1 it busy-waited (OA_BUSY_FLUSHES) */
+  OA_RECORD_ID;              /* sub: enum oa_record_w_bits */
   uint32_t inst;             /* no time: */
   float    whatif;           /* what-if factor */
   uint32_t begin_cont;       /* begin edge | cont << 31 (a later fragment of a directive

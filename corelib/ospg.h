@@ -147,6 +147,7 @@ struct oa_node {
       uint8_t has_sw;
       uint8_t busy;              /* ran `#pragma omp flush` OA_BUSY_FLUSHES times or more:
                                   * busy-waiting, most likely (its work is still work) */
+      uint8_t asked;             /* called omp_get_num_threads (contract.h OA_W_ASKED_TEAM) */
       uint64_t sw;
       uint64_t whatif_cost;
     };

@@ -11,6 +11,7 @@
 #include "profagg.h"
 #include "recording.h"
 #include "result.h"
+#include "scale.h"
 #include "util.h"
 
 #define fail oa_result_fail
@@ -128,6 +129,12 @@ static void on_finished(void *ctx, oa_node *n)
   }
   oa_agg_context_of(n, &p->locs, &cx);
   oa_agg_finished(&p->agg, n, &cx);
+  if (p->opts->scale) {
+    uint64_t rid = oa_node_inst(n) && n->user ? ((rregion *)n->user)->id : 0;
+    int masked = n->kind == OA_W && (kind_of(p, n->own_loc) == OA_C_MASKED
+                                     || (!p->opts->by_region && kind_of(p, n->loc) == OA_C_MASKED));
+    oa_scale_finished(p->opts->scale, n, rid, masked);
+  }
 }
 
 /* --- what-if regions ------------------------------------------------------ */
@@ -305,6 +312,8 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
       return bad(p, e, "S-node of a region: not its first, or an instance");
     if (kind == OA_S)
       ((rregion *)region)->owned = 1;
+    if (kind == OA_S && p->opts->scale)
+      oa_scale_region_node(p->opts->scale, x->node, x->region);
     else
       ((rregion *)region)->users++;
   } else if (inst) {
@@ -387,7 +396,8 @@ static int rec_w(replay *p, const oa_event *e)
   n->edge_begin = b;
   n->edge_end = en;
   n->cont = (uint8_t)oa_record_w_cont(x);
-  n->busy = x->sub & 1;
+  n->busy = (x->sub & OA_W_BUSY) != 0;
+  n->asked = (x->sub & OA_W_ASKED_TEAM) != 0;
   n->whatif = x->whatif;
   if (!(n->whatif >= 0 && n->whatif < 1e9))
     n->whatif = 0;
@@ -447,6 +457,8 @@ static int on_region(void *ctx, const oa_record *x, size_t thread)
   oa_agg_region_init(g, (uint32_t)team);
   rg->id = id;
   oa_idmap_add(&p->regions, id)->ptr = g;
+  if (p->opts->scale)
+    oa_scale_region(p->opts->scale, id, (uint32_t)team, (uint32_t)x->rec_region.region_flags);
   return 0;
 }
 
@@ -467,6 +479,11 @@ static int on_slot(void *ctx, const oa_record *x, size_t thread)
       return bad(p, &x->ev, "more worksharing instances than the recording holds");
   }
   oa_agg_region_slot(g, (uint32_t)index, x->rec_slot.loc, &p->locs);
+  if (p->opts->scale) {
+    oa_scale_loop l = { oa_record_slot_trip(&x->rec_slot), x->rec_slot.chunk,
+                        (uint8_t)oa_record_slot_sched(&x->rec_slot) };
+    oa_scale_slot(p->opts->scale, x->rec_slot.region, (uint32_t)index, &l);
+  }
   return 0;
 }
 

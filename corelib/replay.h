@@ -69,6 +69,8 @@ typedef struct oa_replay_opts {
   /* factor for the fragments of region k (<= 1: none); NULL: none */
   double (*factor)(void *ctx, uint32_t region);
   void *ctx;
+  /* the team-size model to feed (scale.h), or NULL */
+  struct oa_scale *scale;
 } oa_replay_opts;
 
 typedef struct oa_replay_out {

@@ -58,17 +58,23 @@ typedef struct oa_scale_loop {
 
 typedef struct oa_scale oa_scale;
 
-/* A model for the team sizes threads[0..n-1] (n <= OA_SCALE_MAX_POINTS),
- * with the recording's location count (attribution by location; grows). */
+/* A model for the team sizes threads[0..n-1] (n <= OA_SCALE_MAX_POINTS);
+ * costs may be NULL (no burden). */
 oa_scale *oa_scale_new(const uint32_t *threads, size_t n, const oa_scale_costs *costs);
 void oa_scale_free(oa_scale *s);
+/* Set the costs after the replay (the recording says its metric). */
+void oa_scale_set_costs(oa_scale *s, const oa_scale_costs *costs);
 
 /* The records' facts, as the replay reads them. */
 void oa_scale_region(oa_scale *s, uint64_t region, uint32_t team, uint32_t flags);
 void oa_scale_slot(oa_scale *s, uint64_t region, uint32_t index, const oa_scale_loop *loop);
+/* A region's S-node joined the graph (its node id, the region's id). */
+void oa_scale_region_node(oa_scale *s, uint64_t node, uint64_t region);
 /* A node of the graph is complete (its ancestors are alive): region is the
- * id of the region whose S-node n is, or 0. */
-void oa_scale_finished(oa_scale *s, const oa_node *n, uint64_t region, int asked_team);
+ * id of the region of a worksharing instance's node (n->inst), else 0;
+ * masked: n is a fragment of a masked (or master) body, which only thread 0
+ * runs at any team size. */
+void oa_scale_finished(oa_scale *s, const oa_node *n, uint64_t region, int masked);
 
 /* The figures: the recording's work, span and critical path at the
  * recorded team sizes (the replay's), and the largest team it had. */
@@ -88,10 +94,20 @@ typedef struct oa_scale_result {
                               * (omp_get_num_threads): taken as split among the team */
   double own_work;           /* share of the work run by threads outside worksharing in
                               * regions that scale (replicated at P) */
-  uint64_t no_trip;          /* static loops without their trip count (older recording) */
+  uint64_t no_trip;          /* static loops without their trip count or schedule
+                              * (split as equal blocks) */
+  uint64_t regions, phases;  /* top-level region instances and their barrier phases */
 } oa_scale_result;
 
+/* The figures at every team size, from the replay's work, span and
+ * critical path (by location) at the recorded team sizes. */
 void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
                       oa_scale_result *out);
+
+/* The blocks of a static loop: the first iteration of thread t's block at
+ * team size P and its iteration count (unchunked schedules; a chunked one
+ * deals chunk-size blocks round-robin).  Exported for the tests. */
+void oa_scale_block(unsigned kind, uint64_t trip, uint32_t team, uint32_t t, uint64_t *first,
+                    uint64_t *count);
 
 #endif

@@ -90,7 +90,7 @@ char *oa_expand_rank(const char *pattern);
  * out in whole lines, each prefixed "[rank N] ". */
 void oa_mpi_tag_stderr(void);
 
-extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_diff,
+extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_scale, oa_cmd_diff,
     oa_cmd_race, oa_cmd_time, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
 /* `ompadv time`'s report of a time-mode recording (also `report --time`):
  * 0, or an exit status; timeline: a CSV file to write, or NULL; page: the

@@ -249,3 +249,112 @@ DISPATCH(4, int32_t, int32_t)
 DISPATCH(4u, uint32_t, int32_t)
 DISPATCH(8, int64_t, int64_t)
 DISPATCH(8u, uint64_t, int64_t)
+
+/* --- what fixes a team's size, and how a static loop is split -------------
+ *
+ * The team-size model (corelib/scale.h) re-splits a region at other team
+ * sizes, unless the program chose the size itself: a num_threads clause
+ * (the compiler calls __kmpc_push_num_threads before the fork), an if
+ * clause that came out false (__kmpc_serialized_parallel), or a call of
+ * omp_set_num_threads.  A static loop's schedule and chunk size are in the
+ * arguments of __kmpc_for_static_init, which OMPT does not pass on; the
+ * loop's work callback comes from inside that call (on_work.c). */
+int oa_team_set;
+
+EXPORT void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t num_threads)
+{
+  REAL(__kmpc_push_num_threads, void (*)(ident_t *, int32_t, int32_t));
+  oa_thread *t = oa_self;
+  if (t)
+    t->team_pushed = 1;
+  real___kmpc_push_num_threads(loc, gtid, num_threads);
+}
+
+/* Is code address a inside the object that defines function f? */
+static int same_object(const void *a, const void *f)
+{
+  Dl_info ia, ifn;
+  return dladdr(a, &ia) && dladdr(f, &ifn) && ia.dli_fbase == ifn.dli_fbase;
+}
+
+EXPORT void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid)
+{
+  REAL(__kmpc_serialized_parallel, void (*)(ident_t *, int32_t));
+  oa_thread *t = oa_self;
+  /* libomp calls it too, for a team that came out as one thread: only the
+   * program's call (an if clause) chooses the size */
+  if (t && !same_object(__builtin_return_address(0), (const void *)real___kmpc_serialized_parallel))
+    t->team_pushed = 1;
+  real___kmpc_serialized_parallel(loc, gtid);
+}
+
+EXPORT void omp_set_num_threads(int n)
+{
+  REAL(omp_set_num_threads, void (*)(int));
+  __atomic_store_n(&oa_team_set, 1, __ATOMIC_RELAXED);
+  real_omp_set_num_threads(n);
+}
+
+/* Fortran's binding (libomp's omp_set_num_threads_ takes its argument by
+ * reference) */
+EXPORT void omp_set_num_threads_(int *n)
+{
+  REAL(omp_set_num_threads_, void (*)(int *));
+  __atomic_store_n(&oa_team_set, 1, __ATOMIC_RELAXED);
+  real_omp_set_num_threads_(n);
+}
+
+EXPORT int omp_get_num_threads(void)
+{
+  REAL(omp_get_num_threads, int (*)(void));
+  oa_thread *t = oa_self;
+  if (t)
+    t->asked_team = 1;
+  return real_omp_get_num_threads();
+}
+
+EXPORT int omp_get_num_threads_(void)
+{
+  REAL(omp_get_num_threads_, int (*)(void));
+  oa_thread *t = oa_self;
+  if (t)
+    t->asked_team = 1;
+  return real_omp_get_num_threads_();
+}
+
+/* libomp's schedule types (kmp.h: enum sched_type) as the model names them;
+ * 0 for the others (distribute, ordered, simd-balanced: left as they ran). */
+static uint8_t static_sched(int32_t schedtype, int64_t chunk)
+{
+  switch (schedtype & ~SCH_MODIFIERS) {
+  case 33: return chunk > 0 && chunk <= UINT32_MAX ? OA_SLOT_STATIC_CHUNKED : 0;
+  case 34: /* libomp's default static: balanced unless KMP_SCHEDULE says greedy */
+  case 41: return OA_SLOT_STATIC;
+  case 40: return OA_SLOT_STATIC_GREEDY;
+  default: return 0;
+  }
+}
+
+#define STATIC_INIT(SUF, T, S)                                                                  \
+  EXPORT void __kmpc_for_static_init_##SUF(ident_t *loc, int32_t gtid, int32_t schedtype,     \
+                                           int32_t *plastiter, T *plower, T *pupper,          \
+                                           S *pstride, S incr, S chunk)                       \
+  {                                                                                           \
+    REAL(__kmpc_for_static_init_##SUF,                                                        \
+         void (*)(ident_t *, int32_t, int32_t, int32_t *, T *, T *, S *, S, S));              \
+    oa_thread *t = oa_self;                                                                   \
+    if (t) {                                                                                  \
+      t->static_sched = static_sched(schedtype, (int64_t)chunk);                              \
+      t->static_chunk = t->static_sched == OA_SLOT_STATIC_CHUNKED ? (uint32_t)chunk : 0;      \
+    }                                                                                         \
+    real___kmpc_for_static_init_##SUF(loc, gtid, schedtype, plastiter, plower, pupper,        \
+                                      pstride, incr, chunk);                                  \
+    if (t) {                                                                                  \
+      t->static_sched = 0;                                                                    \
+      t->static_chunk = 0;                                                                    \
+    }                                                                                         \
+  }
+STATIC_INIT(4, int32_t, int32_t)
+STATIC_INIT(4u, uint32_t, int32_t)
+STATIC_INIT(8, int64_t, int64_t)
+STATIC_INIT(8u, uint64_t, int64_t)

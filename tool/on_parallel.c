@@ -66,7 +66,10 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   oa_frag_end(t, e);
   if (oa_race && e->kind == OA_TASK_INITIAL)
     oa_race->epoch();  /* the serial code before it cannot race with it */
-  oa_region *r = oa_prof_region_new(t, requested);
+  /* the program chose this team's size (tool/interpose.c) */
+  uint32_t fixed = t->team_pushed || __atomic_load_n(&oa_team_set, __ATOMIC_RELAXED);
+  t->team_pushed = 0;
+  oa_region *r = oa_prof_region_new(t, requested, fixed ? OA_REGION_FIXED : 0);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
   /* with room for race mode's bytes after it (oa_task_extra), which
    * oa_task_inherit writes too */
@@ -154,7 +157,7 @@ static void prof_implicit_begin(ompt_data_t *parallel, ompt_data_t *task, unsign
     oa_task *init = oa_task_new(OA_TASK_INITIAL);
     init->team = 1;
     init->solo = 1;
-    oa_region *r = oa_prof_region_new(t, 1);
+    oa_region *r = oa_prof_region_new(t, 1, OA_REGION_FIXED);
     r->spar = oa_prof_root(t, r);
     r->sbar = oa_prof_node(t, OA_S);
     oa_prof_attach(t, r->spar, r->sbar);

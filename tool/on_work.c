@@ -200,7 +200,9 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
     if (counts && task->region) {
       uint32_t k = task->ws_seq++;
       if (shared) {
-        oa_ws_slot *slot = oa_prof_slot(t, task->region, k, loc);
+        int st = work == ompt_work_loop_static;
+        oa_ws_slot *slot = oa_prof_slot(t, task->region, k, loc, st ? t->static_sched : 0,
+                                        st ? t->static_chunk : 0, count);
         loc = slot->loc;  /* a known address for the directive, if any thread had one */
         task->ws_slot = k + 1;
       }

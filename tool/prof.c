@@ -86,7 +86,7 @@ static void on_finished(void *ctx, oa_node *n)
   oa_agg_finished(&oa_me()->agg, n, &cx);
 }
 
-oa_region *oa_prof_region_new(oa_thread *t, uint32_t team)
+oa_region *oa_prof_region_new(oa_thread *t, uint32_t team, uint32_t flags)
 {
   oa_region *r = oa_xcalloc(1, sizeof *r);
   oa_agg_region_init(&r->agg, team);
@@ -95,12 +95,14 @@ oa_region *oa_prof_region_new(oa_thread *t, uint32_t team)
   if (rec) {
     rec->rec_region.region = r->id;
     rec->rec_region.team = r->agg.team;
+    rec->rec_region.region_flags = flags;
     oa_commit(t);
   }
   return r;
 }
 
-oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc)
+oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc,
+                         unsigned sched, uint32_t chunk, uint64_t trip)
 {
   oa_ws_slot *s = oa_agg_region_slot(&r->agg, index, loc, &oa_prof_locs);
   oa_record *rec = oa_rec_begin(t, OA_REC_SLOT, 0);
@@ -108,6 +110,9 @@ oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t lo
     rec->rec_slot.region = r->id;
     rec->rec_slot.index = index;
     rec->rec_slot.loc = loc;
+    rec->rec_slot.chunk = chunk;
+    if (sched && trip < UINT64_C(1) << 56)
+      rec->rec_slot.sched_trip = (uint64_t)sched << 56 | trip;
     oa_commit(t);
   }
   return s;
@@ -152,7 +157,7 @@ static void rec_new(oa_thread *t, oa_node *n)
 /* A fragment is written once, at its end (contract.h: OA_REC_W). */
 static void rec_w(oa_thread *t, oa_node *w)
 {
-  oa_record *rec = oa_rec_begin(t, OA_REC_W, w->busy);
+  oa_record *rec = oa_rec_begin(t, OA_REC_W, (w->busy ? OA_W_BUSY : 0) | (w->asked ? OA_W_ASKED_TEAM : 0));
   if (!rec)
     return;
   struct oa_record_w *x = &rec->rec_w;
@@ -435,6 +440,8 @@ void oa_frag_end(oa_thread *t, oa_task *task)
   if (top && top->kind == OA_W) {
     top->busy = t->flushes >= OA_BUSY_FLUSHES;
     t->flushes = 0;
+    top->asked = t->asked_team;
+    t->asked_team = 0;
     top->edge_end = edge_loc(t);
     if (oa_race)
       __atomic_store_n(&oa_race_frag_of(top)->t1, __rdtsc(), __ATOMIC_RELAXED);

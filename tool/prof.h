@@ -205,7 +205,8 @@ void oa_prof_close(oa_thread *t, oa_node *n);
 void oa_prof_add_pred(oa_thread *t, oa_node *succ, oa_node *pred, const oa_node *top);
 void oa_prof_hold(oa_thread *t, oa_node *n);
 void oa_prof_release(oa_thread *t, oa_node *n);
-oa_region *oa_prof_region_new(oa_thread *t, uint32_t team);
+/* flags: enum oa_region_flags (contract.h) */
+oa_region *oa_prof_region_new(oa_thread *t, uint32_t team, uint32_t flags);
 void oa_prof_flag(uint32_t flag);
 
 /* The ordered chain (on_mutex.c): stamp a new fragment of task; a loop
@@ -230,7 +231,10 @@ void oa_prof_waited(oa_thread *t, oa_task *task);
 void oa_prof_group_end(oa_thread *t, oa_task *task, oa_node *g);
 
 /* Worksharing instance index of region r (record mode writes it). */
-oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc);
+/* A worksharing instance; a static loop's schedule (enum oa_slot_sched, 0:
+ * none), chunk and trip count go into its record (contract.h). */
+oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t loc,
+                         unsigned sched, uint32_t chunk, uint64_t trip);
 
 oa_node *oa_prof_root(oa_thread *t, oa_region *r);
 void oa_prof_close_root(oa_thread *t, oa_task *init);

@@ -127,6 +127,11 @@ typedef struct oa_thread {
                                    * schedule, which libomp runs as a static one in a team
                                    * of one (interpose.c) */
   uint32_t flushes;               /* `#pragma omp flush` run in the current fragment */
+  /* What the program told libomp that OMPT does not say (interpose.c): */
+  uint8_t asked_team;             /* the current fragment called omp_get_num_threads */
+  uint8_t team_pushed;            /* a num_threads clause (or if(0)) for the next region */
+  uint8_t static_sched;           /* inside __kmpc_for_static_init: enum oa_slot_sched */
+  uint32_t static_chunk;          /* ... and its chunk size */
   oa_node *dep_wait;              /* a wait for dependences, until they arrive (on_task.c) */
   const void *caller_ra;          /* the program's return address of the call
                                    * interpose.c is forwarding, or NULL */
@@ -139,6 +144,9 @@ typedef struct oa_thread {
 oa_thread *oa_thread_slow(void);
 void oa_thread_retire(oa_thread *t);
 extern __thread oa_thread *oa_self;
+/* The program called omp_set_num_threads: the team sizes of the regions
+ * after it are its choice (interpose.c). */
+extern int oa_team_set;
 
 static inline oa_thread *oa_me(void)
 {

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "replay.h"
+#include "scale.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -110,6 +111,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     replay(r, NULL);
     replay(r, &(oa_replay_opts){ .by_region = 1 });
     replay(r, &(oa_replay_opts){ .annotations = 1, .factor = factor4 });
+    /* the team-size model on whatever the replay accepts */
+    static const uint32_t teams[] = { 1, 2, 3, 8, 128 };
+    oa_scale *s = oa_scale_new(teams, 5, &(oa_scale_costs){ 1, 1, 1, 1, 1 });
+    char serr[1024] = "";
+    oa_replay_out out;
+    if (oa_replay(r, &(oa_replay_opts){ .scale = s }, &out, serr, sizeof serr) == 0) {
+      oa_scale_result res;
+      oa_scale_compute(s, (double)out.h.work, (double)out.h.span, &out.cp, &res);
+      for (size_t k = 0; k < res.npoints; k++)
+        if (!(res.points[k].span <= res.points[k].work + 1) || res.points[k].span < 0)
+          abort();
+      oa_replay_out_free(&out);
+    }
+    oa_scale_free(s);
     oa_rec_close(r);
   }
   close(fd);
