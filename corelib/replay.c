@@ -226,6 +226,11 @@ static void region_stats(replay *p, const oa_node *w, uint32_t g)
   o->regions[g].fragments++;
   if (!w->own_loc && kind_of(p, w->loc) == OA_C_PARALLEL)
     o->regions[g].spmd_fragments++;
+  const oa_node *a = w->parent;
+  while (a && a->kind != OA_P)
+    a = a->parent;
+  if (a && a->share)  /* a thread's block of a static loop (doc/SEMANTICS.md rule 4) */
+    o->regions[g].static_work += w->work;
 }
 
 /* --- records ---------------------------------------------------------------- */
@@ -312,10 +317,10 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
       return bad(p, e, "S-node of a region: not its first, or an instance");
     if (kind == OA_S)
       ((rregion *)region)->owned = 1;
-    if (kind == OA_S && p->opts->scale)
-      oa_scale_region_node(p->opts->scale, x->node, x->region);
     else
       ((rregion *)region)->users++;
+    if (kind == OA_S && p->opts->scale)
+      oa_scale_region_node(p->opts->scale, x->node, x->region);
   } else if (inst) {
     return bad(p, e, "worksharing instance without its region");
   }

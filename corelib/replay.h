@@ -95,6 +95,7 @@ typedef struct oa_replay_out {
     uint64_t work, fragments;
     uint64_t spmd_fragments; /* run straight in a parallel region's implicit task,
                               * outside worksharing and tasks */
+    uint64_t static_work;    /* the work of its fragments in static loops' blocks */
   } *regions;
   uint32_t nregions;
 } oa_replay_out;

@@ -636,6 +636,15 @@ static double tree_depth(uint32_t P)
   return d / 2;
 }
 
+/* The runtime's costs on the critical path at team size P: every fork and
+ * barrier of the top-level regions, and every static loop's start. */
+static double burden(const oa_scale *s, uint32_t P)
+{
+  return tree_depth(P) * ((double)s->forks * s->costs.fork
+                          + (double)s->barriers * s->costs.barrier)
+         + (double)s->loops * s->costs.loop;
+}
+
 void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
                       oa_scale_result *out)
 {
@@ -644,10 +653,12 @@ void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
   out->npoints = s->n;
   out->coarse_work = work > 0 ? s->coarse_work / work : 0;
   out->own_work = work > 0 ? s->own_work / work : 0;
+  /* one thread's time: its work, and the runtime's costs at a team of one */
   double w1 = work;
   for (size_t k = 0; k < s->n; k++)
     if (s->threads[k] == 1)
       w1 = work + s->dwork[k];
+  double t1 = w1 + burden(s, 1);
   const oa_attr_item *items = cp ? (cp->cap ? cp->u.heap : cp->u.in) : NULL;
   for (size_t k = 0; k < s->n; k++) {
     oa_scale_point *pt = &out->points[k];
@@ -659,23 +670,27 @@ void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
       sp = wp;
     if (sp < 0)
       sp = 0;
-    double burden = tree_depth(P) * ((double)s->forks * s->costs.fork
-                                     + (double)s->barriers * s->costs.barrier)
-                    + (double)s->loops * s->costs.loop;
+    double b = burden(s, P);
     pt->threads = P;
     pt->work = wp;
     pt->span = sp;
-    pt->burdened_span = sp + burden;
+    pt->burdened_span = sp + b;
     pt->parallelism = sp > 0 ? wp / sp : 0;
     pt->burdened_parallelism = pt->burdened_span > 0 ? wp / pt->burdened_span : 0;
-    double t_low = wp / P > sp ? wp / P : sp;               /* work and span laws */
-    double t_pred = wp / P > pt->burdened_span ? wp / P : pt->burdened_span;
+    /* the work and span laws: no schedule does better (nor costs less
+     * than the runtime's events on the path) */
+    double t_laws = wp / P > sp ? wp / P : sp;
     /* a greedy schedule's bound (Brent): the work off the span shared by
      * the P threads, then the span */
-    double t_greedy = (wp - sp) / P + pt->burdened_span;
-    pt->speedup_high = t_low > 0 ? w1 / t_low : 0;
-    pt->speedup = t_pred > 0 ? w1 / t_pred : 0;
-    pt->speedup_low = t_greedy > 0 ? w1 / t_greedy : 0;
+    double t_greedy = (wp - sp) / P + sp + b;
+    double t_pred = t_laws + b;
+    pt->speedup_high = t_laws > 0 ? w1 / t_laws : 0;
+    pt->speedup = t_pred > 0 ? t1 / t_pred : 0;
+    pt->speedup_low = t_greedy > 0 ? t1 / t_greedy : 0;
+    if (pt->speedup > pt->speedup_high)
+      pt->speedup = pt->speedup_high;
+    if (pt->speedup_low > pt->speedup)
+      pt->speedup_low = pt->speedup;
     pt->measured_speedup = -1;
     /* the location with the most of the span at P */
     double best = -1;

@@ -13,11 +13,12 @@
 #include <unistd.h>
 
 #include "recfile.h"
+#include "scale.h"
 #include "html.h"
 #include "outfile.h"
 #include "util.h"
 
-enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE };
+enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE, O_AT };
 
 typedef struct report_opts {
   const char *input;
@@ -28,6 +29,7 @@ typedef struct report_opts {
   double factor;
   int online, no_annotations, time;
   const char *timeline;
+  uint32_t at;                  /* --threads-at */
 } report_opts;
 
 double oa_parse_factor(const char *opt, const char *arg)
@@ -58,6 +60,15 @@ static int on_option(int id, const char *arg, void *ctx)
   case O_NO_ANNOTATIONS: o->no_annotations = 1; break;
   case O_TIME: o->time = 1; break;
   case O_TIMELINE: o->timeline = arg; break;
+  case O_AT: {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(arg, &end, 10);
+    if (errno || *end || arg[0] == '-' || v < 1 || v > 4096)
+      oa_die(OA_EXIT_USAGE, "report: --threads-at %s: give a team size from 1 to 4096", arg);
+    o->at = (uint32_t)v;
+    break;
+  }
   }
   return 0;
 }
@@ -226,13 +237,25 @@ static int run_report(const oa_command *self, int argc, char **argv)
     goto done;
   }
   oa_replay_out base, wi;
-  oa_recording_replay(rec, NULL, &base);
+  oa_scale *sb = o.at ? oa_scale_new(&o.at, 1, NULL) : NULL;
+  oa_scale *sa = o.at ? oa_scale_new(&o.at, 1, NULL) : NULL;
+  oa_recording_replay(rec, &(oa_replay_opts){ .scale = sb }, &base);
   spec_ctx sc = { rec, &o };
   oa_replay_opts wo = { .annotations = !o.no_annotations, .factor = o.nspecs ? spec_factor : NULL,
-                        .ctx = &sc };
+                        .ctx = &sc, .scale = sa };
   oa_recording_replay(rec, &wo, &wi);
   oa_profile_view v = oa_replay_view(&base, rec);
-  if (wi.whatif_nodes == 0 && o.nspecs == 0) {
+  double at_before = 0, at_after = 0;
+  if (o.at) {
+    oa_scale_result r;
+    oa_scale_compute(sb, (double)base.h.work, (double)base.h.span, &base.cp, &r);
+    at_before = r.points[0].parallelism;
+    oa_scale_compute(sa, (double)wi.h.work, (double)wi.h.span, &wi.cp, &r);
+    at_after = r.points[0].parallelism;
+    oa_scale_free(sb);
+    oa_scale_free(sa);
+  }
+  if (wi.whatif_nodes == 0 && o.nspecs == 0 && !o.at) {
     oa_render_profile(out, &c, &v, oa_recording_loc_name, rec, NULL, NULL);
     if (page)
       oa_render_profile_json(oa_page_doc(page, "profile"), &c, &v, oa_recording_loc_name, rec,
@@ -242,7 +265,8 @@ static int run_report(const oa_command *self, int argc, char **argv)
     for (size_t i = 0; i < wi.napplied; i++)
       regs[i] = (oa_whatif_region){ oa_rec_region_at(rec, wi.applied[i].region)->name,
                                     wi.applied[i].factor };
-    oa_whatif_info info = { &v, regs, wi.napplied, wi.whatif_nodes, wi.granularity_floor };
+    oa_whatif_info info = { &v, regs, wi.napplied, wi.whatif_nodes, wi.granularity_floor,
+                            o.at, at_before, at_after };
     oa_profile_view after = oa_replay_view(&wi, rec);
     oa_render_profile(out, &c, &after, oa_recording_loc_name, rec, &info, NULL);
     if (page)
@@ -299,6 +323,9 @@ static const oa_option report_options[] = {
   { "time", 0, NULL, O_TIME,
     "where the threads' time went, as ompadv time prints it (a recording of ompadv time -o)" },
   { "timeline", 0, "FILE", O_TIMELINE, "with --time: write the timeline as CSV to FILE" },
+  { "threads-at", 0, "P", O_AT,
+    "also the parallelism at team size P, before and after the what-if: static loops in the "
+    "blocks the schedule gives P threads (as ompadv scale)" },
   { NULL, 0, NULL, 0, NULL },
 };
 

@@ -96,11 +96,11 @@ static void print_json(FILE *f, const oa_scale_result *r, char *const *names, co
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"scale\", \"metric\": \"%s\", \"recorded_threads\": %u,\n"
              "  \"static_loops\": %llu, \"coarse_loops\": %llu, \"coarse_work\": %.4f, "
              "\"fixed_regions\": %llu, \"split_regions\": %llu, \"own_work\": %.4f,\n"
-             "  \"points\": [",
+             "  \"regions\": %llu, \"phases\": %llu,\n  \"points\": [",
           metric, r->recorded_threads, (unsigned long long)r->static_loops,
           (unsigned long long)r->coarse_loops, r->coarse_work,
           (unsigned long long)r->fixed_regions, (unsigned long long)r->split_regions,
-          r->own_work);
+          r->own_work, (unsigned long long)r->regions, (unsigned long long)r->phases);
   for (size_t k = 0; k < r->npoints; k++) {
     const oa_scale_point *p = &r->points[k];
     fprintf(f, "%s\n    {\"threads\": %u, \"work\": %.0f, \"span\": %.0f, \"burdened_span\": %.0f, "

@@ -14,16 +14,18 @@
 #include "launch.h"
 #include "metric.h"
 #include "recfile.h"
+#include "scale.h"
 #include "html.h"
 #include "util.h"
 
-enum { W_TARGET = 1, W_FACTOR, W_EXCLUDE, W_INPUT };
+enum { W_TARGET = 1, W_FACTOR, W_EXCLUDE, W_INPUT, W_AT };
 
 typedef struct whatif_opts {
   double target, factor;
   const char *input;
   oa_region_spec *excl;
   size_t nexcl;
+  uint32_t at;               /* --threads-at: the team size; 0: the target's */
 } whatif_opts;
 
 static int on_option(int id, const char *arg, void *ctx)
@@ -33,6 +35,15 @@ static int on_option(int id, const char *arg, void *ctx)
   case W_TARGET: o->target = oa_parse_factor("--target", arg); break;
   case W_FACTOR: o->factor = oa_parse_factor("--factor", arg); break;
   case W_INPUT: o->input = arg; break;
+  case W_AT: {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(arg, &end, 10);
+    if (errno || *end || arg[0] == '-' || v < 1 || v > 4096)
+      oa_die(OA_EXIT_USAGE, "whatif: --threads-at %s: give a team size from 1 to 4096", arg);
+    o->at = (uint32_t)v;
+    break;
+  }
   case W_EXCLUDE:
     o->excl = oa_xrealloc(o->excl, (o->nexcl + 1) * sizeof *o->excl);
     oa_region_spec_parse("--exclude", arg, &o->excl[o->nexcl++]);
@@ -61,6 +72,32 @@ static double ratio(uint64_t a, uint64_t b)
   return b ? (double)a / (double)b : 0.0;
 }
 
+/* A region that is mostly the blocks of static loops: at the team size of
+ * the target the schedule splits it further (doc/SEMANTICS.md rule 4); it is
+ * parallel already, never a region to parallelize. */
+static int static_region(const oa_replay_out *out, uint32_t g)
+{
+  return g < out->nregions && out->regions[g].work
+         && 2 * out->regions[g].static_work >= out->regions[g].work;
+}
+
+/* The replay, with the parallelism at team size P (the team-size model,
+ * corelib/scale.h) */
+static double replay_at(oa_recording *rec, oa_replay_opts *ro, oa_replay_out *out, uint32_t P,
+                        uint32_t *recorded)
+{
+  oa_scale *s = oa_scale_new(&P, 1, NULL);
+  ro->scale = s;
+  oa_recording_replay(rec, ro, out);
+  oa_scale_result r;
+  oa_scale_compute(s, (double)out->h.work, (double)out->h.span, &out->cp, &r);
+  oa_scale_free(s);
+  ro->scale = NULL;
+  if (recorded)
+    *recorded = r.recorded_threads;
+  return r.points[0].parallelism;
+}
+
 /* The region with the most serial work on the critical path that may still
  * be chosen; UINT32_MAX when none. */
 static uint32_t next_region(oa_recording *rec, const oa_replay_out *out, const chosen *ch,
@@ -71,7 +108,8 @@ static uint32_t next_region(oa_recording *rec, const oa_replay_out *out, const c
   const oa_attr_item *it = out->cp.cap ? out->cp.u.heap : out->cp.u.in;
   for (uint32_t i = 0; i < out->cp.n; i++) {
     const oa_rec_region *g = oa_rec_region_at(rec, it[i].loc);
-    if (!g || !g->file || chosen_factor((void *)ch, it[i].loc) || it[i].amount <= *amount)
+    if (!g || !g->file || chosen_factor((void *)ch, it[i].loc) || it[i].amount <= *amount
+        || static_region(out, it[i].loc))
       continue;
     int excluded = 0;
     for (size_t k = 0; k < o->nexcl && !excluded; k++)
@@ -90,8 +128,39 @@ typedef struct step {
   double parallelism;
 } step;
 
+/* The team size the analysis is at, and the recording's. */
+typedef struct at_info {
+  uint32_t at, recorded;
+  double recorded_parallelism;
+} at_info;
+
+/* The static loops on the recorded critical path (1% of it or more): at the
+ * target's team size their blocks are the schedule's, not regions to
+ * parallelize.  Up to max of them, largest first, in v; returns how many. */
+static size_t static_on_path(const oa_replay_out *out, uint32_t *v, size_t max)
+{
+  const oa_attr_item *it = out->cp.cap ? out->cp.u.heap : out->cp.u.in;
+  size_t n = 0;
+  for (uint32_t i = 0; i < out->cp.n; i++) {
+    if (!static_region(out, it[i].loc) || it[i].amount * 100 < out->h.span)
+      continue;
+    size_t k = n < max ? n++ : max;
+    if (k == max && it[i].amount <= it[v[max - 1]].amount)
+      continue;
+    if (k == max)
+      k = max - 1;
+    for (; k > 0 && it[v[k - 1]].amount < it[i].amount; k--)
+      v[k] = v[k - 1];
+    v[k] = i;
+  }
+  for (size_t k = 0; k < n; k++)
+    v[k] = it[v[k]].loc;
+  return n;
+}
+
 static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double p0, const step *s,
-                       size_t n, int reached, int tiny, const char *metric)
+                       size_t n, int reached, int tiny, const char *metric, const at_info *ai,
+                       const oa_replay_out *out)
 {
   char b[32];
   size_t w = strlen("region");
@@ -99,10 +168,21 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
     if (strlen(oa_rec_region_at(rec, s[i].region)->name) > w)
       w = strlen(oa_rec_region_at(rec, s[i].region)->name);
   double last = n ? s[n - 1].parallelism : p0;
-  fprintf(f, "what-if target parallelism %g: %s (parallelism %.2f -> %.2f with %zu region%s "
-             "parallelized x%g; serial work in %s)\n\n",
-          o->target, reached ? "reached" : "NOT reachable by parallelizing regions", p0, last, n,
+  fprintf(f, "what-if target parallelism %g at %u thread%s: %s (parallelism %.2f -> %.2f with "
+             "%zu region%s parallelized x%g; serial work in %s)\n",
+          o->target, ai->at, ai->at == 1 ? "" : "s",
+          reached ? "reached" : "NOT reachable by parallelizing regions", p0, last, n,
           n == 1 ? "" : "s", o->factor, metric);
+  if (ai->at != ai->recorded)
+    fprintf(f, "  (recorded with %u thread%s: parallelism %.2f there; ompadv scale shows every "
+               "team size)\n", ai->recorded, ai->recorded == 1 ? "" : "s",
+            ai->recorded_parallelism);
+  uint32_t sl[5];
+  size_t nsl = static_on_path(out, sl, 5);
+  for (size_t i = 0; i < nsl; i++)
+    fprintf(f, "  static loop at %s: %u blocks at %u threads, already parallel (not a region "
+               "to parallelize)\n", oa_rec_region_at(rec, sl[i])->name, ai->at, ai->at);
+  fputc('\n', f);
   if (!n) {
     if (reached)
       fprintf(f, "  the program's parallelism is already at least the target\n");
@@ -152,11 +232,22 @@ static oa_attr_item *path_order(const oa_chain *cp, uint32_t *n)
 
 static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double p0,
                        const step *s, size_t n, int reached, const char *metric,
-                       const oa_attr_item *path, uint32_t npath)
+                       const oa_attr_item *path, uint32_t npath, const at_info *ai,
+                       const oa_replay_out *out)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"whatif\", \"metric\": \"%s\", \"target\": %g, "
-             "\"factor\": %g, \"reached\": %s, \"parallelism_before\": %.4f,\n  \"steps\": [",
-          metric, o->target, o->factor, reached ? "true" : "false", p0);
+             "\"factor\": %g, \"threads_at\": %u, \"recorded_threads\": %u, "
+             "\"recorded_parallelism\": %.4f, \"reached\": %s, \"parallelism_before\": %.4f,\n"
+             "  \"static_loops\": [",
+          metric, o->target, o->factor, ai->at, ai->recorded, ai->recorded_parallelism,
+          reached ? "true" : "false", p0);
+  uint32_t sl[64];
+  size_t nsl = static_on_path(out, sl, 64);
+  for (size_t i = 0; i < nsl; i++) {
+    fputs(i ? ", " : "", f);
+    oa_json_string(f, oa_rec_region_at(rec, sl[i])->name);
+  }
+  fprintf(f, "],\n  \"steps\": [");
   for (size_t i = 0; i < n; i++) {
     fprintf(f, "%s\n    {\"region\": ", i ? "," : "");
     oa_json_string(f, oa_rec_region_at(rec, s[i].region)->name);
@@ -192,8 +283,15 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
   step *steps = oa_xcalloc(cap, sizeof *steps);
   oa_replay_opts ro = { .by_region = 1, .factor = chosen_factor, .ctx = &ch };
   oa_replay_out out;
-  oa_recording_replay(rec, &ro, &out);
-  double p0 = ratio(out.h.work, out.h.span), p = p0;
+  /* at the team size the target needs: the static loops' blocks there */
+  uint32_t at = o->at ? o->at : o->target < 1 ? 1 : (uint32_t)(o->target + 0.999999);
+  uint32_t recorded = 0;
+  double p0 = replay_at(rec, &ro, &out, at, &recorded), p = p0;
+  double p_rec = ratio(out.h.work, out.h.span);
+  at_info ai = { at, recorded, p_rec };
+  /* the recorded critical path, for the static loops on it */
+  oa_replay_out base0;
+  oa_recording_replay(rec, &ro, &base0);
   uint32_t npath;
   oa_attr_item *cpath = path_order(&out.cp, &npath);
   const char *metric = oa_metric_name(out.h.metric);
@@ -225,22 +323,21 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
     ch.region[ch.n] = k;
     oa_replay_out_free(&out);
     ch.n++;
-    oa_recording_replay(rec, &ro, &out);
-    p = ratio(out.h.work, out.h.span);
+    p = replay_at(rec, &ro, &out, at, NULL);
     steps[ch.n - 1] = (step){ k, amount, p };
   }
   int reached = p >= o->target;
   FILE *f = oa_open_output(c);
   if (strcmp(c->format, "json") == 0)
-    print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath);
+    print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath, &ai, &base0);
   else if (strcmp(c->format, "csv") == 0)
     print_csv(f, rec, steps, ch.n, o->factor);
   else
-    print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric);
+    print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric, &ai, &base0);
   fflush(f);
   if (page)
     print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric, cpath,
-               npath);
+               npath, &ai, &base0);
   int rc = oa_close_output(f, 0);
   if (o->input)
     oa_note("whatif: a region is the source span between the constructs that begin and end its "
@@ -254,6 +351,7 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
     oa_note("whatif: no fragment's serial work goes below %llu %s (10x the measured task "
             "creation cost)", (unsigned long long)out.granularity_floor, metric);
   oa_replay_out_free(&out);
+  oa_replay_out_free(&base0);
   free(cpath);
   free(ch.region);
   free(steps);
@@ -321,13 +419,14 @@ static const oa_option whatif_options[] = {
   { "target", 0, "P", W_TARGET, "the parallelism to reach (required)" },
   { "factor", 0, "F", W_FACTOR, "how many ways each chosen region is parallelized [16]" },
   { "exclude", 0, "SPEC", W_EXCLUDE, "never choose the region FILE:FIRST-LAST, or those running FILE:LINE (repeatable)" },
+  { "threads-at", 0, "P", W_AT, "the team size to reach the target with [the target, rounded up]: static loops split as the schedule splits them there" },
   { "input", 'i', "FILE", W_INPUT, "analyse this recording (ompadv record) instead of running a program" },
   { NULL, 0, NULL, 0, NULL },
 };
 
 const oa_command oa_cmd_whatif = {
   "whatif", run_whatif, "which regions to parallelize to reach a target parallelism",
-  "--target P [--factor F] [--exclude SPEC]... (-i FILE | [--] PROG [ARGS])",
+  "--target P [--factor F] [--threads-at P] [--exclude SPEC]... (-i FILE | [--] PROG [ARGS])",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
   whatif_options,
   NULL,

@@ -368,10 +368,14 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
       fprintf(f, ", \"factor\": %g}", w->regions[i].factor);
     }
     fprintf(f, "], \"parallelism_before\": %.4f, \"parallelism_after\": %.4f, "
-               "\"span_before\": %llu, \"fragments\": %llu, \"granularity_floor\": %llu},\n",
+               "\"span_before\": %llu, \"fragments\": %llu, \"granularity_floor\": %llu",
             ratio(w->before->h->work, w->before->h->span), ratio(h->work, h->span),
             (unsigned long long)w->before->h->span, (unsigned long long)w->fragments,
             (unsigned long long)w->floor);
+    if (w->threads_at)
+      fprintf(f, ", \"threads_at\": %u, \"parallelism_before_at\": %.4f, "
+                 "\"parallelism_after_at\": %.4f", w->threads_at, w->at_before, w->at_after);
+    fprintf(f, "},\n");
   }
   fprintf(f, "  \"regions\": [");
   for (size_t i = 0; i < n; i++) {
@@ -457,6 +461,10 @@ static void render_text(FILE *f, const oa_profile_header *h, const char *metric,
             ratio(was->work, was->span), ratio(h->work, h->span), oa_si(was->span, b1, sizeof b1),
             oa_si(h->span, b2, sizeof b2), metric, oa_si(h->work, b3, sizeof b3), threads,
             100.0 * ratio(h->cost, h->work));
+    if (w->threads_at)
+      fprintf(f, "  at %u thread%s: parallelism %.2f -> %.2f (static loops in the blocks the "
+                 "schedule gives that team; ompadv scale)\n", w->threads_at,
+              w->threads_at == 1 ? "" : "s", w->at_before, w->at_after);
     for (size_t i = 0; i < w->nregions; i++)
       fprintf(f, "  parallelized %s x%g\n", w->regions[i].region, w->regions[i].factor);
     fprintf(f, "  (%llu fragment%s; none reduced below %s %s, 10x the task creation cost)\n\n",

@@ -38,6 +38,10 @@ typedef struct oa_whatif_info {
   size_t nregions;
   uint64_t fragments;        /* fragments whose serial work was reduced */
   uint64_t floor;            /* granularity floor, in the metric's units */
+  /* --threads-at: the team size (0: none), and the parallelism there before
+   * and after the what-if (the team-size model, corelib/scale.h) */
+  uint32_t threads_at;
+  double at_before, at_after;
 } oa_whatif_info;
 
 const char *oa_construct_name(unsigned kind);

@@ -344,12 +344,14 @@ static uint8_t static_sched(int32_t schedtype, int64_t chunk)
          void (*)(ident_t *, int32_t, int32_t, int32_t *, T *, T *, S *, S, S));              \
     oa_thread *t = oa_self;                                                                   \
     if (t) {                                                                                  \
+      t->caller_ra = __builtin_return_address(0);                                            \
       t->static_sched = static_sched(schedtype, (int64_t)chunk);                              \
       t->static_chunk = t->static_sched == OA_SLOT_STATIC_CHUNKED ? (uint32_t)chunk : 0;      \
     }                                                                                         \
     real___kmpc_for_static_init_##SUF(loc, gtid, schedtype, plastiter, plower, pupper,        \
                                       pstride, incr, chunk);                                  \
     if (t) {                                                                                  \
+      t->caller_ra = NULL;                                                                    \
       t->static_sched = 0;                                                                    \
       t->static_chunk = 0;                                                                    \
     }                                                                                         \

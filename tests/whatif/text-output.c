@@ -33,13 +33,14 @@
 // PLAIN:       {{^  location +construct +work +serial +parallelism +serial% +tasking%$}}
 // PLAIN-NOT:   before
 //
-// REACHED:      {{^}}what-if target parallelism 2: reached (parallelism [[P0:[0-9]+\.[0-9][0-9]]] -> [[P1:[0-9]+\.[0-9][0-9]]] with 1 region parallelized x16; serial work in cputime){{$}}
+// REACHED:      {{^}}what-if target parallelism 2 at 2 threads: reached (parallelism [[P0:[0-9]+\.[0-9][0-9]]] -> [[P1:[0-9]+\.[0-9][0-9]]] with 1 region parallelized x16; serial work in cputime){{$}}
 // REACHED-EMPTY:
 // REACHED-NEXT: {{^  step +region +serial work +parallelism +gain$}}
 // REACHED-NEXT: {{^ +1  (.*/)?}}[[REGION]]{{ +[0-9.]+[KMG]? +}}[[P1]]{{ +[0-9]+\.[0-9][0-9]x$}}
 // REACHED-NOT:  {{.}}
 //
-// UNREACHED:      {{^}}what-if target parallelism 1000: NOT reachable by parallelizing regions (parallelism {{[0-9.]+}} -> [[P:[0-9]+\.[0-9][0-9]]] with {{[0-9]+}} regions parallelized x16; serial work in cputime){{$}}
+// UNREACHED:      {{^}}what-if target parallelism 1000 at 1000 threads: NOT reachable by parallelizing regions (parallelism {{[0-9.]+}} -> [[P:[0-9]+\.[0-9][0-9]]] with {{[0-9]+}} regions parallelized x16; serial work in cputime){{$}}
+// UNREACHED-NEXT: {{^  \(recorded with 2 threads: parallelism [0-9.]+ there; ompadv scale shows every team size\)$}}
 // UNREACHED-EMPTY:
 // UNREACHED-NEXT: {{^  step +region +serial work +parallelism +gain$}}
 // UNREACHED-NEXT: {{^ +1  (.*/)?}}[[REGION]]{{ }}
