@@ -130,10 +130,9 @@ static void on_finished(void *ctx, oa_node *n)
   oa_agg_context_of(n, &p->locs, &cx);
   oa_agg_finished(&p->agg, n, &cx);
   if (p->opts->scale) {
-    uint64_t rid = oa_node_inst(n) && n->user ? ((rregion *)n->user)->id : 0;
     int masked = n->kind == OA_W && (kind_of(p, n->own_loc) == OA_C_MASKED
                                      || (!p->opts->by_region && kind_of(p, n->loc) == OA_C_MASKED));
-    oa_scale_finished(p->opts->scale, n, rid, masked);
+    oa_scale_finished(p->opts->scale, n, masked);
   }
 }
 
@@ -407,6 +406,10 @@ static int rec_w(replay *p, const oa_event *e)
   if (!(n->whatif >= 0 && n->whatif < 1e9))
     n->whatif = 0;
   p->agg.nodes++;
+  const oa_node *par = node_of(pe);
+  if (par->kind == OA_P && par->nkids == 0)  /* the first piece of a task or chunk */
+    n->work += par->task ? p->opts->burden_task
+               : par->piece && par->anythread ? p->opts->burden_chunk : 0;
   oa_node_attach(node_of(pe), n);
   if (p->opts->by_region || p->opts->factor || (p->opts->annotations && n->whatif > 1)) {
     uint32_t g = region_of(p, b, en, n->loc);

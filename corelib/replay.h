@@ -71,6 +71,10 @@ typedef struct oa_replay_opts {
   void *ctx;
   /* the team-size model to feed (scale.h), or NULL */
   struct oa_scale *scale;
+  /* the burdened span (scale.h): the runtime's cost of creating a task and
+   * of dispatching a dynamic chunk, in the metric's units, added to the
+   * first fragment of each (0: none) */
+  uint64_t burden_task, burden_chunk;
 } oa_replay_opts;
 
 typedef struct oa_replay_out {

@@ -426,8 +426,15 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
   const oa_node *rn = phn->parent;
   oa_idmap_slot *rs = oa_idmap_find(&s->region_nodes, rn->id);
   region *r = rs ? region_get(s, (uint64_t)(uintptr_t)rs->ptr) : NULL;
-  if (!rn->parent || !ph->n || !top_level(rn))
-    return;  /* the program's implicit region (the root), or nested */
+  if (!rn->parent || !ph->n)
+    return;  /* the program's implicit region (the root) */
+  if (!top_level(rn)) {
+    if (r && !r->done_counted) {
+      r->done_counted = 1;
+      s->stats.nested_regions++;
+    }
+    return;
+  }
   s->stats.phases++;
   s->barriers++;
   if (r && !r->done_counted) {
@@ -555,9 +562,8 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
 
 /* --- the replay's nodes --------------------------------------------------------- */
 
-void oa_scale_finished(oa_scale *s, const oa_node *n, uint64_t region, int masked)
+void oa_scale_finished(oa_scale *s, const oa_node *n, int masked)
 {
-  (void)region;
   if (n->kind == OA_W) {
     const oa_node *p = p_above(n);
     if (!is_tnode(p))
@@ -611,6 +617,19 @@ void oa_scale_finished(oa_scale *s, const oa_node *n, uint64_t region, int maske
     }
     return;
   }
+  if (is_region_node(n)) {  /* the region is over: forget it */
+    oa_idmap_slot *x = oa_idmap_find(&s->region_nodes, n->id);
+    if (x) {
+      oa_idmap_slot *y = oa_idmap_find(&s->regions, (uint64_t)(uintptr_t)x->ptr);
+      oa_idmap_remove(&s->region_nodes, x);
+      if (y) {
+        free(((region *)y->ptr)->loops);
+        free(y->ptr);
+        oa_idmap_remove(&s->regions, y);
+      }
+    }
+    return;
+  }
   if (is_phase(n)) {
     oa_idmap_slot *ps = oa_idmap_find(&s->phases, n->id);
     if (!ps)
@@ -637,12 +656,13 @@ static double tree_depth(uint32_t P)
 }
 
 /* The runtime's costs on the critical path at team size P: every fork and
- * barrier of the top-level regions, and every static loop's start. */
+ * barrier of the top-level regions, every static loop's start, and the
+ * tasks and dynamic chunks on the path. */
 static double burden(const oa_scale *s, uint32_t P)
 {
   return tree_depth(P) * ((double)s->forks * s->costs.fork
                           + (double)s->barriers * s->costs.barrier)
-         + (double)s->loops * s->costs.loop;
+         + (double)s->loops * s->costs.loop + s->costs.pieces;
 }
 
 void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,

@@ -33,6 +33,10 @@ typedef struct oa_scale_costs {
   double loop;               /* a static loop's start, dispatch and end */
   double chunk;              /* a dynamic loop's chunk dispatch */
   double task;               /* a task's creation and the switch to it */
+  /* the tasks' and chunks' costs on the recorded critical path: the span of
+   * a replay that charges them (oa_replay_opts.burden_task, burden_chunk)
+   * minus the span; they do not change with the team size */
+  double pieces;
 } oa_scale_costs;
 
 /* One team size's figures.  Work and span are in the metric's unit. */
@@ -70,11 +74,10 @@ void oa_scale_region(oa_scale *s, uint64_t region, uint32_t team, uint32_t flags
 void oa_scale_slot(oa_scale *s, uint64_t region, uint32_t index, const oa_scale_loop *loop);
 /* A region's S-node joined the graph (its node id, the region's id). */
 void oa_scale_region_node(oa_scale *s, uint64_t node, uint64_t region);
-/* A node of the graph is complete (its ancestors are alive): region is the
- * id of the region of a worksharing instance's node (n->inst), else 0;
- * masked: n is a fragment of a masked (or master) body, which only thread 0
- * runs at any team size. */
-void oa_scale_finished(oa_scale *s, const oa_node *n, uint64_t region, int masked);
+/* A node of the graph is complete (its ancestors are alive); masked: n is
+ * a fragment of a masked (or master) body, which only thread 0 runs at any
+ * team size. */
+void oa_scale_finished(oa_scale *s, const oa_node *n, int masked);
 
 /* The figures: the recording's work, span and critical path at the
  * recorded team sizes (the replay's), and the largest team it had. */

@@ -4,6 +4,12 @@
 #include "ompadv.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +20,7 @@
 #include "scale.h"
 #include "util.h"
 
-enum { S_INPUT = 1, S_MAX };
+enum { S_INPUT = 1, S_MAX, S_MEASURE };
 
 typedef struct scale_opts {
   const char *input;
@@ -22,6 +28,8 @@ typedef struct scale_opts {
   oa_rt_costs costs;
   int costs_set;
   int calibrate;             /* calibrate the costs in the recording's metric */
+  int measure;               /* --measure: runs of the bare program per team size (0: none) */
+  char *const *argv;         /* the program, for --measure */
 } scale_opts;
 
 static int on_option(int id, const char *arg, void *ctx)
@@ -30,13 +38,15 @@ static int on_option(int id, const char *arg, void *ctx)
   char *end;
   switch (id) {
   case S_INPUT: o->input = arg; break;
+  unsigned long v;
   case S_MAX:
     errno = 0;
-    unsigned long v = strtoul(arg, &end, 10);
+    v = strtoul(arg, &end, 10);
     if (errno || *end || arg[0] == '-' || v < 1 || v > 4096)
       oa_die(OA_EXIT_USAGE, "scale: --max-threads %s: give a team size from 1 to 4096", arg);
     o->max_threads = (uint32_t)v;
     break;
+  case S_MEASURE: o->measure = 5; break;
   }
   return 0;
 }
@@ -79,15 +89,24 @@ static void print_text(FILE *f, const oa_scale_result *r, char *const *names, co
       w = strlen(names[k]);
   fprintf(f, "scale: recorded with %u thread%s; work and span in %s\n\n", r->recorded_threads,
           r->recorded_threads == 1 ? "" : "s", metric);
-  fprintf(f, "  %7s  %9s  %9s  %11s  %8s  %9s  %15s  %-*s  %5s\n", "threads", "work", "span",
-          "parallelism", "burdened", "speedup", "bounds", (int)w, "limited by", "share");
+  int measured = 0;
+  for (size_t k = 0; k < r->npoints; k++)
+    measured |= r->points[k].measured_speedup >= 0;
+  fprintf(f, "  %7s  %9s  %9s  %11s  %8s  %9s  %15s%s  %-*s  %5s\n", "threads", "work", "span",
+          "parallelism", "burdened", "speedup", "bounds", measured ? "   measured" : "", (int)w,
+          "limited by", "share");
   for (size_t k = 0; k < r->npoints; k++) {
     const oa_scale_point *p = &r->points[k];
     snprintf(b[0], sizeof b[0], "%.2f-%.2f", p->speedup_low, p->speedup_high);
-    fprintf(f, "  %7u  %9s  %9s  %11.2f  %8.2f  %9.2f  %15s  %-*s  %4.0f%%\n", p->threads,
+    if (p->measured_speedup >= 0)
+      snprintf(b[3], sizeof b[3], "  %9.2f", p->measured_speedup);
+    else
+      snprintf(b[3], sizeof b[3], "  %9s", "-");
+    fprintf(f, "  %7u  %9s  %9s  %11.2f  %8.2f  %9.2f  %15s%s  %-*s  %4.0f%%\n", p->threads,
             oa_si((uint64_t)(p->work + 0.5), b[1], sizeof b[1]),
             oa_si((uint64_t)(p->span + 0.5), b[2], sizeof b[2]), p->parallelism,
-            p->burdened_parallelism, p->speedup, b[0], (int)w, names[k], 100 * p->limit_share);
+            p->burdened_parallelism, p->speedup, b[0], measured ? b[3] : "", (int)w, names[k],
+            100 * p->limit_share);
   }
 }
 
@@ -109,7 +128,10 @@ static void print_json(FILE *f, const oa_scale_result *r, char *const *names, co
             k ? "," : "", p->threads, p->work, p->span, p->burdened_span, p->parallelism,
             p->burdened_parallelism, p->speedup, p->speedup_low, p->speedup_high);
     oa_json_string(f, names[k]);
-    fprintf(f, ", \"limit_share\": %.4f}", p->limit_share);
+    fprintf(f, ", \"limit_share\": %.4f", p->limit_share);
+    if (p->measured_speedup >= 0)
+      fprintf(f, ", \"measured_speedup\": %.4f", p->measured_speedup);
+    fputc('}', f);
   }
   fprintf(f, "\n  ]}\n");
 }
@@ -117,14 +139,17 @@ static void print_json(FILE *f, const oa_scale_result *r, char *const *names, co
 static void print_csv(FILE *f, const oa_scale_result *r, char *const *names)
 {
   fprintf(f, "threads,work,span,burdened_span,parallelism,burdened_parallelism,"
-             "predicted_speedup,speedup_low,speedup_high,limit,limit_share\n");
+             "predicted_speedup,speedup_low,speedup_high,limit,limit_share,measured_speedup\n");
   for (size_t k = 0; k < r->npoints; k++) {
     const oa_scale_point *p = &r->points[k];
     fprintf(f, "%u,%.0f,%.0f,%.0f,%.4f,%.4f,%.4f,%.4f,%.4f,", p->threads, p->work, p->span,
             p->burdened_span, p->parallelism, p->burdened_parallelism, p->speedup,
             p->speedup_low, p->speedup_high);
     oa_csv_field(f, names[k]);
-    fprintf(f, ",%.4f\n", p->limit_share);
+    fprintf(f, ",%.4f,", p->limit_share);
+    if (p->measured_speedup >= 0)
+      fprintf(f, "%.4f", p->measured_speedup);
+    fputc('\n', f);
   }
 }
 
@@ -161,6 +186,79 @@ static void notes(const oa_scale_result *r, const char *path, int input)
   (void)path;
 }
 
+/* --measure: the bare program's wall time at each team size up to the
+ * cores this process may run on, the runs of all sizes alternating, the
+ * median of each; measured[k] the speedup over one thread, or -1. */
+static double wall_run(char *const *argv, uint32_t threads)
+{
+  struct timespec t0, t1;
+  char nt[16];
+  snprintf(nt, sizeof nt, "%u", threads);
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+      dup2(null, 0);
+      dup2(null, 1);
+      dup2(null, 2);
+    }
+    setenv("OMP_NUM_THREADS", nt, 1);
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  int st;
+  if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+    return -1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void measure(const scale_opts *o, const uint32_t *threads, size_t n, double *measured)
+{
+  cpu_set_t set;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    cores = CPU_COUNT(&set);
+  double *t = oa_xcalloc(n * (size_t)o->measure, sizeof *t);
+  size_t m = 0;
+  for (size_t k = 0; k < n; k++)
+    m += threads[k] <= cores;
+  if (isatty(2))
+    fprintf(stderr, "ompadv: scale: measuring: %d runs at %zu team sizes ...\n", o->measure, m);
+  int failed = 0;
+  for (int run = 0; run < o->measure && !failed; run++)
+    for (size_t k = 0; k < n && !failed; k++)
+      if (threads[k] <= cores && (t[k * o->measure + run] = wall_run(o->argv, threads[k])) < 0)
+        failed = 1;
+  for (size_t k = 0; k < n; k++) {
+    measured[k] = -1;
+    if (!failed && threads[k] <= cores)
+      qsort(t + k * o->measure, (size_t)o->measure, sizeof *t, cmp_double);
+  }
+  double load[1];
+  if (failed)
+    oa_warn("scale: --measure: the program failed when run alone: no measured speedup");
+  else if (getloadavg(load, 1) == 1)
+    oa_note("scale: measured: the median of %d runs of the program alone at each team size up to "
+            "%ld (the cores here), sizes alternating; the machine's load was %.2f (1-minute "
+            "average): other work on the cores lowers the measured speedup", o->measure, cores,
+            load[0]);
+  if (!failed && threads[0] == 1)
+    for (size_t k = 0; k < n; k++)
+      if (threads[k] <= cores) {
+        double med = t[k * o->measure + o->measure / 2], one = t[o->measure / 2];
+        measured[k] = med > 0 ? one / med : -1;
+      }
+  free(t);
+}
+
 static int analyse(const char *path, const scale_opts *o, const oa_common *c, oa_page *page)
 {
   oa_recording *rec = oa_recording_load(path);
@@ -179,10 +277,25 @@ static int analyse(const char *path, const scale_opts *o, const oa_common *c, oa
     oa_profile_runtime_cost(&run, 2);
   if (run.rt_costs_set) {
     oa_scale_costs costs = burden_costs(&run.rt_costs);
+    if (costs.task > 0 || costs.chunk > 0) {
+      /* the tasks and chunks on the critical path: a replay that charges
+       * each its cost */
+      oa_replay_out b;
+      oa_recording_replay(rec, &(oa_replay_opts){ .burden_task = (uint64_t)costs.task,
+                                                  .burden_chunk = (uint64_t)costs.chunk }, &b);
+      costs.pieces = b.h.span > out.h.span ? (double)(b.h.span - out.h.span) : 0;
+      oa_replay_out_free(&b);
+    }
     oa_scale_set_costs(s, &costs);
   }
   oa_scale_result r;
   oa_scale_compute(s, (double)out.h.work, (double)out.h.span, &out.cp, &r);
+  if (o->measure && o->argv) {
+    double measured[OA_SCALE_MAX_POINTS];
+    measure(o, threads, n, measured);
+    for (size_t k = 0; k < r.npoints; k++)
+      r.points[k].measured_speedup = measured[k];
+  }
   char **names = oa_xcalloc(r.npoints, sizeof *names);
   for (size_t k = 0; k < r.npoints; k++)
     names[k] = loc_name(rec, r.points[k].limit_loc);
@@ -195,8 +308,11 @@ static int analyse(const char *path, const scale_opts *o, const oa_common *c, oa
   else
     print_text(f, &r, names, metric);
   fflush(f);
-  if (page)
+  if (page) {
+    /* the page's table is drawn from the JSON report, its chart from r */
     print_json(oa_page_doc(page, "scale"), &r, names, metric);
+    oa_page_scale(page, &r, metric, (const char *const *)names);
+  }
   int rc = oa_close_output(f, 0);
   notes(&r, path, o->input != NULL);
   for (size_t k = 0; k < r.npoints; k++)
@@ -241,6 +357,8 @@ static int run_scale(const oa_command *self, int argc, char **argv)
       oa_page_argv(page, argv + first);
   }
   int rc;
+  if (o.input && o.measure)
+    oa_die(OA_EXIT_USAGE, "scale: --measure runs the program: give the program, not -i FILE");
   if (o.input) {
     oa_recording_check(o.input);
     o.calibrate = 1;
@@ -252,6 +370,7 @@ static int run_scale(const oa_command *self, int argc, char **argv)
     o.costs = l.run.rt_costs;
     o.costs_set = l.run.rt_costs_set;
     struct scale_run w = { &o, &c, page };
+    o.argv = argv + first;
     oa_run_ops ops = { .cmd = "scale", .verb = "analyse", .analyse = analyse_run, .ctx = &w };
     rc = oa_run(&l, &ops);
   }
@@ -260,6 +379,7 @@ static int run_scale(const oa_command *self, int argc, char **argv)
 
 static const oa_option scale_options[] = {
   { "max-threads", 0, "N", S_MAX, "the largest team size to predict [128]" },
+  { "measure", 0, NULL, S_MEASURE, "also run the program alone, 5 times at each team size up to the cores here, and show the measured speedup" },
   { "input", 'i', "FILE", S_INPUT, "analyse this recording (ompadv record) instead of running a program" },
   { NULL, 0, NULL, 0, NULL },
 };

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,6 +79,9 @@ struct oa_page {
   size_t nfiles;
   excerpt *ex;
   size_t nex;
+  oa_scale_result *scale;    /* oa_page_scale's, or NULL */
+  char *scale_unit;
+  char *scale_names[OA_SCALE_MAX_POINTS];
 };
 
 /* The page is written beside its file and renamed over it when complete
@@ -137,6 +141,23 @@ void oa_page_note(oa_page *p, const char *fmt, ...)
     p->notes[p->nnotes++] = s;
   }
   va_end(ap);
+}
+
+void oa_page_scale(oa_page *p, const oa_scale_result *r, const char *unit,
+                   const char *const *limit_names)
+{
+  if (!p->scale)
+    p->scale = oa_xcalloc(1, sizeof *p->scale);
+  *p->scale = *r;
+  if (p->scale->npoints > OA_SCALE_MAX_POINTS)
+    p->scale->npoints = OA_SCALE_MAX_POINTS;
+  free(p->scale_unit);
+  p->scale_unit = oa_xstrdup(unit ? unit : "");
+  for (size_t i = 0; i < OA_SCALE_MAX_POINTS; i++) {
+    free(p->scale_names[i]);
+    p->scale_names[i] = limit_names && i < p->scale->npoints && limit_names[i]
+                            ? oa_xstrdup(limit_names[i]) : NULL;
+  }
 }
 
 /* Is there room on the page for another row, race or excerpt? */
@@ -286,6 +307,23 @@ static void card(FILE *o, const char *label, const char *kind, const oa_json *ro
 {
   fprintf(o, "<div class=\"card\"><div class=\"lbl\">%s</div>", label);
   fig(o, "div", "big", kind, root, f, "%s", path);
+  if (unit) {
+    fputs("<div class=\"unit\">", o);
+    esc(o, unit);
+    fputs("</div>", o);
+  }
+  fputs("</div>\n", o);
+}
+
+/* A headline card of a figure the page was handed (not read from a JSON
+ * document). */
+static void plain_card(FILE *o, const char *label, const char *value, const char *unit)
+{
+  fputs("<div class=\"card\"><div class=\"lbl\">", o);
+  esc(o, label);
+  fputs("</div><div class=\"big\">", o);
+  esc(o, value);
+  fputs("</div>", o);
   if (unit) {
     fputs("<div class=\"unit\">", o);
     esc(o, unit);
@@ -522,6 +560,9 @@ static void json_table(oa_page *p, const char *kind, const oa_json *root, const 
             n - i);
 }
 
+static const char *limit_name(const oa_page *p, size_t i, char *buf, size_t n);
+static int has_band(const oa_scale_point *pt);
+
 static void headline(oa_page *p)
 {
   FILE *o = p->o;
@@ -570,6 +611,30 @@ static void headline(oa_page *p)
     card(o, "work inflation", "diff", d, F_X, "program.work_inflation", NULL);
     card(o, "span inflation", "diff", d, F_X, "program.span_inflation", NULL);
     card(o, "metric", "diff", d, F_STR, "metric", NULL);
+  }
+  if (p->scale && p->scale->npoints) {
+    /* the largest team asked for */
+    const oa_scale_result *s = p->scale;
+    size_t top = 0;
+    for (size_t i = 1; i < s->npoints; i++)
+      if (s->points[i].threads > s->points[top].threads)
+        top = i;
+    const oa_scale_point *pt = &s->points[top];
+    char v[64], lbl[64], unit[96], name[64];
+    snprintf(v, sizeof v, "%u", s->recorded_threads);
+    plain_card(o, "recorded threads", v, NULL);
+    snprintf(lbl, sizeof lbl, "predicted speedup at %u", pt->threads);
+    snprintf(v, sizeof v, "%.2f", pt->speedup);
+    snprintf(unit, sizeof unit, "low %.2f, high %.2f", pt->speedup_low, pt->speedup_high);
+    plain_card(o, lbl, v, has_band(pt) ? unit : NULL);
+    snprintf(lbl, sizeof lbl, "parallelism at %u", pt->threads);
+    snprintf(v, sizeof v, "%.2f", pt->parallelism);
+    plain_card(o, lbl, v, "work / span");
+    snprintf(lbl, sizeof lbl, "limit at %u", pt->threads);
+    snprintf(unit, sizeof unit, "%.1f%% of the span", 100 * pt->limit_share);
+    plain_card(o, lbl, limit_name(p, top, name, sizeof name), unit);
+    if (!pr && s->npoints && p->scale_unit[0])
+      plain_card(o, "metric", p->scale_unit, NULL);
   }
   if (r) {
     card(o, "races", "race", r, F_INT, "summary.races", NULL);
@@ -1237,6 +1302,436 @@ static void sources(oa_page *p)
   fputs("</section>\n", o);
 }
 
+/* ---- scale: the speedup across team sizes ---- */
+
+/* The chart's box, in its own units: the plot inside the margins. */
+enum { SC_W = 720, SC_H = 420, SC_L = 64, SC_R = 20, SC_T = 20, SC_B = 58 };
+
+/* A figure to plot on a log scale: positive and finite. */
+static int plottable(double v)
+{
+  return v > 0 && isfinite(v);
+}
+
+/* The points' indexes, by team size (a point without a team is left out). */
+static size_t scale_order(const oa_scale_result *r, size_t *ix)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < r->npoints; i++) {
+    if (!r->points[i].threads)
+      continue;
+    size_t k = n++;
+    for (; k > 0 && r->points[ix[k - 1]].threads > r->points[i].threads; k--)
+      ix[k] = ix[k - 1];
+    ix[k] = i;
+  }
+  return n;
+}
+
+/* The name of point i's limiting directive, for the page. */
+static const char *limit_name(const oa_page *p, size_t i, char *buf, size_t n)
+{
+  if (p->scale_names[i])
+    return p->scale_names[i];
+  if (p->scale->points[i].limit_loc == 0)
+    snprintf(buf, n, "main");  /* as the command names it */
+  else
+    snprintf(buf, n, "location %u", p->scale->points[i].limit_loc);
+  return buf;
+}
+
+/* A tick label of the log2 speedup axis: 2^k as 1, 2, 4, ... or 1/2, 1/4. */
+static void pow2_label(char *b, size_t n, int k)
+{
+  if (k >= 0)
+    snprintf(b, n, "%.0f", ldexp(1, k));
+  else
+    snprintf(b, n, "1/%.0f", ldexp(1, -k));
+}
+
+typedef struct scale_axes {
+  double x0, x1, y0, y1;     /* log2 of the team sizes and speedups at the plot's edges */
+} scale_axes;
+
+static double sc_x(const scale_axes *a, double threads)
+{
+  return SC_L + (log2(threads) - a->x0) / (a->x1 - a->x0) * (SC_W - SC_L - SC_R);
+}
+
+static double sc_y(const scale_axes *a, double speedup)
+{
+  double l = log2(speedup);
+  l = l < a->y0 ? a->y0 : l > a->y1 ? a->y1 : l;
+  return SC_T + (a->y1 - l) / (a->y1 - a->y0) * (SC_H - SC_T - SC_B);
+}
+
+/* One <path> through the points whose figure (get) is plottable; a point
+ * without one breaks it. */
+static void sc_line(FILE *o, const scale_axes *a, const oa_scale_result *r, const size_t *ix,
+                    size_t n, const char *cls, double (*get)(const oa_scale_point *))
+{
+  int open = 0, any = 0;
+  for (size_t k = 0; k < n; k++) {
+    const oa_scale_point *pt = &r->points[ix[k]];
+    double v = get(pt);
+    if (!plottable(v)) {
+      open = 0;
+      continue;
+    }
+    if (!any)
+      fprintf(o, "<path class=\"%s\" d=\"", cls);
+    fprintf(o, "%s%.1f,%.1f", open ? "L" : "M", sc_x(a, pt->threads), sc_y(a, v));
+    open = any = 1;
+  }
+  if (any)
+    fputs("\"/>\n", o);
+}
+
+static double get_speedup(const oa_scale_point *pt)
+{
+  return pt->speedup;
+}
+
+static int has_band(const oa_scale_point *pt)
+{
+  return plottable(pt->speedup_low) && plottable(pt->speedup_high);
+}
+
+static int has_measured(const oa_scale_point *pt)
+{
+  return pt->measured_speedup >= 0 && isfinite(pt->measured_speedup);
+}
+
+/* The chart: speedup against team size, both on log2 scales; the ideal
+ * speedup (P) dashed, the band between the bounds shaded, the prediction
+ * as a line with a marker per team size, the measured speedups as other
+ * markers.  Plain SVG: it reads without the page's script. */
+static void scale_chart(oa_page *p, const size_t *ix, size_t n)
+{
+  FILE *o = p->o;
+  const oa_scale_result *r = p->scale;
+  int band = 0, measured = 0;
+  double lo = INFINITY, hi = -INFINITY;
+  for (size_t k = 0; k < n; k++) {
+    const oa_scale_point *pt = &r->points[ix[k]];
+    double v[] = { pt->speedup, pt->speedup_low, pt->speedup_high, pt->measured_speedup,
+                   (double)pt->threads };
+    for (size_t j = 0; j < sizeof v / sizeof *v; j++)
+      if (plottable(v[j])) {
+        lo = fmin(lo, v[j]);
+        hi = fmax(hi, v[j]);
+      }
+    band |= has_band(pt);
+    measured |= has_measured(pt);
+  }
+  scale_axes a;
+  a.x0 = log2(r->points[ix[0]].threads);
+  a.x1 = log2(r->points[ix[n - 1]].threads);
+  if (a.x1 - a.x0 < 1) {
+    a.x0 -= 0.5;
+    a.x1 += 0.5;
+  }
+  double pad = (a.x1 - a.x0) * 0.04;
+  a.x0 -= pad;
+  a.x1 += pad;
+  a.y1 = ceil(log2(hi));
+  a.y0 = floor(log2(lo) - 0.15);  /* the lowest marker clear of the axis */
+  if (a.y0 < a.y1 - 24)       /* a speedup near 0 would squash the rest */
+    a.y0 = a.y1 - 24;
+  if (a.y1 - a.y0 < 1)
+    a.y1 = a.y0 + 1;
+
+  /* what the chart shows, in words */
+  fputs("<svg class=\"sc\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
+        "aria-labelledby=\"sc-title sc-desc\" ", o);
+  fprintf(o, "viewBox=\"0 0 %d %d\">\n<title id=\"sc-title\">Predicted speedup over one thread "
+          "by team size</title>\n<desc id=\"sc-desc\">", SC_W, SC_H);
+  fprintf(o, "From a recording with %u thread%s: the predicted speedup at ", r->recorded_threads,
+          r->recorded_threads == 1 ? "" : "s");
+  for (size_t k = 0; k < n; k++) {
+    const oa_scale_point *pt = &r->points[ix[k]];
+    fprintf(o, "%s%u thread%s is %.2f", k ? (k + 1 == n ? " and at " : ", at ") : "",
+            pt->threads, pt->threads == 1 ? "" : "s", pt->speedup);
+    if (has_band(pt))
+      fprintf(o, " (%.2f to %.2f)", pt->speedup_low, pt->speedup_high);
+    if (has_measured(pt))
+      fprintf(o, ", measured %.2f", pt->measured_speedup);
+  }
+  fputs(". Both axes are on log2 scales; the dashed line is the ideal speedup, equal to the "
+        "team size. The table below holds the same figures.</desc>\n", o);
+
+  /* grid and axes */
+  int ystep = 1;
+  while ((a.y1 - a.y0) / ystep > 10)
+    ystep *= 2;
+  char lbl[32];
+  for (int k = (int)a.y0; k <= (int)a.y1; k++) {
+    if ((k - (int)a.y0) % ystep)
+      continue;
+    double y = sc_y(&a, ldexp(1, k));
+    pow2_label(lbl, sizeof lbl, k);
+    fprintf(o, "<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/>"
+            "<text class=\"ya\" x=\"%d\" y=\"%.1f\">%s</text>\n", SC_L, SC_W - SC_R, y, y,
+            SC_L - 6, y + 4, lbl);
+  }
+  double last = -1e9;
+  for (size_t k = 0; k < n; k++) {
+    double x = sc_x(&a, r->points[ix[k]].threads);
+    if (k && r->points[ix[k]].threads == r->points[ix[k - 1]].threads)
+      continue;
+    fprintf(o, "<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", x, x, SC_T,
+            SC_H - SC_B);
+    if (x - last >= 24) {    /* a label where it does not run into the last */
+      fprintf(o, "<text class=\"xa\" x=\"%.1f\" y=\"%d\">%u</text>", x, SC_H - SC_B + 16,
+              r->points[ix[k]].threads);
+      last = x;
+    }
+    fputc('\n', o);
+  }
+  fprintf(o, "<path class=\"axis\" d=\"M%d,%dV%dH%d\"/>\n", SC_L, SC_T, SC_H - SC_B, SC_W - SC_R);
+  fprintf(o, "<text class=\"xa\" x=\"%d\" y=\"%d\">team size P (threads, log2 scale)</text>\n",
+          (SC_L + SC_W - SC_R) / 2, SC_H - 14);
+  fprintf(o, "<text class=\"xa\" transform=\"translate(16,%d) rotate(-90)\">speedup over one "
+          "thread (log2 scale)</text>\n", (SC_T + SC_H - SC_B) / 2);
+
+  /* the recorded team size */
+  uint32_t t = r->recorded_threads;
+  if (t && t >= r->points[ix[0]].threads && t <= r->points[ix[n - 1]].threads) {
+    double x = sc_x(&a, t);
+    fprintf(o, "<path class=\"rec\" d=\"M%.1f,%dV%d\"/><text class=\"rect\" x=\"%.1f\" "
+            "y=\"%d\">recorded (%u)</text>\n", x, SC_T, SC_H - SC_B, x + 3, SC_H - SC_B - 4, t);
+  }
+
+  /* the band between the bounds: one shape per run of points that have them */
+  for (size_t k = 0; k < n;) {
+    if (!has_band(&r->points[ix[k]])) {
+      k++;
+      continue;
+    }
+    size_t e = k;
+    while (e < n && has_band(&r->points[ix[e]]))
+      e++;
+    double w = e - k == 1 ? 3 : 0;  /* a lone point: a narrow bar */
+    fputs("<path class=\"band\" d=\"", o);
+    for (size_t j = k; j < e; j++) {
+      const oa_scale_point *pt = &r->points[ix[j]];
+      double hv = fmax(pt->speedup_high, pt->speedup_low);
+      fprintf(o, "%s%.1f,%.1f", j == k ? "M" : "L", sc_x(&a, pt->threads) - w, sc_y(&a, hv));
+      if (w)
+        fprintf(o, "L%.1f,%.1f", sc_x(&a, pt->threads) + w, sc_y(&a, hv));
+    }
+    for (size_t j = e; j-- > k;) {
+      const oa_scale_point *pt = &r->points[ix[j]];
+      double lv = fmin(pt->speedup_high, pt->speedup_low);
+      if (w)
+        fprintf(o, "L%.1f,%.1f", sc_x(&a, pt->threads) + w, sc_y(&a, lv));
+      fprintf(o, "L%.1f,%.1f", sc_x(&a, pt->threads) - w, sc_y(&a, lv));
+    }
+    fputs("Z\"><title>between the low and high bounds of the speedup</title></path>\n", o);
+    k = e;
+  }
+
+  /* the ideal speedup, P: a straight line on log-log scales */
+  double p0 = r->points[ix[0]].threads, p1 = r->points[ix[n - 1]].threads;
+  fprintf(o, "<path class=\"ideal\" d=\"M%.1f,%.1fL%.1f,%.1f\"><title>ideal speedup: the team "
+          "size</title></path>\n", sc_x(&a, p0), sc_y(&a, p0), sc_x(&a, p1), sc_y(&a, p1));
+
+  /* the prediction, then the measured points above it */
+  sc_line(o, &a, r, ix, n, "pred", get_speedup);
+  char name[64];
+  for (size_t k = 0; k < n; k++) {
+    const oa_scale_point *pt = &r->points[ix[k]];
+    if (!plottable(pt->speedup))
+      continue;
+    fprintf(o, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" data-threads=\"%u\">"
+            "<title>%u thread%s: predicted speedup %.2f", sc_x(&a, pt->threads),
+            sc_y(&a, pt->speedup), pt->threads, pt->threads, pt->threads == 1 ? "" : "s",
+            pt->speedup);
+    if (has_band(pt))
+      fprintf(o, " (low %.2f, high %.2f)", pt->speedup_low, pt->speedup_high);
+    fprintf(o, ", parallelism %.2f; limited by ", pt->parallelism);
+    esc(o, limit_name(p, ix[k], name, sizeof name));
+    fprintf(o, " (%.1f%% of the span)</title></circle>\n", 100 * pt->limit_share);
+  }
+  for (size_t k = 0; k < n; k++) {
+    const oa_scale_point *pt = &r->points[ix[k]];
+    if (!has_measured(pt) || !plottable(pt->measured_speedup))
+      continue;
+    double x = sc_x(&a, pt->threads), y = sc_y(&a, pt->measured_speedup);
+    fprintf(o, "<path class=\"meas\" d=\"M%.1f,%.1fl5,5l-5,5l-5,-5Z\" data-threads=\"%u\">"
+            "<title>%u thread%s: measured speedup %.2f</title></path>\n", x, y - 5, pt->threads,
+            pt->threads, pt->threads == 1 ? "" : "s", pt->measured_speedup);
+  }
+
+  /* the legend, top left: above the ideal line, where the figures are not */
+  int ly = SC_T + 14, lx = SC_L + 12;
+  fputs("<g class=\"legend\">", o);
+  /* over the grid and the recorded team's line, not hidden by them */
+  fprintf(o, "<rect class=\"lgbg\" x=\"%d\" y=\"%d\" width=\"170\" height=\"%d\"/>", lx - 6,
+          ly - 11, 18 * (2 + band + measured) + 4);
+  fprintf(o, "<path class=\"pred\" d=\"M%d,%dh24\"/><circle class=\"pt\" cx=\"%d\" cy=\"%d\" "
+          "r=\"4\"/><text x=\"%d\" y=\"%d\">predicted speedup</text>\n", lx, ly, lx + 12, ly,
+          lx + 32, ly + 4);
+  ly += 18;
+  if (band) {
+    fprintf(o, "<rect class=\"band\" x=\"%d\" y=\"%d\" width=\"24\" height=\"10\"/><text x=\"%d\" "
+            "y=\"%d\">low to high bound</text>\n", lx, ly - 5, lx + 32, ly + 4);
+    ly += 18;
+  }
+  if (measured) {
+    fprintf(o, "<path class=\"meas\" d=\"M%d,%dl5,5l-5,5l-5,-5Z\"/><text x=\"%d\" y=\"%d\">"
+            "measured speedup</text>\n", lx + 12, ly - 5, lx + 32, ly + 4);
+    ly += 18;
+  }
+  fprintf(o, "<path class=\"ideal\" d=\"M%d,%dh24\"/><text x=\"%d\" y=\"%d\">ideal (= team size)"
+          "</text>", lx, ly, lx + 32, ly + 4);
+  fputs("</g>\n</svg>\n", o);
+}
+
+/* The point i of the page's JSON report ("scale"), when it has one and it
+ * is point i of the prediction the page was handed (the same team size). */
+static const oa_json *scale_json_point(const oa_page *p, size_t i)
+{
+  const oa_json *pt = oa_json_at(oa_json_get(doc(p, "scale"), "points"), i);
+  const oa_json *t = oa_json_get(pt, "threads");
+  return t && t->type == OA_JNUM && t->num == p->scale->points[i].threads ? pt : NULL;
+}
+
+/* A figure of the scale table: with the JSON report, the report's figure
+ * (its path, its value as written, shown from it); else v, its exact value
+ * kept for sorting. */
+static void sc_cell(oa_page *p, const char *member, size_t i, double v, fmtk f)
+{
+  FILE *o = p->o;
+  const oa_json *jp = scale_json_point(p, i);
+  const oa_json *jv = oa_json_get(jp, member);
+  if (jv && jv->type == OA_JNUM) {
+    fig(o, "td", "n", "scale", doc(p, "scale"), f, "points.%zu.%s", i, member);
+    return;
+  }
+  fputs("<td class=\"n\"", o);
+  if (isfinite(v))
+    fprintf(o, " data-v=\"%.17g\"", v);
+  if (f == F_FRAC)
+    fputs(" data-scale=\"100\"", o);
+  char b[64];
+  if (isfinite(v))
+    fmt_value(b, sizeof b, v, f);
+  else
+    snprintf(b, sizeof b, "—");
+  fprintf(o, ">%s</td>", b);
+}
+
+/* `ompadv scale`: the chart, the table, and what the model had to guess. */
+static void scale_section(oa_page *p)
+{
+  FILE *o = p->o;
+  const oa_scale_result *r = p->scale;
+  size_t ix[OA_SCALE_MAX_POINTS];
+  size_t n = scale_order(r, ix);
+  int measured = 0;
+  for (size_t k = 0; k < n; k++)
+    measured |= has_measured(&r->points[ix[k]]);
+  section(o, "scale", "Speedup by team size");
+  fprintf(o, "<p class=\"note\">Predicted from one recording with %u thread%s: at each team "
+          "size P the static loops are split again into the blocks their schedule gives P "
+          "threads (doc/SEMANTICS.md rule 4), and the rest of the program stays as it ran. "
+          "<b>predicted</b>: one thread's time (its work and the runtime's costs) over the "
+          "larger of the work shared by P threads and the span, plus the runtime's costs on "
+          "the critical path; <b>low</b>: a greedy schedule's (Brent's bound); <b>high</b>: the "
+          "work and span laws, without the runtime's costs; <b>burdened parallelism</b>: the "
+          "work over the span with those costs. Work and span are in %s.</p>\n",
+          r->recorded_threads, r->recorded_threads == 1 ? "" : "s",
+          p->scale_unit[0] ? p->scale_unit : "the metric's units");
+  if (!n) {
+    fputs("<p>The prediction has no team size.</p></section>\n", o);
+    return;
+  }
+  scale_chart(p, ix, n);
+  fputs("<div class=\"tw\"><table class=\"sort\"><thead><tr><th>threads</th><th>work</th>"
+        "<th>span</th><th>parallelism</th><th>burdened parallelism</th><th>predicted speedup"
+        "</th><th>low</th><th>high</th>", o);
+  if (measured)
+    fputs("<th>measured</th>", o);
+  fputs("<th>limiting directive</th><th>share of span</th></tr></thead><tbody>\n", o);
+  char name[64];
+  for (size_t k = 0; k < n; k++) {
+    size_t i = ix[k];
+    const oa_scale_point *pt = &r->points[i];
+    fputs(pt->threads == r->recorded_threads ? "<tr class=\"recrow\">" : "<tr>", o);
+    const oa_json *jp = scale_json_point(p, i);
+    fputs("<td class=\"n\"", o);
+    if (jp)
+      fprintf(o, " data-key=\"scale:points.%zu.threads\"", i);
+    fprintf(o, " data-v=\"%u\">%u%s</td>", pt->threads, pt->threads,
+            pt->threads == r->recorded_threads ? " <span class=\"kind\">recorded</span>" : "");
+    sc_cell(p, "work", i, pt->work, F_SI);
+    sc_cell(p, "span", i, pt->span, F_SI);
+    sc_cell(p, "parallelism", i, pt->parallelism, F_PAR);
+    sc_cell(p, "burdened_parallelism", i, pt->burdened_parallelism, F_PAR);
+    sc_cell(p, "predicted_speedup", i, pt->speedup, F_PAR);
+    sc_cell(p, "speedup_low", i, pt->speedup_low, F_PAR);
+    sc_cell(p, "speedup_high", i, pt->speedup_high, F_PAR);
+    if (measured) {
+      if (has_measured(pt))
+        fprintf(o, "<td class=\"n\" data-v=\"%.17g\">%.2f</td>", pt->measured_speedup,
+                pt->measured_speedup);
+      else
+        fputs("<td class=\"n\">—</td>", o);
+    }
+    /* the name's location (before its first blank) links to its lines */
+    const char *nm = limit_name(p, i, name, sizeof name);
+    char where[4096];
+    snprintf(where, sizeof where, "%.*s", (int)strcspn(nm, " "), nm);
+    long x = p->scale_names[i] ? excerpt_of(p, where) : -1;
+    const char *jl = oa_json_str(jp, "limit");
+    fputs("<td><span class=\"loc\"", o);
+    if (jl && strcmp(jl, nm) == 0) {
+      fprintf(o, " data-key=\"scale:points.%zu.limit\" data-v=\"", i);
+      esc(o, nm);
+      fputs("\"", o);
+    }
+    fputs(">", o);
+    if (x >= 0)
+      fprintf(o, "<a href=\"#src-%ld\">", x);
+    esc_path(o, nm);
+    if (x >= 0)
+      fputs("</a>", o);
+    fputs("</span></td>", o);
+    sc_cell(p, "limit_share", i, pt->limit_share, F_FRAC);
+    fputs("</tr>\n", o);
+  }
+  fputs("</tbody></table></div>\n<ul class=\"note\">\n", o);
+  if (r->static_loops) {
+    fprintf(o, "<li>%" PRIu64 " static loop instance%s split again at each team size", r->static_loops,
+            r->static_loops == 1 ? "" : "s");
+    if (r->coarse_loops)
+      fprintf(o, "; %" PRIu64 " of them coarse (%.1f%% of the work): fewer blocks were measured "
+              "than a team size asks for, and their work per iteration differs. Record with "
+              "more threads: under the tsc metric, time off the cores is not work, so --threads "
+              "16 on 2 cores still measures 16 blocks", r->coarse_loops, 100 * r->coarse_work);
+    fputs(".</li>\n", o);
+  }
+  if (r->no_trip)
+    fprintf(o, "<li>%" PRIu64 " static loop%s without a trip count (a recording of an older "
+            "ompadv) keep their recorded blocks.</li>\n", r->no_trip, r->no_trip == 1 ? "" : "s");
+  if (r->fixed_regions || r->nested_regions)
+    fprintf(o, "<li>Regions that kept their team size: %" PRIu64 " fixed by the program "
+            "(num_threads, omp_set_num_threads), %" PRIu64 " nested in a region or a task.</li>\n",
+            r->fixed_regions, r->nested_regions);
+  if (r->split_regions)
+    fprintf(o, "<li>%" PRIu64 " region instance%s asked for the team size "
+            "(omp_get_num_threads): the code each thread runs outside worksharing there is "
+            "taken as split among the team.</li>\n", r->split_regions,
+            r->split_regions == 1 ? "" : "s");
+  if (r->own_work >= 0.05)  /* as the command's notes: below, not worth a line */
+    fprintf(o, "<li>%.1f%% of the work is code every thread runs outside worksharing, in "
+            "regions that scale: each of the P threads runs it.</li>\n", 100 * r->own_work);
+  fputs("<li>The model sees the program's structure, not the machine: memory bandwidth, "
+        "caches, NUMA placement, lock contention and preemption can keep a run below the "
+        "prediction.</li>\n</ul>\n</section>\n", o);
+}
+
 static const char style[] =
     "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;"
     "color:#212121;background:#fafafa}"
@@ -1287,6 +1782,15 @@ static const char style[] =
     ".exh{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;margin-top:8px}"
     ".answer{font-size:15px;margin:4px 0 10px}details.more>summary{cursor:pointer;color:#1565c0;"
     "font-size:13px;margin:4px 0}"
+    "svg.sc{width:100%;max-width:780px;height:auto;display:block}svg.sc text{font-size:11px;"
+    "fill:#616161}svg.sc .grid{stroke:#eee}svg.sc .axis{stroke:#9e9e9e;fill:none}"
+    "svg.sc .ideal{stroke:#757575;stroke-width:1.5;stroke-dasharray:6 4;fill:none}"
+    "svg.sc .band{fill:#1565c0;fill-opacity:.16;stroke:none}svg.sc .pred{stroke:#1565c0;"
+    "stroke-width:2;fill:none}svg.sc .pt{fill:#1565c0;stroke:#fff;stroke-width:1}"
+    "svg.sc .meas{fill:#ef6c00;stroke:#fff;stroke-width:1}svg.sc .rec{stroke:#6a1b9a;"
+    "stroke-dasharray:2 3;fill:none}svg.sc .rect{fill:#6a1b9a}svg.sc .lgbg{fill:#fff;"
+    "fill-opacity:.9;stroke:#e0e0e0}tr.recrow{background:#f3e5f5}"
+    "ul.note{padding-left:20px}"
     "footer{color:#757575;font-size:12px;padding:0 24px 24px}";
 
 /* Sorting, and the timeline's zoom; the page reads the same without. */
@@ -1348,6 +1852,8 @@ static void page(oa_page *p)
   time_t now = time(NULL);
   strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&now));
   fprintf(o, " · made %s</p><nav><a href=\"#headline\">summary</a>", when);
+  if (p->scale)
+    fputs("<a href=\"#scale\">speedup</a>", o);
   if (doc(p, "whatif") || oa_json_get(pr, "whatif"))
     fputs("<a href=\"#whatif\">what-if</a>", o);
   if (t)
@@ -1363,6 +1869,8 @@ static void page(oa_page *p)
     fputs("<a href=\"#races\">races</a>", o);
   fputs("<a href=\"#source\">source</a></nav></header>\n<main>\n", o);
   headline(p);
+  if (p->scale)
+    scale_section(p);        /* the answer of `ompadv scale` */
   whatif(p);                 /* the answer before the lists it comes from */
   if (t)
     findings(p);
@@ -1408,6 +1916,10 @@ static void page_free(oa_page *p)
   }
   for (size_t i = 0; i < p->nex; i++)
     free(p->ex[i].where);
+  free(p->scale);
+  free(p->scale_unit);
+  for (size_t i = 0; i < OA_SCALE_MAX_POINTS; i++)
+    free(p->scale_names[i]);
   free(p->notes);
   free(p->files);
   free(p->ex);
@@ -1419,7 +1931,7 @@ static void page_free(oa_page *p)
 
 int oa_page_close(oa_page *p)
 {
-  if (!p->ndocs) {
+  if (!p->ndocs && !p->scale) {
     oa_warn("%s: no page written: the run left nothing to show", p->cmd);
     oa_page_discard(p);
     return 0;

@@ -8,6 +8,8 @@
 
 #include <stdio.h>
 
+#include "scale.h"
+
 typedef struct oa_page oa_page;
 
 /* The page of command cmd, to be written to path: the file is created now,
@@ -20,8 +22,19 @@ void oa_page_subject(oa_page *p, const char *fmt, ...) __attribute__((format(pri
 void oa_page_argv(oa_page *p, char *const *argv);
 /* The stream to print the JSON document of kind into: "profile", "time",
  * "timeline" (an array of [t, running, ready, lock_wait]), "whatif",
- * "diff" or "race".  Each kind at most once. */
+ * "diff", "race" or "scale".  Each kind at most once. */
 FILE *oa_page_doc(oa_page *p, const char *kind);
+/* The prediction of `ompadv scale` (scale.h): drawn as a chart of the
+ * speedup against the team size and a table, one row per point.  unit:
+ * the metric's name (the work's and span's unit); limit_names[i]: how to
+ * name points[i].limit_loc's directive ("lulesh.cc:782 parallel for": the
+ * part before the first blank, a location, links to its source lines), or
+ * NULL (an array of r->npoints, or NULL).  Copied: r and the names may go
+ * once this returns.  Also makes a page without JSON documents one worth
+ * writing.  When the page also holds the JSON document "scale" (the
+ * --format json report), each figure names its path in it (data-key). */
+void oa_page_scale(oa_page *p, const oa_scale_result *r, const char *unit,
+                   const char *const *limit_names);
 /* A sentence for the page's notes (what it cannot show, and why). */
 void oa_page_note(oa_page *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Draw the page from its documents and write it; frees p.  0, or

@@ -66,8 +66,10 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   oa_frag_end(t, e);
   if (oa_race && e->kind == OA_TASK_INITIAL)
     oa_race->epoch();  /* the serial code before it cannot race with it */
-  /* the program chose this team's size (tool/interpose.c) */
-  uint32_t fixed = t->team_pushed || __atomic_load_n(&oa_team_set, __ATOMIC_RELAXED);
+  /* the program chose this team's size (tool/interpose.c); a league's
+   * size is the number of teams, not the threads' (doc/SEMANTICS.md rule 8) */
+  uint32_t fixed = t->team_pushed || __atomic_load_n(&oa_team_set, __ATOMIC_RELAXED)
+                   || (flags & ompt_parallel_league);
   t->team_pushed = 0;
   oa_region *r = oa_prof_region_new(t, requested, fixed ? OA_REGION_FIXED : 0);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);

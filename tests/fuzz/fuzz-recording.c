@@ -113,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     replay(r, &(oa_replay_opts){ .annotations = 1, .factor = factor4 });
     /* the team-size model on whatever the replay accepts */
     static const uint32_t teams[] = { 1, 2, 3, 8, 128 };
-    oa_scale *s = oa_scale_new(teams, 5, &(oa_scale_costs){ 1, 1, 1, 1, 1 });
+    oa_scale *s = oa_scale_new(teams, 5, &(oa_scale_costs){ 1, 1, 1, 1, 1, 1 });
     char serr[1024] = "";
     oa_replay_out out;
     if (oa_replay(r, &(oa_replay_opts){ .scale = s }, &out, serr, sizeof serr) == 0) {

@@ -7,6 +7,9 @@ usage: check.py REPORT.json [--source FILE] [--tol 0.05] [checks...]
                       relative)
   --work P=X          its work, in ms of the cputime metric (within --tol)
   --span P=X          its span, in ms (within --tol)
+  --burdened P=X      its burdened parallelism is X (within --tol)
+  --speedup P=X, --low P=X, --high P=X
+                      its predicted speedup and its bounds (within --tol)
   --limit P=NAME      its limiting location is NAME: "main", or "@MARK" (the
                       line of --source carrying the comment "// @MARK"),
                       matched as FILE:LINE at the start of "limit"
@@ -23,7 +26,7 @@ def main():
     ap.add_argument("report")
     ap.add_argument("--source")
     ap.add_argument("--tol", type=float, default=0.05)
-    for o in ("parallelism", "work", "span", "limit"):
+    for o in ("parallelism", "work", "span", "limit", "burdened", "speedup", "low", "high"):
         ap.add_argument("--" + o, action="append", default=[])
     ap.add_argument("--recorded", type=int)
     ap.add_argument("--fixed", type=int)
@@ -50,15 +53,18 @@ def main():
     def near(x, want):
         return abs(x - want) <= a.tol * abs(want) + 1e-9
 
-    for key in ("parallelism", "work", "span"):
+    fields = {"parallelism": "parallelism", "work": "work", "span": "span",
+              "burdened": "burdened_parallelism", "speedup": "predicted_speedup",
+              "low": "speedup_low", "high": "speedup_high"}
+    for key, field in fields.items():
         for c in getattr(a, key):
             p, x = c.split("=")
             p, x = int(p), float(x)
             if p not in pts:
                 say(False, f"{key} at {p} threads: no such point")
                 continue
-            v = pts[p][key]
-            if key != "parallelism":
+            v = pts[p][field]
+            if key in ("work", "span"):
                 v = v / ms
             say(near(v, x), f"{key} at {p} threads: {v:.3f}, expected {x} (tol {a.tol})")
     for c in a.limit:
