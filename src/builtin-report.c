@@ -60,15 +60,7 @@ static int on_option(int id, const char *arg, void *ctx)
   case O_NO_ANNOTATIONS: o->no_annotations = 1; break;
   case O_TIME: o->time = 1; break;
   case O_TIMELINE: o->timeline = arg; break;
-  case O_AT: {
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(arg, &end, 10);
-    if (errno || *end || arg[0] == '-' || v < 1 || v > 4096)
-      oa_die(OA_EXIT_USAGE, "report: --threads-at %s: give a team size from 1 to 4096", arg);
-    o->at = (uint32_t)v;
-    break;
-  }
+  case O_AT: o->at = oa_parse_team_size("report", "--threads-at", arg); break;
   }
   return 0;
 }
@@ -198,6 +190,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
     oa_guard_input(files[i], "--input");
   if (!nfiles)
     oa_guard_input(o.input, "--input");
+  if (o.at && (nfiles > 1 || o.online || o.time))
+    oa_die(OA_EXIT_USAGE, "report: --threads-at analyses one recording offline: give one -i "
+           "FILE, without --online or --time");
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
   if (c.html && (nfiles > 1 || o.online))

@@ -35,17 +35,9 @@ typedef struct scale_opts {
 static int on_option(int id, const char *arg, void *ctx)
 {
   scale_opts *o = ctx;
-  char *end;
   switch (id) {
   case S_INPUT: o->input = arg; break;
-  unsigned long v;
-  case S_MAX:
-    errno = 0;
-    v = strtoul(arg, &end, 10);
-    if (errno || *end || arg[0] == '-' || v < 1 || v > 4096)
-      oa_die(OA_EXIT_USAGE, "scale: --max-threads %s: give a team size from 1 to 4096", arg);
-    o->max_threads = (uint32_t)v;
-    break;
+  case S_MAX: o->max_threads = oa_parse_team_size("scale", "--max-threads", arg); break;
   case S_MEASURE: o->measure = 5; break;
   }
   return 0;

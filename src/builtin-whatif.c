@@ -35,15 +35,7 @@ static int on_option(int id, const char *arg, void *ctx)
   case W_TARGET: o->target = oa_parse_factor("--target", arg); break;
   case W_FACTOR: o->factor = oa_parse_factor("--factor", arg); break;
   case W_INPUT: o->input = arg; break;
-  case W_AT: {
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(arg, &end, 10);
-    if (errno || *end || arg[0] == '-' || v < 1 || v > 4096)
-      oa_die(OA_EXIT_USAGE, "whatif: --threads-at %s: give a team size from 1 to 4096", arg);
-    o->at = (uint32_t)v;
-    break;
-  }
+  case W_AT: o->at = oa_parse_team_size("whatif", "--threads-at", arg); break;
   case W_EXCLUDE:
     o->excl = oa_xrealloc(o->excl, (o->nexcl + 1) * sizeof *o->excl);
     oa_region_spec_parse("--exclude", arg, &o->excl[o->nexcl++]);

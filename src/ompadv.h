@@ -4,6 +4,7 @@
 #ifndef OMPADV_DRIVER_H
 #define OMPADV_DRIVER_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 /* Common options; each command says which of them it takes. */
@@ -115,6 +116,8 @@ int oa_time_diff(const char *a, const char *b, const oa_common *c);
  * task creation costs, the runtime's own time); returns how the metric was
  * chosen, or NULL. */
 struct oa_run_config;
+/* A team-size option's value (1 to 4096); exits 2 naming cmd and opt. */
+uint32_t oa_parse_team_size(const char *cmd, const char *opt, const char *arg);
 const char *oa_profile_prepare(const oa_common *c, struct oa_run_config *r);
 /* OMPADV_RUNTIME_COST for a run of that many threads (0: the default) in
  * r's metric, into r: as the user gave it, or calibrated

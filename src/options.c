@@ -86,6 +86,16 @@ static int parse_threads(const oa_command *cmd, const char *s)
   return (int)v;
 }
 
+uint32_t oa_parse_team_size(const char *cmd, const char *opt, const char *arg)
+{
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(arg, &end, 10);
+  if (errno || *end || arg[0] == '-' || v < 1 || v > 4096)
+    oa_die(OA_EXIT_USAGE, "%s: %s %s: give a team size from 1 to 4096", cmd, opt, arg);
+  return (uint32_t)v;
+}
+
 static void check_choice(const oa_command *cmd, const char *opt, const char *v, const char *const *ok)
 {
   for (; *ok; ok++)

@@ -159,6 +159,19 @@ static unsigned rt_event_of(ompt_work_t work, ompt_scope_endpoint_t endpoint)
   }
 }
 
+/* The next chunk (or section) of a worksharing construct begins on this
+ * thread: a piece of the task's own work (share: a static loop's share, in
+ * the task's program order, doc/SEMANTICS.md rule 4). */
+static void next_piece(oa_thread *t, oa_task *task, int share)
+{
+  oa_frag_end(t, task);
+  close_piece(t, task, &task->chunk);
+  int slot = task->ws_slot && task->region;
+  if (open_piece(t, task, &task->chunk, oa_task_loc(task), share, slot ? task->ws_slot : 0,
+                 slot ? task->region : NULL))
+    oa_frag_begin(t, task, 0);
+}
+
 static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_data_t *task_data,
                       uint64_t count, const void *ra)
 {
@@ -234,6 +247,10 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
         && (grouped || (!task->chunk && !task->group)))
       open_piece(t, task, &task->taskloop, loc, 1, 0, NULL);
     oa_frag_begin(t, task, work == ompt_work_taskloop ? 0 : loc);
+    /* In a team of one libomp returns from a static loop's set-up without
+     * the dispatch that names the thread's share: the whole loop is it. */
+    if (shared && task->static_loop && task->team == 1 && count)
+      next_piece(t, task, 1);
   } else {
     int shared = work != ompt_work_single_executor && work != ompt_work_taskloop;
     if (shared) {  /* a taskloop or single inside a chunk does not end it */
@@ -269,14 +286,8 @@ static void prof_dispatch(ompt_data_t *task_data, ompt_dispatch_t kind)
    * on this thread, holding what its body nests), instead of a chunk any
    * thread could have run. */
   int share = task && task->static_loop && kind == ompt_dispatch_ws_loop_chunk;
-  if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section)) {
-    oa_frag_end(t, task);
-    close_piece(t, task, &task->chunk);
-    int slot = task->ws_slot && task->region;
-    if (open_piece(t, task, &task->chunk, oa_task_loc(task), share, slot ? task->ws_slot : 0,
-                   slot ? task->region : NULL))
-      oa_frag_begin(t, task, 0);
-  }
+  if (task && (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_section))
+    next_piece(t, task, share);
   oa_prof_leave(t);
 }
 
@@ -347,8 +358,8 @@ static void trace_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispat
     }
     break;
   }
-  case ompt_dispatch_section:
-    d->where = (uint64_t)(uintptr_t)instance.ptr;
+  case ompt_dispatch_section:  /* libomp's caller's address, as for the construct */
+    d->where = oa_where_caller(instance.ptr);
     break;
   default:
     d->start = instance.value;

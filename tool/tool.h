@@ -169,6 +169,9 @@ oa_record *oa_next_slot(oa_thread *t);
 /* where.c: the code address of a construct */
 void oa_where_init(ompt_function_lookup_t lookup);
 uint64_t oa_where(const void *codeptr_ra, uint8_t *flags);
+/* A code address libomp took as its caller's: the program's, when libomp
+ * was called from interpose.c (the call it forwards), else itself. */
+uint64_t oa_where_caller(const void *code);
 
 /* Start a record (contract.h: union oa_record): the head set, the rest 0;
  * the caller fills the fields of its type and calls oa_commit. */

@@ -103,13 +103,19 @@ static uint64_t user_frame(uintptr_t ra, uint8_t *flags)
   return ra;
 }
 
-uint64_t oa_where(const void *codeptr_ra, uint8_t *flags)
+uint64_t oa_where_caller(const void *code)
 {
-  uintptr_t ra = (uintptr_t)codeptr_ra;
+  uintptr_t ra = (uintptr_t)code;
   if (ra && in_range(oa_the_run.self, ra)) {  /* libomp was called from interpose.c */
     oa_thread *t = oa_self;
     ra = t && t->caller_ra ? (uintptr_t)t->caller_ra : 0;
   }
+  return ra;
+}
+
+uint64_t oa_where(const void *codeptr_ra, uint8_t *flags)
+{
+  uintptr_t ra = oa_where_caller(codeptr_ra);
   uint64_t where = ra && !in_range(oa_the_run.libomp, ra) ? ra : user_frame(ra, flags);
   oa_out_saw_address(where);
   return where;

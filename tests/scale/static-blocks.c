@@ -21,6 +21,13 @@
 // RUN:   --work 1=72 --work 128=72 --span 1=72 --span 4=24 --span 16=12 --span 64=9 \
 // RUN:   --parallelism 2=1.8 --parallelism 8=4.5 --parallelism 32=7.2 --parallelism 128=8 \
 // RUN:   --limit 1=@loop --limit 16=main --limit 128=main
+// The same from a recording at 1 thread: libomp names no share in a team of
+// one (no dispatch), and the loop must still be a static loop, not code
+// every thread runs (it was: work 2P x 64 + 8, span unchanged).
+// RUN: %ompadv record -q --threads 1 --metric cputime -o %t.1.rec %t
+// RUN: %ompadv scale -q -i %t.1.rec --max-threads 16 --format json --output %t.1.json
+// RUN: python3 %inputs/scale/check.py %t.1.json --source %s --tol 0.03 --sane --recorded 1 \
+// RUN:   --work 16=72 --span 1=72 --span 2=40 --span 4=24 --span 16=12
 // The same from a run, not a recording, at 4 threads (a team larger than
 // the cores: the cputime metric leaves the waits out).
 // RUN: %ompadv scale -q --threads 4 --metric cputime --max-threads 16 --format json --output %t.4.json %t
