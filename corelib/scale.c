@@ -247,6 +247,30 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
   return a;
 }
 
+/* The slope of the cost per iteration inside each measured block t of an
+ * unchunked loop (w: the blocks' measured amounts): the difference of the
+ * neighbouring blocks' means over the distance between their middles
+ * (one-sided at the ends; none for a single block), limited to what keeps
+ * the density at or above zero across the block. */
+static void slopes(const oa_scale_loop *l, uint32_t T, const double *w, double *out)
+{
+  uint64_t f[3], c[3];
+  for (uint32_t t = 0; t < T; t++) {
+    out[t] = 0;
+    uint32_t lo = t ? t - 1 : t, hi = t + 1 < T ? t + 1 : t;
+    oa_scale_block(l->kind, l->trip, T, lo, &f[0], &c[0]);
+    oa_scale_block(l->kind, l->trip, T, hi, &f[1], &c[1]);
+    oa_scale_block(l->kind, l->trip, T, t, &f[2], &c[2]);
+    if (lo == hi || !c[0] || !c[1] || !c[2])
+      continue;
+    double m0 = w[lo] / (double)c[0], m1 = w[hi] / (double)c[1];
+    double d = ((double)f[1] + (double)c[1] / 2) - ((double)f[0] + (double)c[0] / 2);
+    double s = d > 0 ? (m1 - m0) / d : 0, mean = w[t] / (double)c[2];
+    double lim = 2 * mean / (double)c[2];
+    out[t] = s > lim ? lim : s < -lim ? -lim : s;
+  }
+}
+
 /* Per iteration, the measured work (w) and span (sp) of the thread that ran
  * it at team size T: each thread's share spread evenly over its iterations
  * (exact for iterations of equal cost).  Out: at team size P, block p's
@@ -257,7 +281,14 @@ static void resplit(const oa_scale_loop *l, uint32_t T, const double *w, const d
   memset(bw, 0, P * sizeof *bw);
   memset(bs, 0, P * sizeof *bs);
   if (l->kind != OA_SLOT_STATIC_CHUNKED) {
-    /* contiguous blocks at both sizes: sweep them side by side */
+    /* contiguous blocks at both sizes: sweep them side by side.  Within a
+     * measured block the cost per iteration is taken as linear, its mean
+     * the block's and its slope that of the neighbouring blocks' means
+     * (a loop whose cost grows with i is then right from two blocks),
+     * limited so that it never goes below zero in the block */
+    double *sw = oa_xcalloc(2 * (size_t)T, sizeof *sw), *ss = sw + T;
+    slopes(l, T, w, sw);
+    slopes(l, T, sp, ss);
     uint32_t t = 0;
     uint64_t tf, tc;
     oa_scale_block(l->kind, l->trip, T, 0, &tf, &tc);
@@ -268,8 +299,10 @@ static void resplit(const oa_scale_loop *l, uint32_t T, const double *w, const d
       while (c && t < T) {
         uint64_t lo = a > tf ? a : tf, hi = b < tf + tc ? b : tf + tc;
         if (hi > lo && tc) {
-          bw[p] += (double)(hi - lo) * w[t] / (double)tc;
-          bs[p] += (double)(hi - lo) * sp[t] / (double)tc;
+          /* the mean of a linear density over [lo, hi): its value at the middle */
+          double off = ((double)lo + (double)hi) / 2 - ((double)tf + (double)tc / 2);
+          bw[p] += (double)(hi - lo) * (w[t] / (double)tc + sw[t] * off);
+          bs[p] += (double)(hi - lo) * (sp[t] / (double)tc + ss[t] * off);
         }
         if (tf + tc > b)
           break;
@@ -277,6 +310,7 @@ static void resplit(const oa_scale_loop *l, uint32_t T, const double *w, const d
           oa_scale_block(l->kind, l->trip, T, t, &tf, &tc);
       }
     }
+    free(sw);
     return;
   }
   /* chunks k = 0 .. K-1 of l->chunk iterations (the last may be short),
