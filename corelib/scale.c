@@ -272,7 +272,8 @@ static void slopes(const oa_scale_loop *l, uint32_t T, const double *w, double *
 }
 
 /* Per iteration, the measured work (w) and span (sp) of the thread that ran
- * it at team size T: each thread's share spread evenly over its iterations
+ * it at team size T: each thread's share spread over its iterations,
+ * linearly in a contiguous block (slopes), evenly in a chunked loop's
  * (exact for iterations of equal cost).  Out: at team size P, block p's
  * estimated work and span. */
 static void resplit(const oa_scale_loop *l, uint32_t T, const double *w, const double *sp,
