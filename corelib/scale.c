@@ -413,9 +413,8 @@ static double chunk_at(const region *r, uint32_t inst, double span, uint32_t T, 
   return ft > 0 ? span * guided_first(l->trip, l->chunk, P) / ft : span;
 }
 
-static double phase_span(oa_scale *s, const tnode *tn, uint32_t T, loopview *lv, uint32_t nl,
-                         uint32_t P, int split, double own_total, const region *r,
-                         chainpart *cp)
+static double phase_span(const tnode *tn, uint32_t T, loopview *lv, uint32_t nl, uint32_t P,
+                         int split, double own_total, const region *r, chainpart *cp)
 {
   double best = -1;
   double *bw = oa_xmalloc(P * sizeof *bw), *bs = oa_xmalloc(P * sizeof *bs);
@@ -428,7 +427,6 @@ static double phase_span(oa_scale *s, const tnode *tn, uint32_t T, loopview *lv,
     for (uint32_t p = 0; p < P; p++)
       chain[p] += bs[p];
   }
-  (void)s;
   for (uint32_t p = 0; p < P; p++) {
     /* thread p runs what recorded thread tau ran outside the loops; new
      * threads take after thread 1 on (thread 0 alone runs masked bodies) */
@@ -570,7 +568,6 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
     nl += i == 0 || all[i].inst != all[i - 1].inst;
   loopview *lv = oa_xcalloc(nl ? nl : 1, sizeof *lv);
   double *wbuf = oa_xcalloc((size_t)2 * T * (nl ? nl : 1), sizeof *wbuf);
-  double phase_work = 0;
   for (uint32_t i = 0, k = (uint32_t)-1; i < nsh; i++) {
     if (i == 0 || all[i].inst != all[i - 1].inst) {
       k++;
@@ -586,7 +583,6 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
   int split = 0;
   double own_total = 0, own_rep = 0;
   for (uint32_t t = 0; t < T; t++) {
-    phase_work += tn[t].own;
     own_total += tn[t].own;
     split |= tn[t].asked;
     if (t >= 1 || T == 1)
@@ -625,12 +621,12 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
   chainpart at_t = { 0 }, at_p = { 0 };
   at_t.blocks = oa_xcalloc(nl ? nl : 1, sizeof(double));
   at_p.blocks = oa_xcalloc(nl ? nl : 1, sizeof(double));
-  double span_t = phase_span(s, tn, T, lv, nl, T, 0, own_total, r, &at_t);
+  double span_t = phase_span(tn, T, lv, nl, T, 0, own_total, r, &at_t);
   for (size_t k = 0; k < s->n && !fixed; k++) {
     uint32_t P = s->threads[k];
     if (P == T)
       continue;
-    double span_p = phase_span(s, tn, T, lv, nl, P, split, own_total, r, &at_p);
+    double span_p = phase_span(tn, T, lv, nl, P, split, own_total, r, &at_p);
     s->dspan[k] += span_p - span_t;
     if (!split)
       s->dwork[k] += ((double)P - (double)T) * own_mean;
@@ -645,7 +641,6 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
   for (uint32_t t = 0; t < T; t++)
     tnode_free(&tn[t]);
   free(tn);
-  (void)phase_work;
 }
 
 /* --- the replay's nodes --------------------------------------------------------- */
