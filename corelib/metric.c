@@ -112,6 +112,7 @@ static const char *const rt_names[OA_RTE_N] = {
   [OA_RTE_TASK_CREATE] = "task-create", [OA_RTE_TASK_SWITCH] = "task-switch",
   [OA_RTE_TASKWAIT] = "taskwait", [OA_RTE_TASKWAIT_END] = "taskwait-end",
   [OA_RTE_STARTUP] = "startup",
+  [OA_RTE_REGION_LATENCY] = "region-latency", [OA_RTE_BARRIER_LATENCY] = "barrier-latency",
 };
 
 const char *oa_rt_event_name(unsigned e)

@@ -60,6 +60,12 @@ enum oa_rt_event {
    * in, the median of a few start-ups; out, how far the middle ones spread,
    * the estimate's uncertainty (calibrate.c). */
   OA_RTE_STARTUP,
+  /* Not events either, for the burdened span of ompadv scale (scale.h):
+   * the wall time an empty parallel region takes its encountering thread,
+   * fork to join (in), and that of an empty barrier in a region (in), with
+   * the calibration's team; out: 0.  The tool takes nothing off for them. */
+  OA_RTE_REGION_LATENCY,
+  OA_RTE_BARRIER_LATENCY,
   OA_RTE_N
 };
 

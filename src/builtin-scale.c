@@ -43,15 +43,18 @@ static int on_option(int id, const char *arg, void *ctx)
   return 0;
 }
 
-/* The runtime's costs on the critical path, from the calibration's
- * estimates of its time around each event (metric.h): in and out of the
- * program's code at each kind of event. */
+/* The runtime's costs on the critical path, from the calibration
+ * (metric.h): the wall time of an empty region and of an empty barrier
+ * with the calibration's team; else (given by hand without them) its time
+ * around each event, in and out of the program's code. */
 static oa_scale_costs burden_costs(const oa_rt_costs *c)
 {
 #define IO(e) ((double)c->in[e] + (double)c->out[e])
+  double fork = IO(OA_RTE_PAR_BEGIN) + IO(OA_RTE_FORK) + IO(OA_RTE_JOIN) + IO(OA_RTE_PAR_END);
+  double barrier = IO(OA_RTE_BARRIER) + IO(OA_RTE_BARRIER_END);
   return (oa_scale_costs){
-    .fork = IO(OA_RTE_PAR_BEGIN) + IO(OA_RTE_FORK) + IO(OA_RTE_JOIN) + IO(OA_RTE_PAR_END),
-    .barrier = IO(OA_RTE_BARRIER) + IO(OA_RTE_BARRIER_END),
+    .fork = c->in[OA_RTE_REGION_LATENCY] ? (double)c->in[OA_RTE_REGION_LATENCY] : fork,
+    .barrier = c->in[OA_RTE_BARRIER_LATENCY] ? (double)c->in[OA_RTE_BARRIER_LATENCY] : barrier,
     .loop = IO(OA_RTE_LOOP_STATIC) + IO(OA_RTE_CHUNK_STATIC) + IO(OA_RTE_LOOP_END_STATIC),
     .chunk = IO(OA_RTE_CHUNK_DYNAMIC),
     .task = IO(OA_RTE_TASK_CREATE) + IO(OA_RTE_TASK_SWITCH),

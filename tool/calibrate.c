@@ -128,6 +128,7 @@ enum { REGIONS = 1000, ITERS = 4, MAX_SAMPLES = REGIONS * 16 };
 
 static enum oa_metric rt_metric;
 static int rt_on;                 /* the regions below are being measured */
+static int rt_silent;             /* the callbacks read nothing (latency) */
 static __thread int rt_fd = -1;
 
 /* A reading: a gap runs from one's 'after' to the next one's 'before'. */
@@ -183,6 +184,8 @@ static __thread struct {
 
 static void cb_enter(unsigned ev)
 {
+  if (rt_silent)
+    return;
   point p = rt_read();
   if (rt_on && last.user && ev != OA_RTE_NONE)
     add(&rt_in[ev], p.before - last.t);
@@ -191,6 +194,8 @@ static void cb_enter(unsigned ev)
 
 static void cb_leave(unsigned ev)
 {
+  if (rt_silent)
+    return;
   last.ev = ev;
   last.user = 0;
   last.t = rt_read().after;
@@ -493,6 +498,44 @@ static void task_region(void)
   }
 }
 
+/* The wall time, in ns, of an empty parallel region (which) or of an empty
+ * barrier in one: the median over batches of BATCH, each the batch's mean
+ * (what a fork and join, or a barrier, adds to a program's critical path
+ * with this team, the threads spinning as libomp leaves them between
+ * regions). */
+enum { BATCH = 50, BATCHES = 9 };
+
+
+static uint64_t latency(int which)
+{
+  uint64_t per[BATCHES];
+  for (int b = 0; b < BATCHES; b++) {
+    uint64_t t0 = oa_clock_ns(CLOCK_MONOTONIC);
+    if (which == 0) {
+      for (int i = 0; i < BATCH; i++) {
+#pragma omp parallel
+        sink[omp_get_thread_num() & 63] += 1;
+      }
+      per[b] = (oa_clock_ns(CLOCK_MONOTONIC) - t0) / BATCH;
+    } else {
+#pragma omp parallel
+      {
+        uint64_t s0 = 0;
+#pragma omp barrier
+#pragma omp master
+        s0 = oa_clock_ns(CLOCK_MONOTONIC);
+        for (int i = 0; i < BATCH; i++) {
+#pragma omp barrier
+        }
+#pragma omp master
+        per[b] = (oa_clock_ns(CLOCK_MONOTONIC) - s0) / BATCH;
+      }
+    }
+  }
+  qsort(per, BATCHES, sizeof *per, cmp_u64);
+  return per[BATCHES / 2];
+}
+
 static int runtime(enum oa_metric metric, uint64_t su_median, uint64_t su_spread)
 {
   rt_metric = metric;
@@ -524,6 +567,10 @@ static int runtime(enum oa_metric metric, uint64_t su_median, uint64_t su_spread
                   : metric == OA_METRIC_TSC && oa_ns_per_tick() > 0 ? 1 / oa_ns_per_tick() : 0;
   c.in[OA_RTE_STARTUP] = (uint64_t)((double)su_median * per_ns);
   c.out[OA_RTE_STARTUP] = c.in[OA_RTE_STARTUP] ? (uint64_t)((double)su_spread * per_ns) : 0;
+  rt_silent = 1;  /* as a program without ompadv has them */
+  c.in[OA_RTE_REGION_LATENCY] = (uint64_t)((double)latency(0) * per_ns);
+  c.in[OA_RTE_BARRIER_LATENCY] = (uint64_t)((double)latency(1) * per_ns);
+  rt_silent = 0;
   char buf[1024];
   oa_rt_costs_format(&c, buf, sizeof buf);
   printf("%s\n", buf[0] ? buf : "none");
