@@ -18,7 +18,7 @@
 // RUN: %ompadv scale -q -i %t.rec --max-threads 32 --format json --output %t.json
 // RUN: python3 %inputs/scale/check.py %t.json --sane --tol 0.06 --work 16=64 \
 // RUN:   --span 1=64 --span 2=16 --span 4=8 --span 8=4 --span 16=2 \
-// RUN:   --parallelism 2=4 --parallelism 8=16 --parallelism 32=64
+// RUN:   --parallelism 2=4 --parallelism 8=16 --parallelism 16=32
 #include "burn.h"
 
 int main(void)

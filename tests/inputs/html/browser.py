@@ -212,7 +212,9 @@ def shown_value(text):
     decimals = len(dec1 or dec2 or "")
     scale = 10.0 ** int(exp or 0) * SUFFIX.get(suffix, 1)
     value = float(mant) * scale * (-1 if sign in ("-", "\u2212") else 1)
-    return value, 0.5 * 10.0 ** -decimals * scale + 1e-12
+    # half a unit of the last digit shown, that half included: a value
+    # exactly between two shown ones (129485 as 129.49K) rounds either way
+    return value, 0.5 * 10.0 ** -decimals * scale * (1 + 1e-9) + 1e-12
 
 
 def check_figure(key, v, text, notext, scale, docs, counts):
