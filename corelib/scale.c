@@ -638,9 +638,7 @@ static void phase_done(oa_scale *s, const oa_node *phn, phase *ph)
   free(wbuf);
   free(lv);
   free(all);
-  for (uint32_t t = 0; t < T; t++)
-    tnode_free(&tn[t]);
-  free(tn);
+  free(tn);  /* (copies: the thread nodes' arrays are the phase's, freed with it) */
 }
 
 /* --- the replay's nodes --------------------------------------------------------- */
@@ -740,6 +738,8 @@ void oa_scale_finished(oa_scale *s, const oa_node *n, int masked)
     phase *ph = ps->ptr;
     oa_idmap_remove(&s->phases, ps);
     phase_done(s, n, ph);
+    for (uint32_t i = 0; i < ph->n; i++)
+      tnode_free(&ph->tn[i]);
     free(ph->tn);
     free(ph);
   }
