@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "calcache.h"
 #include "launch.h"
 #include "render.h"
 #include "metric.h"
@@ -188,6 +189,52 @@ static int run_helper(const char *helper, const char *arg, const char *metric, i
   return WIFEXITED(status) && WEXITSTATUS(status) == 0 && whole ? 0 : -1;
 }
 
+/* run_helper, through the calibration cache (calcache.h): a value kept from
+ * an earlier run with the same key, if valid says it is well formed, else
+ * the helper's line, kept when it is. */
+static int cached_helper(const char *helper, const char *arg, const char *metric, int threads,
+                         const char *omp_tool, char *line, size_t size,
+                         int (*valid)(const char *))
+{
+  char *what = oa_xasprintf("%s %s threads=%d tool=%s", arg ? arg : "-", metric, threads,
+                            omp_tool);
+  char *key = oa_calcache_key(helper, what);
+  char *kept = oa_calcache_get(key);
+  int rc;
+  if (kept && strlen(kept) < size && valid(kept)) {
+    strcpy(line, kept);
+    rc = 0;
+  } else {
+    rc = run_helper(helper, arg, metric, threads, omp_tool, line, size);
+    if (rc == 0 && valid(line))
+      oa_calcache_put(key, line);
+  }
+  free(kept);
+  free(key);
+  free(what);
+  return rc;
+}
+
+/* The helper's "D U" */
+static int valid_task_cost(const char *line)
+{
+  uint64_t d, u;
+  const char *sp = strchr(line, ' ');
+  if (!sp)
+    return 0;
+  char *comma = oa_xstrdup(line);
+  comma[sp - line] = ',';
+  int ok = oa_task_cost_parse(comma, &d, &u) == 0;
+  free(comma);
+  return ok;
+}
+
+static int valid_rt_costs(const char *line)
+{
+  oa_rt_costs c;
+  return oa_rt_costs_parse(line, &c) >= 0;
+}
+
 /* Run the calibration helper: the cost of creating one deferred and one
  * undeferred task, in the metric's units, on this machine and team size.
  * Returns "D,U" for the tool. */
@@ -203,7 +250,8 @@ static char *calibrate(const char *metric, int threads)
   /* the helper prints "D U" */
   char *comma = NULL;
   calibration_begin();
-  int ok = run_helper(helper, NULL, metric, threads, "disabled", line, sizeof line) == 0
+  int ok = cached_helper(helper, NULL, metric, threads, "disabled", line, sizeof line,
+                         valid_task_cost) == 0
            && (comma = strchr(line, ' ')) != NULL;
   calibration_end();
   if (ok) {
@@ -233,7 +281,8 @@ static char *calibrate_runtime(const char *metric, int threads)
     return oa_xstrdup("none");
   }
   calibration_begin();
-  int ok = run_helper(helper, "--runtime", metric, threads, "enabled", line, sizeof line) == 0;
+  int ok = cached_helper(helper, "--runtime", metric, threads, "enabled", line, sizeof line,
+                         valid_rt_costs) == 0;
   calibration_end();
   if (!ok || oa_rt_costs_parse(line, &c) < 0) {
     oa_warn("calibrating the runtime's own time failed: it is counted as work");
