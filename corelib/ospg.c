@@ -1072,6 +1072,12 @@ static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
 
 void oa_node_close(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
 {
+  if (n->kind == OA_W) {  /* a leaf: no child ever took a reference, no lock needed */
+    OA_ASSERT(n->refs == 1 && !n->done, "a node is closed once, by its owner");
+    n->refs = 0;
+    complete(pool, hooks, n);
+    return;
+  }
   oa_node_lock(n);
   OA_ASSERT(n->refs > 0 && !n->done, "a node is closed once, by its owner");
   int whole = --n->refs == 0;

@@ -45,7 +45,7 @@ typedef struct oa_ws_slot {
  * index + 1); it must be the first member of whatever was malloc'ed for it:
  * it is freed when that S-node finishes. */
 typedef struct oa_agg_region {
-  pthread_mutex_t lock;
+  uint8_t lock;                   /* a spin lock (profagg.c: region_lock) */
   oa_ws_slot *slots;
   uint32_t nslots, cap_slots;
   uint32_t team;
