@@ -22,18 +22,20 @@
 #include "util.h"
 
 typedef struct task {
-  uint64_t id;
-  int64_t parent;            /* index, -1: none known */
-  int64_t first_child, last_child, next_sibling;
-  int64_t scan;              /* taskwait: the next child not yet looked at */
+  /* indices into the table (below 2^31, as tmap's counts are): millions of
+   * tasks each have one of these */
+  int32_t parent;            /* index, -1: none known */
+  int32_t first_child, last_child, next_sibling;
+  int32_t scan;              /* taskwait: the next child not yet looked at */
+  int32_t region;            /* the top-level region instance it was created in, -1 */
   uint64_t scan_end;         /* ... and the latest end of those looked at */
   uint64_t pnode;
   uint32_t loc;
   uint8_t is_explicit, begun, ended;
+  uint8_t loc_known;         /* loc is its P-node's (raw, before opts->same) */
   uint64_t t_create, t_ready, t_begin, t_end, sub_end;
   uint64_t create_cost, exec;
   uint32_t first_thread;
-  int64_t region;            /* the top-level region instance it was created in, -1 */
 } task;
 
 typedef struct barrier_inst {
@@ -83,9 +85,12 @@ typedef struct an {
   struct tstate *tst;        /* per thread, as the records stream by */
   struct wait_rec *waits;    /* the threads' waits, for the ready pass */
   size_t nwaits, cap_waits;
-  oa_idmap pmap;             /* task P-node -> loc (NEW) */
-  oa_idmap tmap;             /* task id -> index + 1 (count) */
-  oa_idmap pnode_task;       /* P-node -> task index + 1 */
+  oa_idmap pmap;             /* task P-node -> loc, NEW's bits in flags (NEW), until
+                              * its task is created */
+  oa_idmap tmap;             /* task id -> index + 1 (count), until an explicit task
+                              * ends: no record names it after that */
+  oa_idmap pnode_task;       /* P-node -> task index + 1, of the tasks a dependence
+                              * may name (not OA_NEW_FREE_ORDER) */
   oa_idmap rmap;             /* region id -> index + 1 */
   oa_idmap bcount;           /* implicit task -> barriers met */
   task *tasks;
@@ -110,7 +115,7 @@ typedef struct an {
 #define PUSH(arr, n, cap, val)                                                \
   do {                                                                        \
     if ((n) == (cap)) {                                                       \
-      (cap) = (cap) ? 2 * (cap) : 64;                                         \
+      (cap) = (cap) ? (cap) + (cap) / 2 : 64; /* by half: less slack on big tables */ \
       (arr) = oa_xrealloc((arr), (cap) * sizeof *(arr));                      \
     }                                                                         \
     (arr)[(n)++] = (val);                                                     \
@@ -127,7 +132,7 @@ static int64_t task_add(an *a, uint64_t id)
   int64_t k = task_index(a, id);
   if (k >= 0 || !id)
     return k;
-  task t = { .id = id, .parent = -1, .first_child = -1, .last_child = -1, .next_sibling = -1,
+  task t = { .parent = -1, .first_child = -1, .last_child = -1, .next_sibling = -1,
              .region = -1 };
   PUSH(a->tasks, a->ntasks, a->cap_tasks, t);
   oa_idmap_add(&a->tmap, id)->count = (uint32_t)a->ntasks;
@@ -194,8 +199,11 @@ static int rd_new(void *ctx, const oa_record *x, size_t thread)
 {
   (void)thread;
   an *a = ctx;
-  if (x->rec_new.bits & OA_NEW_TASK)
-    oa_idmap_add(&a->pmap, x->rec_new.node)->count = x->rec_new.loc;
+  if (x->rec_new.bits & OA_NEW_TASK) {
+    oa_idmap_slot *s = oa_idmap_add(&a->pmap, x->rec_new.node);
+    s->count = x->rec_new.loc;
+    s->flags = x->rec_new.bits;
+  }
   return 0;
 }
 
@@ -237,6 +245,9 @@ static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
     t->begun = 1, t->t_begin = x->ev.time, t->first_thread = (uint32_t)thread;
   } else {
     t->ended = 1, t->t_end = x->ev.time;
+    oa_idmap_slot *s = t->is_explicit ? oa_idmap_find(&a->tmap, x->raw_task_end.task) : NULL;
+    if (s)  /* its id is done with: the map keeps the live tasks only */
+      oa_idmap_remove(&a->tmap, s);
   }
   return 0;
 }
@@ -272,8 +283,10 @@ static void task_times(an *a)
     if (t->parent >= 0 && t->sub_end > a->tasks[t->parent].sub_end)
       a->tasks[t->parent].sub_end = t->sub_end;
     if (t->is_explicit) {
-      oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
-      t->loc = l ? l->count : 0;
+      if (!t->loc_known) {
+        oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
+        t->loc = l ? l->count : 0;
+      }
       if (a->opts->same)
         t->loc = a->opts->same(a->opts->ctx, t->loc);
       if (t->begun && t->t_begin > t->t_ready) {
@@ -626,7 +639,16 @@ static int rd_task_create(void *ctx, const oa_record *x, size_t thread)
     a->tasks[p].last_child = k;
     a->tasks[p].scan = a->tasks[p].first_child;
   }
-  if (t->pnode)
+  /* its P-node's location, taken now (NEW came before, from the same
+   * thread); a task no dependence can name stays out of pnode_task */
+  oa_idmap_slot *l = t->pnode ? oa_idmap_find(&a->pmap, t->pnode) : NULL;
+  int named = !l || !(l->flags & OA_NEW_FREE_ORDER);
+  if (l) {
+    t->loc = l->count;
+    t->loc_known = 1;
+    oa_idmap_remove(&a->pmap, l);
+  }
+  if (t->pnode && named)
     oa_idmap_add(&a->pnode_task, t->pnode)->count = (uint32_t)k + 1;
   if (thread < a->nth)
     enter(a, (uint32_t)thread, c->time, 0)->pending_create = k;
