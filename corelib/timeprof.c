@@ -326,6 +326,8 @@ static uint64_t taskgroup_met(an *a, int64_t k, uint64_t g0, uint64_t w0)
   return met;
 }
 
+static size_t frag_first_of(const an *a, uint32_t th);
+
 static void add_seg(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t loc, int cat,
                     int what, int64_t task)
 {
@@ -335,7 +337,16 @@ static void add_seg(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t l
     return;
   seg s = { .t1 = t1, .loc = loc, .task = (int32_t)task, .cat = (uint8_t)cat,
             .what = (uint8_t)what };
-  PUSH(T->v, T->n, T->cap, s);
+  /* The same state going on makes one segment (a third of them on small
+   * loops), unless fragment_named may still rename one and not the other:
+   * lock segments, and work before the running fragment's first segment. */
+  seg *last = T->n ? &T->v[T->n - 1] : NULL;
+  if (last && last->loc == s.loc && last->task == s.task && last->code == s.code
+      && last->cat == s.cat && last->what == s.what && last->off == s.off && cat != SEG_LOCK
+      && (cat != SEG_WORK || T->n - 1 >= frag_first_of(a, thread)))
+    last->t1 = t1;
+  else
+    PUSH(T->v, T->n, T->cap, s);
   T->end = t1;
 }
 
@@ -427,6 +438,11 @@ typedef struct tstate {
   uint32_t bar_k;
   uint64_t tool_seen, pending;  /* ompadv's callback ticks: seen, not yet taken */
 } tstate;
+
+static size_t frag_first_of(const an *a, uint32_t th)
+{
+  return a->tst[th].frag_first;
+}
 
 static void threads_init(an *a)
 {
@@ -696,6 +712,14 @@ static int rd_impl_begin(void *ctx, const oa_record *x, size_t thread)
 static int rd_impl_end(void *ctx, const oa_record *x, size_t thread)
 {
   an *a = ctx;
+  /* no record names an implicit task after its end: its ids go from the
+   * maps (a program of many small parallel loops has millions) */
+  uint64_t id = x->raw_impl_end.task;
+  oa_idmap_slot *s = id ? oa_idmap_find(&a->tmap, id) : NULL;
+  if (s)
+    oa_idmap_remove(&a->tmap, s);
+  if (id && (s = oa_idmap_find(&a->bcount, id)))
+    oa_idmap_remove(&a->bcount, s);
   if (thread >= a->nth)
     return 0;
   tstate *z = enter(a, (uint32_t)thread, x->raw_impl_end.time, 0);
