@@ -722,14 +722,8 @@ const char *oa_rec_check(const oa_recording *r, const oa_record *x)
 }
 
 /* One record: checked, counted, handed to its callback. */
-static int visit_one(const oa_recording *r, oa_rec_visitor *v, const oa_event *e,
-                     size_t thread, const char *path, char *err, size_t errlen)
+static int dispatch(oa_rec_visitor *v, const oa_event *e, const oa_record *x, size_t thread)
 {
-  const oa_record *x = oa_record_of(e);
-  const char *why = oa_rec_check(r, x);
-  if (why)
-    return fail(err, errlen, path, "corrupt %s: %s (record %llu, type %u)",
-                r ? "recording" : "result", why, (unsigned long long)e->seq, e->type);
   v->records++;
   if (!oa_rec_type_known(e->type))
     v->unknown++;
@@ -740,16 +734,36 @@ static int visit_one(const oa_recording *r, oa_rec_visitor *v, const oa_event *e
   return fn ? fn(v->ctx, x, thread) : 0;
 }
 
-int oa_rec_visit(oa_recording *r, oa_rec_visitor *v, char *err, size_t errlen)
+/* Check the record once, then hand it to v and (if any) w. */
+static int visit_one(const oa_recording *r, oa_rec_visitor *v, oa_rec_visitor *w,
+                     const oa_event *e, size_t thread, const char *path, char *err,
+                     size_t errlen)
+{
+  const oa_record *x = oa_record_of(e);
+  const char *why = oa_rec_check(r, x);
+  if (why)
+    return fail(err, errlen, path, "corrupt %s: %s (record %llu, type %u)",
+                r ? "recording" : "result", why, (unsigned long long)e->seq, e->type);
+  int rc = dispatch(v, e, x, thread);
+  return rc || !w ? rc : dispatch(w, e, x, thread);
+}
+
+int oa_rec_visit2(oa_recording *r, oa_rec_visitor *a, oa_rec_visitor *b, char *err,
+                  size_t errlen)
 {
   oa_rec_stream *s = oa_rec_stream_open(r);
   const oa_event *e;
   size_t thread;
   int got, rc = 0;
   while (!rc && (got = oa_rec_stream_next(s, &e, &thread, err, errlen)) != 0)
-    rc = got < 0 ? -1 : visit_one(r, v, e, thread, r->path, err, errlen);
+    rc = got < 0 ? -1 : visit_one(r, a, b, e, thread, r->path, err, errlen);
   oa_rec_stream_close(s);
   return rc;
+}
+
+int oa_rec_visit(oa_recording *r, oa_rec_visitor *v, char *err, size_t errlen)
+{
+  return oa_rec_visit2(r, v, NULL, err, errlen);
 }
 
 int oa_rec_visit_events(const oa_event *ev, size_t n, oa_rec_visitor *v, const char *path,
@@ -757,6 +771,6 @@ int oa_rec_visit_events(const oa_event *ev, size_t n, oa_rec_visitor *v, const c
 {
   int rc = 0;
   for (size_t i = 0; i < n && !rc; i++)
-    rc = visit_one(NULL, v, &ev[i], ev[i].thread, path, err, errlen);
+    rc = visit_one(NULL, v, NULL, &ev[i], ev[i].thread, path, err, errlen);
   return rc;
 }

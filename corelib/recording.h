@@ -119,6 +119,10 @@ const char *oa_rec_check(const oa_recording *r, const oa_record *x);
  * when a record fails its check ("corrupt recording: WHAT (record SEQ,
  * type TYPE)" into err) or a chunk cannot be read or is out of order. */
 int oa_rec_visit(oa_recording *r, oa_rec_visitor *v, char *err, size_t errlen);
+/* The same with two visitors, a's callbacks first, over one read of the
+ * file (the replay and the time analysis together). */
+int oa_rec_visit2(oa_recording *r, oa_rec_visitor *a, oa_rec_visitor *b, char *err,
+                  size_t errlen);
 /* The same over n records in memory (a result file's events, oa_result);
  * path names them in err. */
 int oa_rec_visit_events(const oa_event *ev, size_t n, oa_rec_visitor *v, const char *path,

@@ -683,7 +683,7 @@ int oa_replay(oa_recording *r, const oa_replay_opts *opts, oa_replay_out *out, c
   int ret = -1;
   oa_rec_visitor v = replayer;
   v.ctx = &p;
-  if (oa_rec_visit(r, &v, err, errlen) != 0)
+  if (oa_rec_visit2(r, &v, p.opts->also, err, errlen) != 0)
     goto out;
   if (!p.root) {
     fail(err, errlen, r->path, "no OSPG in this recording (the program ended before its first "

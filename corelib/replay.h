@@ -75,6 +75,10 @@ typedef struct oa_replay_opts {
    * of dispatching a dynamic chunk, in the metric's units, added to the
    * first fragment of each (0: none) */
   uint64_t burden_task, burden_chunk;
+  /* another reader of the same records (the time analysis: timeprof.h),
+   * called after the replay on each, over the same read of the file; NULL:
+   * none */
+  struct oa_rec_visitor *also;
 } oa_replay_opts;
 
 typedef struct oa_replay_out {

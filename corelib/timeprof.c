@@ -848,14 +848,27 @@ static const oa_rec_visitor reader = {
   },
 };
 
-static int read_records(an *a, char *err, size_t errlen)
+struct oa_time_reader {
+  an a;
+  oa_rec_visitor v;
+};
+
+oa_time_reader *oa_time_start(oa_recording *r)
 {
-  a->nth = oa_rec_threads(a->rec);
+  oa_time_reader *tr = oa_xcalloc(1, sizeof *tr);
+  an *a = &tr->a;
+  a->rec = r;
+  a->nth = oa_rec_threads(r);
   threads_init(a);
   a->tmin = UINT64_MAX;
-  oa_rec_visitor v = reader;
-  v.ctx = a;
-  return oa_rec_visit(a->rec, &v, err, errlen) != 0 ? -1 : 0;
+  tr->v = reader;
+  tr->v.ctx = a;
+  return tr;
+}
+
+oa_rec_visitor *oa_time_visitor(oa_time_reader *tr)
+{
+  return &tr->v;
 }
 
 /* When a wait's condition was met; 0: not known. */
@@ -1322,9 +1335,20 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
 int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *out, char *err,
                     size_t errlen)
 {
+  oa_time_reader *tr = oa_time_start(r);
+  int rc = oa_rec_visit(r, oa_time_visitor(tr), err, errlen);
+  return oa_time_finish(tr, rc, opts, out, err, errlen);
+}
+
+int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
+                   oa_time_result *out, char *err, size_t errlen)
+{
+  (void)err, (void)errlen;  /* the read's reason is there already */
   memset(out, 0, sizeof *out);
-  an a = { .rec = r, .opts = opts };
-  int rc = read_records(&a, err, errlen);
+  an a = tr->a;
+  free(tr);
+  a.opts = opts;
+  int rc = visit_rc != 0 ? -1 : 0;
   if (rc == 0 && (!a.timed || a.s_per_tick <= 0 || a.tmin >= a.tmax))
     rc = 1;
   if (rc == 0) {

@@ -399,26 +399,32 @@ typedef struct time_view {
 
 /* 0, or the exit status after saying what is wrong; 1 without a word when
  * quiet_untimed is set and the recording holds no time records. */
-static int view_analyse(const char *path, time_view *v, int quiet_untimed);
+static int view_analyse(const char *path, time_view *v, int quiet_untimed, oa_time_reader *tr);
 
+/* The replay and the time analysis's reading of the records in one read of
+ * the file; the analysis after the replay, which reads the location table
+ * that names rows. */
 static int view_load(const char *path, time_view *v, int quiet_untimed)
 {
   memset(v, 0, sizeof *v);
   v->rec = oa_recording_load(path);
-  /* the replay first: it reads the location table, which names rows */
-  oa_recording_replay(v->rec, NULL, &v->base);
-  return view_analyse(path, v, quiet_untimed);
+  oa_time_reader *tr = oa_time_start(v->rec);
+  oa_replay_opts ro = { .also = oa_time_visitor(tr) };
+  oa_recording_replay(v->rec, &ro, &v->base);
+  return view_analyse(path, v, quiet_untimed, tr);
 }
 
-/* The time analysis of v's recording, once it is replayed. */
-static int view_analyse(const char *path, time_view *v, int quiet_untimed)
+/* The time analysis of v's recording, once it is replayed (tr: its records
+ * read already, with the replay's; NULL: read them now). */
+static int view_analyse(const char *path, time_view *v, int quiet_untimed, oa_time_reader *tr)
 {
   char err[256] = "";
   v->par = v->base.h.span ? (double)v->base.h.work / (double)v->base.h.span : 0;
   same_names names;
   names.canon = same_locs(v->rec, &names.n);
   oa_time_opts opts = { .max_points = 10000, .same = same_loc, .ctx = &names };
-  int rc = oa_time_analyse(v->rec, &opts, &v->t, err, sizeof err);
+  int rc = tr ? oa_time_finish(tr, 0, &opts, &v->t, err, sizeof err)
+              : oa_time_analyse(v->rec, &opts, &v->t, err, sizeof err);
   free(names.canon);
   if (rc == 1 && !quiet_untimed)
     oa_error("%s holds no time records: it was recorded without time mode; record it with: "
@@ -478,7 +484,7 @@ int oa_time_page(oa_recording *rec, const oa_replay_out *base, const char *path,
                  const oa_common *c, oa_page *page)
 {
   time_view v = { .rec = rec, .base = *base, .borrowed = 1 };
-  int rc = view_analyse(path, &v, 1);
+  int rc = view_analyse(path, &v, 1, NULL);
   if (rc)
     return rc;
   page_docs(&v, c, page, 0);
