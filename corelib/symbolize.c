@@ -5,6 +5,7 @@
 #include "result.h"
 #include "util.h"
 
+#include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
@@ -449,15 +450,32 @@ static int line_by_cu_index(oa_symbolizer *s, module *m, uint64_t addr, oa_srclo
 }
 
 /* libstdc++'s demangler (the Itanium C++ ABI): C++ names as users write
- * them, clone suffixes (".omp_outlined") included. */
-extern char *__cxa_demangle(const char *name, char *buf, size_t *len, int *status);
+ * them, clone suffixes (".omp_outlined") included.  Loaded at the first
+ * mangled name only: linking libstdc++ into ompadv cost every run a
+ * megabyte of memory for its relocations, more than many a C program
+ * measured takes (BENCHMARKS.md, issue 35).  Without it, names stay
+ * mangled. */
+typedef char *(*demangle_fn)(const char *name, char *buf, size_t *len, int *status);
+
+static demangle_fn demangler(void)
+{
+  static int tried;
+  static demangle_fn fn;
+  if (!tried) {
+    tried = 1;
+    void *h = dlopen("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
+    if (h)
+      *(void **)&fn = dlsym(h, "__cxa_demangle");
+  }
+  return fn;
+}
 
 /* The name as users write it: C++ names demangled, others as they are. */
 static const char *intern_demangled(oa_symbolizer *s, const char *raw)
 {
   int status = -1;
-  char *nice = raw && raw[0] == '_' && raw[1] == 'Z' ? __cxa_demangle(raw, NULL, NULL, &status)
-                                                      : NULL;
+  demangle_fn demangle = raw && raw[0] == '_' && raw[1] == 'Z' ? demangler() : NULL;
+  char *nice = demangle ? demangle(raw, NULL, NULL, &status) : NULL;
   const char *name = intern(s, nice && status == 0 ? nice : raw);
   free(nice);
   return name;
