@@ -244,14 +244,12 @@ static void chain_offer(oa_chain *best, oa_chain *cand)
 
 void oa_node_lock(oa_node *n)
 {
-  while (__atomic_exchange_n(&n->lock, 1, __ATOMIC_ACQUIRE))
-    while (__atomic_load_n(&n->lock, __ATOMIC_RELAXED))
-      __builtin_ia32_pause();
+  oa_spin_lock(&n->lock);
 }
 
 void oa_node_unlock(oa_node *n)
 {
-  __atomic_store_n(&n->lock, 0, __ATOMIC_RELEASE);
+  oa_spin_unlock(&n->lock);
 }
 
 enum { HAS_DIRECT = 0x1 };

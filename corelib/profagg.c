@@ -1,7 +1,6 @@
 /* Per-directive sums of a profile: see profagg.h. */
 #include "profagg.h"
 
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,26 +39,6 @@ static oa_profile_nested *nested_of(oa_agg *a, uint32_t loc, const uint32_t *anc
   return e;
 }
 
-/* The region's lock: every thread of the team takes it at each worksharing
- * instance's start and end, for a few instructions, so a futex (whose wake
- * is a system call when the other thread waits) costs more than the work;
- * it spins, and gives up its core after a while in case the holder lost
- * its own. */
-static void region_lock(oa_agg_region *r)
-{
-  for (unsigned spins = 0; __atomic_exchange_n(&r->lock, 1, __ATOMIC_ACQUIRE);)
-    while (__atomic_load_n(&r->lock, __ATOMIC_RELAXED))
-      if (++spins % 256 == 0)
-        sched_yield();
-      else
-        __builtin_ia32_pause();
-}
-
-static void region_unlock(oa_agg_region *r)
-{
-  __atomic_store_n(&r->lock, 0, __ATOMIC_RELEASE);
-}
-
 void oa_agg_region_init(oa_agg_region *r, uint32_t team)
 {
   memset(r, 0, sizeof *r);
@@ -83,7 +62,7 @@ static unsigned kind_of(const oa_locs *locs, uint32_t loc)
 oa_ws_slot *oa_agg_region_slot(oa_agg_region *r, uint32_t index, uint32_t loc,
                                const oa_locs *locs)
 {
-  region_lock(r);
+  oa_spin_lock(&r->lock);
   if (index >= r->cap_slots) {
     uint32_t cap = r->cap_slots ? r->cap_slots * 2 : 4;
     while (cap <= index)
@@ -103,7 +82,7 @@ oa_ws_slot *oa_agg_region_slot(oa_agg_region *r, uint32_t index, uint32_t loc,
   }
   if (index >= r->nslots)
     r->nslots = index + 1;
-  region_unlock(r);
+  oa_spin_unlock(&r->lock);
   return s;
 }
 
@@ -196,7 +175,7 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
     if (cx->has_same_loc_ancestor)
       return;
     oa_agg_region *r = n->user;
-    region_lock(r);
+    oa_spin_lock(&r->lock);
     if (inst <= r->nslots && r->slots[inst - 1].thread_serial) {
       oa_ws_slot *s = &r->slots[inst - 1];
       s->work += n->work;
@@ -207,7 +186,7 @@ void oa_agg_finished(oa_agg *a, oa_node *n, const oa_agg_context *cx)
         s->max_chunk = n->span;
       }
     }
-    region_unlock(r);
+    oa_spin_unlock(&r->lock);
     return;
   }
   if (cx->nanc == 0) {

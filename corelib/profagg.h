@@ -45,7 +45,7 @@ typedef struct oa_ws_slot {
  * index + 1); it must be the first member of whatever was malloc'ed for it:
  * it is freed when that S-node finishes. */
 typedef struct oa_agg_region {
-  uint8_t lock;                   /* a spin lock (profagg.c: region_lock) */
+  uint8_t lock;                   /* oa_spin_lock: every thread takes it at each instance */
   oa_ws_slot *slots;
   uint32_t nslots, cap_slots;
   uint32_t team;

@@ -16,6 +16,21 @@
 #define OA_ASSERT(cond, why) ((void)0)
 #endif
 
+/* A one-byte spin lock, for the model's short critical sections that every
+ * thread of a team takes at each construct (a node's children, a region's
+ * worksharing slots), where a futex's wake would be a system call. */
+static inline void oa_spin_lock(unsigned char *l)
+{
+  while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(l, __ATOMIC_RELAXED))
+      __builtin_ia32_pause();
+}
+
+static inline void oa_spin_unlock(unsigned char *l)
+{
+  __atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
+
 /* Exit codes of the driver (doc/DESIGN.md section 1). */
 enum { OA_EXIT_FAIL = 1, OA_EXIT_USAGE = 2 };
 
