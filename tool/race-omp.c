@@ -8,11 +8,15 @@
 
 #include "race-int.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -186,6 +190,62 @@ static struct oa_race_frame *frames_reserve(void)
   return p == MAP_FAILED ? NULL : p;
 }
 
+/* The initial thread's stack as pthread_getattr_np gives it (the mapping
+ * that holds it, grown down as far as RLIMIT_STACK or the mapping below),
+ * without its fopen of /proc/self/maps, whose buffers would come from the
+ * program's heap (tool/heap.c says why the tool keeps out of it).  0: not
+ * found. */
+extern void *__libc_stack_end;
+
+static int initial_stack(uintptr_t *lo, uintptr_t *hi)
+{
+  uintptr_t here = (uintptr_t)__libc_stack_end, prev_end = 0;
+  int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  char buf[4096];
+  size_t have = 0;
+  int found = 0;
+  for (;;) {
+    ssize_t n = read(fd, buf + have, sizeof buf - 1 - have);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    have += (size_t)n;
+    buf[have] = 0;
+    char *line = buf, *nl;
+    while (!found && (nl = strchr(line, '\n'))) {
+      unsigned long a, b;
+      if (sscanf(line, "%lx-%lx", &a, &b) == 2) {
+        if (here >= a && here < b) {
+          /* as glibc's pthread_getattr_np: from the page above the one
+           * where the stack began, RLIMIT_STACK less what the mapping
+           * holds above that page, at most down to the mapping below */
+          struct rlimit rl;
+          uintptr_t size = UINTPTR_MAX;
+          *hi = (here & ~(uintptr_t)4095) + 4096;
+          if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+              && rl.rlim_cur > b - *hi)
+            size = (rl.rlim_cur - (b - *hi)) & ~(uintptr_t)4095;
+          *lo = size < *hi - prev_end ? *hi - size : prev_end;
+          found = 1;
+        }
+        prev_end = b;
+      }
+      line = nl + 1;
+    }
+    if (found)
+      break;
+    have = (size_t)(buf + have - line);  /* a partial line to complete */
+    memmove(buf, line, have);
+    if (have == sizeof buf - 1)
+      have = 0;
+  }
+  close(fd);
+  return found;
+}
+
 static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task)
 {
   oa_race_thread *r = t->race;
@@ -199,7 +259,13 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
     pthread_attr_t attr;
     void *lo;
     size_t size;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    uintptr_t ilo, ihi;
+    if (getpid() == (pid_t)syscall(SYS_gettid)) {
+      if (initial_stack(&ilo, &ihi)) {
+        r->stack_lo = ilo;
+        stack_hi = r->stack_hi = ihi;
+      }
+    } else if (pthread_getattr_np(pthread_self(), &attr) == 0) {
       if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
         r->stack_lo = (uintptr_t)lo;
         stack_hi = (uintptr_t)lo + size;

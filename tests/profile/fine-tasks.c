@@ -18,6 +18,11 @@
 //    it).  Each burn spins until the CPU clock says so, so a machine
 //    busier in one phase than in the other changes neither.
 //
+// Measured amounts on a shared machine: one CI run under the suite's load
+// (64-thread calibrations beside it) missed the note; 60 runs beside the
+// whole suite here gave 3x the threshold or more.  Retried:
+// ALLOW_RETRIES: 2
+//
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: env OMP_NUM_THREADS=1 BURN_ACTUAL=%t.actual %t fib 20
 // RUN: %ompadv profile --threads 1 --metric cputime --format json --output %t.fib.json %t fib 20 2> %t.fib.err

@@ -11,11 +11,15 @@
 //   An unchunked split would give 5 ms at 4 threads (parallelism 4).
 //   Recorded at 3 threads (chunks 0,3,6 = 8 ms on thread 0), where each
 //   thread's chunks are interleaved with the others'.
+//   The span at 8 and 16 threads is the longest of 7 measured chunks, the
+//   one noise swells most (3.155 ms on a loaded CI run): 8% tolerance,
+//   which still tells 3 from an unchunked split's 2.5 and 6 from 5.
+// ALLOW_RETRIES: 2
 //
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: %ompadv record -q --threads 3 --metric cputime -o %t.rec %t
 // RUN: %ompadv scale -q -i %t.rec --max-threads 16 --format json --output %t.json
-// RUN: python3 %inputs/scale/check.py %t.json --sane --recorded 3 --work 4=20 \
+// RUN: python3 %inputs/scale/check.py %t.json --sane --tol 0.08 --recorded 3 --work 4=20 \
 // RUN:   --span 1=20 --span 2=11 --span 4=6 --span 8=3 --span 16=3 \
 // RUN:   --parallelism 4=3.333 --parallelism 16=6.667
 #include "burn.h"
