@@ -29,6 +29,7 @@
 
 #include <errno.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,6 +79,20 @@ static unsigned class_of(size_t n)
   return c;
 }
 
+/* A fork while another thread holds a class's lock must not leave the
+ * child a lock nobody will release. */
+static void fork_prepare(void)
+{
+  for (int c = 0; c < NCLASS; c++)
+    oa_spin_lock(&classes[c].lock);
+}
+
+static void fork_done(void)
+{
+  for (int c = NCLASS - 1; c >= 0; c--)
+    oa_spin_unlock(&classes[c].lock);
+}
+
 static int ready(void)
 {
   if (__builtin_expect(__atomic_load_n(&state, __ATOMIC_ACQUIRE) != 0, 1))
@@ -87,6 +102,8 @@ static int ready(void)
     void *m = mmap(NULL, NGRANULES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     owner = m == MAP_FAILED ? NULL : m;
+    if (owner)
+      pthread_atfork(fork_prepare, fork_done, fork_done);
     __atomic_store_n(&state, owner ? 1 : -1, __ATOMIC_RELEASE);
   }
   oa_spin_unlock(&init_lock);
