@@ -18,10 +18,10 @@
  * granule is not ours came from the C library (strdup's result inside the
  * C library, say, or realpath's) and goes back to it.
  *   - small blocks (at most 64 KiB): size classes 16, then 32 * 2^k and
- *     48 * 2^k (every block aligned to 16);
- *     a granule holds blocks of one class, carved in order, so a block of a
- *     power-of-two class is aligned to its size (posix_memalign uses
- *     those); freed blocks go on their class's list and are used again;
+ *     48 * 2^k (every block aligned to 16); a granule holds blocks of one
+ *     class, carved in order (posix_memalign's classes apart, where a
+ *     power-of-two block is aligned to its size); freed blocks go on their
+ *     class's list and are used again;
  *   - large blocks: a mapping of their own, whole granules, the block's
  *     size in the page before it; unmapped when freed.
  * A spin lock per class; the tool allocates rarely on its hot paths (nodes
@@ -45,7 +45,13 @@
 #define SMALL_MAX ((size_t)65536)
 #define PAGE ((size_t)4096)
 
-/* owner[] values: 0 not ours, 1..NCLASS a small class + 1, LARGE */
+/* owner[] values: 0 not ours, 1..2 * NCLASS a small class + 1, LARGE.
+ * Classes NCLASS.. are the aligned ones (posix_memalign's): their blocks
+ * follow each other, so a power-of-two size is aligned to itself.  In
+ * the others, blocks from 64 bytes up are 16 bytes apart: blocks of a
+ * power-of-two size one after the other would put every block's first
+ * line in the same few sets of the cache (a fifth more time on a tree of
+ * small tasks, where the C library's chunk headers spread them). */
 enum { NCLASS = 24, LARGE = 0xff };
 
 void *__real_malloc(size_t);
@@ -62,13 +68,20 @@ static struct cls {
   unsigned char lock;
   void *free_list;
   char *next, *end;              /* the granule being carved */
-} classes[NCLASS];
+} classes[2 * NCLASS];
 
 /* 16, 32, 48, 64, 96, 128, ... 65536 (class 23): the odd classes and 0
  * are powers of two */
 static size_t class_size(unsigned c)
 {
   return !c ? 16 : (size_t)(c & 1 ? 32 : 48) << ((c - 1) >> 1);
+}
+
+/* how far apart a class's blocks are */
+static size_t class_stride(unsigned c)
+{
+  size_t size = class_size(c % NCLASS);
+  return c < NCLASS && size >= 64 ? size + 16 : size;
 }
 
 static unsigned class_of(size_t n)
@@ -83,13 +96,13 @@ static unsigned class_of(size_t n)
  * child a lock nobody will release. */
 static void fork_prepare(void)
 {
-  for (int c = 0; c < NCLASS; c++)
+  for (int c = 0; c < 2 * NCLASS; c++)
     oa_spin_lock(&classes[c].lock);
 }
 
 static void fork_done(void)
 {
-  for (int c = NCLASS - 1; c >= 0; c--)
+  for (int c = 2 * NCLASS - 1; c >= 0; c--)
     oa_spin_unlock(&classes[c].lock);
 }
 
@@ -140,7 +153,7 @@ static unsigned char owner_of(const void *p)
 static void *small_alloc(unsigned c)
 {
   struct cls *k = &classes[c];
-  size_t size = class_size(c);
+  size_t size = class_stride(c);
   void *p;
   oa_spin_lock(&k->lock);
   if ((p = k->free_list)) {
@@ -183,7 +196,7 @@ static void *large_alloc(size_t n, size_t align)
 
 static size_t usable(const void *p, unsigned char o)
 {
-  return o == LARGE ? ((const size_t *)((const char *)p - PAGE))[2] : class_size(o - 1u);
+  return o == LARGE ? ((const size_t *)((const char *)p - PAGE))[2] : class_size((o - 1u) % NCLASS);
 }
 
 static void *alloc(size_t n, size_t align)
@@ -192,10 +205,10 @@ static void *alloc(size_t n, size_t align)
     n = 1;
   if (n <= SMALL_MAX && align <= SMALL_MAX) {
     unsigned c = class_of(n > align ? n : align);
-    if (align > 16)  /* a power-of-two class: its blocks are aligned to their size */
+    if (align > 16)  /* a power-of-two class, aligned: its blocks are aligned to their size */
       c += c && !(c & 1);
     if (c < NCLASS)
-      return small_alloc(c);
+      return small_alloc(align > 16 ? NCLASS + c : c);
   }
   return large_alloc(n, align);
 }
