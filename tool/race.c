@@ -284,14 +284,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
     r->stamp_lockset = r->lockset;
   }
   uint64_t key = (uint64_t)addr << 9 | (uint64_t)(size < 127 ? size : 127) << 2 | (uint64_t)write;
-  /* by address, so that neighbouring accesses share the filter's cache
-   * lines (a hash scattered them: a cache miss per access on a stencil);
-   * each 32 KiB window of addresses at a pseudo-random offset, so that
-   * arrays equally aligned do not evict each other */
-  uintptr_t win = addr >> (OA_RACE_FILTER_BITS + 2);
-  __typeof__(r->filter[0]) *f =
-    &r->filter[((addr >> 2) + (uintptr_t)((win * UINT64_C(0x9e3779b97f4a7c15)) >> 40))
-               & (OA_RACE_FILTER - 1)];
+  __typeof__(r->filter[0]) *f = &r->filter[(key * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - OA_RACE_FILTER_BITS)];
   if (f->key == key && f->stamp == r->stamp && size < 127 && !(write & OA_RACE_SYNC))
     return;  /* (an atomic read again may be a poll) */
   a.site = oa_rs.ctx_on ? site_in_context(r, pc) : site_of(pc);
