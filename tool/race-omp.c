@@ -205,7 +205,7 @@ static int initial_stack(uintptr_t *lo, uintptr_t *hi)
     return 0;
   char buf[4096];
   size_t have = 0;
-  int found = 0;
+  int found = 0, skip = 0;  /* skip: the rest of a line longer than buf */
   for (;;) {
     ssize_t n = read(fd, buf + have, sizeof buf - 1 - have);
     if (n < 0 && errno == EINTR)
@@ -215,6 +215,14 @@ static int initial_stack(uintptr_t *lo, uintptr_t *hi)
     have += (size_t)n;
     buf[have] = 0;
     char *line = buf, *nl;
+    if (skip) {
+      if (!(nl = strchr(line, '\n'))) {
+        have = 0;
+        continue;
+      }
+      line = nl + 1;
+      skip = 0;
+    }
     while (!found && (nl = strchr(line, '\n'))) {
       unsigned long a, b;
       if (sscanf(line, "%lx-%lx", &a, &b) == 2) {
@@ -239,8 +247,10 @@ static int initial_stack(uintptr_t *lo, uintptr_t *hi)
       break;
     have = (size_t)(buf + have - line);  /* a partial line to complete */
     memmove(buf, line, have);
-    if (have == sizeof buf - 1)
+    if (have == sizeof buf - 1) {  /* (a path of PATH_MAX): its start was read */
       have = 0;
+      skip = 1;
+    }
   }
   close(fd);
   return found;
