@@ -82,7 +82,7 @@ int oa_input_open(const char *path, const char *what, struct stat *st, char *err
  * records has fewer than n (fuzzing: one huge id made a table of 640 MB). */
 static uint64_t loc_limit(const oa_recording *r)
 {
-  uint64_t n = r->size / sizeof(oa_event);
+  uint64_t n = r->size / 4;  /* a packed record takes 4 bytes at least */
   return n < (1u << 24) ? n : (1u << 24);
 }
 
@@ -150,9 +150,10 @@ static thread_chunks *chunks_of(oa_recording *r, uint32_t thread)
 static int read_small_chunk(oa_recording *r, uint64_t off, const oa_chunk_header *c,
                             int (*fn)(oa_recording *, const char *, uint64_t))
 {
-  char *buf = oa_xmalloc(c->used ? c->used : 1);
-  ssize_t got = pread(r->fd, buf, c->used, (off_t)(off + sizeof *c));
-  int bad = got < 0 || (uint64_t)got != c->used || fn(r, buf, c->used) != 0;
+  uint32_t used = oa_chunk_bytes(c);
+  char *buf = oa_xmalloc(used ? used : 1);
+  ssize_t got = pread(r->fd, buf, used, (off_t)(off + sizeof *c));
+  int bad = got < 0 || (uint64_t)got != used || fn(r, buf, used) != 0;
   free(buf);
   return bad ? -1 : 0;
 }
@@ -233,7 +234,9 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
            (unsigned long long)off);
       goto bad;
     }
-    if (c.used > c.size - sizeof c) {
+    if (c.used >> 32 && c.kind != OA_CHUNK_EVENTS)
+      c.used = UINT64_MAX;  /* a record count where none belongs */
+    if (oa_chunk_bytes(&c) > c.size - sizeof c || c.used == UINT64_MAX) {
       fail(err, errlen, path, "corrupt chunk at offset %llu (fill count)",
            (unsigned long long)off);
       goto bad;
@@ -241,8 +244,8 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
     int bad = 0;
     switch (c.kind) {
     case OA_CHUNK_EVENTS: {
-      if (c.used % sizeof(oa_event)) {
-        bad = 1;
+      if ((uint64_t)oa_chunk_records(&c) * 4 > oa_chunk_bytes(&c)) {
+        bad = 1;  /* a packed record takes 4 bytes at least */
         break;
       }
       thread_chunks *t = chunks_of(r, c.thread);
@@ -251,7 +254,7 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
         t->c = oa_xrealloc(t->c, t->cap * sizeof *t->c);
       }
       t->c[t->n++] = (chunk_ref){ off, c.size };
-      records += c.used / sizeof(oa_event);
+      records += oa_chunk_records(&c);
       break;
     }
     case OA_CHUNK_MODULES:
@@ -330,20 +333,46 @@ void oa_rec_close(oa_recording *r)
 
 typedef struct cursor {
   thread_chunks *t;
-  size_t chunk;                /* index of the mapped chunk */
+  size_t chunk;                /* index of the mapped chunk (or of the next one) */
   void *map;
   size_t map_size;
-  const oa_event *ev;
-  size_t n, i;
+  const unsigned char *p, *end; /* its packed records not read yet */
+  uint32_t left;               /* how many its header says remain */
+  oa_pack_ref *pack;           /* the chunk's unpacking state */
+  oa_event ev;                 /* the record read last */
+  uint64_t taken;              /* records read from the thread */
   uint64_t last_seq;
   int cut;                     /* the file filled: nothing after the mapped chunk */
 } cursor;
 
-/* Map the cursor's next non-empty chunk; 0 at the end, -1 on error. */
-static int cursor_load(oa_recording *r, cursor *c)
+enum { CURSOR_UNREADABLE = -1, CURSOR_DAMAGED = -2 };
+
+/* The cursor's thread's next record into c->ev: 1; 0 past its last (or the
+ * cut, when the file filled); CURSOR_UNREADABLE when a chunk cannot be
+ * mapped, CURSOR_DAMAGED when its records do not unpack into what its
+ * header says. */
+static int cursor_next(oa_recording *r, cursor *c)
 {
   for (;;) {
+    if (c->map && c->p < c->end) {
+      size_t got = c->left ? oa_unpack_record(c->pack, c->p, (size_t)(c->end - c->p), &c->ev)
+                           : 0;
+      if (!got)
+        return CURSOR_DAMAGED;
+      c->p += got;
+      c->left--;
+      if (r->header.full_errno && c->ev.seq >= r->header.seq_cut) {
+        /* the file filled: what a thread recorded after that point goes
+         * (its seq only grows, so the rest of the thread goes too) */
+        c->cut = 1;
+        return 0;
+      }
+      c->taken++;
+      return 1;
+    }
     if (c->map) {
+      if (c->left)
+        return CURSOR_DAMAGED;
       munmap(c->map, c->map_size);
       c->map = NULL;
       c->chunk++;
@@ -354,31 +383,39 @@ static int cursor_load(oa_recording *r, cursor *c)
     c->map = mmap(NULL, ref->size, PROT_READ, MAP_PRIVATE, r->fd, (off_t)ref->off);
     if (c->map == MAP_FAILED) {
       c->map = NULL;
-      return -1;
+      return CURSOR_UNREADABLE;
     }
     c->map_size = ref->size;
     const oa_chunk_header *h = c->map;
     /* the header was checked at open; the file may have changed since */
-    if (h->magic != OA_CHUNK_MAGIC || h->used > ref->size - sizeof *h
-        || h->used % sizeof(oa_event))
-      return -1;
-    c->ev = (const oa_event *)(h + 1);
-    c->n = h->used / sizeof(oa_event);
-    c->i = 0;
-    if (r->header.full_errno) {
-      /* the file filled: what a thread recorded after that point goes
-       * (its seq only grows, so the rest of the thread goes too) */
-      size_t keep = 0;
-      while (keep < c->n && c->ev[keep].seq < r->header.seq_cut)
-        keep++;
-      if (keep < c->n) {
-        c->n = keep;
-        c->cut = 1;
-      }
-    }
-    if (c->n)
-      return 1;
+    if (h->magic != OA_CHUNK_MAGIC || oa_chunk_bytes(h) > ref->size - sizeof *h)
+      return CURSOR_DAMAGED;
+    c->p = (const unsigned char *)(h + 1);
+    c->end = c->p + oa_chunk_bytes(h);
+    c->left = oa_chunk_records(h);
+    if (!c->pack)
+      c->pack = oa_xmalloc(sizeof *c->pack);
+    memset(c->pack, 0, sizeof *c->pack);
   }
+}
+
+static void cursor_close(cursor *c)
+{
+  if (c->map)
+    munmap(c->map, c->map_size);
+  c->map = NULL;
+  free(c->pack);
+  c->pack = NULL;
+}
+
+/* The error of a cursor that stopped with got (below 0). */
+static int cursor_fail(const oa_recording *r, const cursor *c, int got, char *err,
+                       size_t errlen)
+{
+  unsigned long long off = c->chunk < c->t->n ? (unsigned long long)c->t->c[c->chunk].off : 0;
+  return got == CURSOR_DAMAGED
+             ? fail(err, errlen, r->path, "corrupt chunk at offset %llu (records)", off)
+             : fail(err, errlen, r->path, "cannot read chunk at offset %llu", off);
 }
 
 int oa_rec_modules(oa_recording *r, oa_rec_module_fn fn, void *ctx)
@@ -420,17 +457,18 @@ int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
   for (size_t t = 0; t < r->nthreads; t++) {
     cursor c = { .t = &r->threads[t] };
     int got;
-    while ((got = cursor_load(r, &c)) > 0) {
-      for (size_t i = 0; i < c.n; i++) {
-        if (c.ev[i].type == OA_REC_LOC && oa_rec_take_loc(r, &oa_record_of(&c.ev[i])->rec_loc) != 0) {
-          munmap(c.map, c.map_size);
-          return fail(err, errlen, r->path, "corrupt recording: location record");
-        }
+    while ((got = cursor_next(r, &c)) > 0) {
+      if (c.ev.type == OA_REC_LOC && oa_rec_take_loc(r, &oa_record_of(&c.ev)->rec_loc) != 0) {
+        cursor_close(&c);
+        return fail(err, errlen, r->path, "corrupt recording: location record");
       }
     }
-    if (got < 0)
-      return fail(err, errlen, r->path, "cannot read chunk at offset %llu",
-                  (unsigned long long)c.t->c[c.chunk].off);
+    if (got < 0) {
+      int rc = cursor_fail(r, &c, got, err, errlen);
+      cursor_close(&c);
+      return rc;
+    }
+    cursor_close(&c);
   }
   return 0;
 }
@@ -562,7 +600,7 @@ typedef struct heap {
 
 static uint64_t head_seq(const cursor *c)
 {
-  return c->ev[c->i].seq;
+  return c->ev.seq;
 }
 
 static void heap_down(heap *h, size_t i)
@@ -622,12 +660,6 @@ oa_rec_stream *oa_rec_stream_open(oa_recording *r)
   return s;
 }
 
-static int unreadable(oa_rec_stream *s, const cursor *c, char *err, size_t errlen)
-{
-  return fail(err, errlen, s->r->path, "cannot read chunk at offset %llu",
-              (unsigned long long)c->t->c[c->chunk].off);
-}
-
 int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, char *err,
                        size_t errlen)
 {
@@ -635,9 +667,9 @@ int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, cha
   if (!s->started) {
     s->started = 1;
     for (size_t i = 0; i < s->r->nthreads; i++) {
-      int got = cursor_load(s->r, &s->cs[i]);
+      int got = cursor_next(s->r, &s->cs[i]);
       if (got < 0)
-        return unreadable(s, &s->cs[i], err, errlen);
+        return cursor_fail(s->r, &s->cs[i], got, err, errlen);
       if (got)
         h->a[h->n++] = &s->cs[i];
     }
@@ -645,21 +677,19 @@ int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, cha
       heap_down(h, i);
   } else if (h->n) {  /* past the record handed out last */
     cursor *c = h->a[0];
-    if (++c->i == c->n) {
-      int got = cursor_load(s->r, c);
-      if (got < 0)
-        return unreadable(s, c, err, errlen);
-      if (!got)
-        h->a[0] = h->a[--h->n];
-    }
+    int got = cursor_next(s->r, c);
+    if (got < 0)
+      return cursor_fail(s->r, c, got, err, errlen);
+    if (!got)
+      h->a[0] = h->a[--h->n];
     if (h->n)
       heap_down(h, 0);
   }
   if (!h->n)
     return 0;
   cursor *c = h->a[0];
-  const oa_event *ev = &c->ev[c->i];
-  if ((c->i > 0 || c->chunk > 0) && ev->seq <= c->last_seq)
+  const oa_event *ev = &c->ev;
+  if (c->taken > 1 && ev->seq <= c->last_seq)
     return fail(err, errlen, s->r->path, "corrupt recording: records out of order (record "
                 "%llu, type %u)", (unsigned long long)ev->seq, ev->type);
   c->last_seq = ev->seq;
@@ -673,8 +703,7 @@ void oa_rec_stream_close(oa_rec_stream *s)
   if (!s)
     return;
   for (size_t i = 0; i < s->r->nthreads; i++)
-    if (s->cs[i].map)
-      munmap(s->cs[i].map, s->cs[i].map_size);
+    cursor_close(&s->cs[i]);
   free(s->cs);
   free(s->h.a);
   free(s);

@@ -325,6 +325,8 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
   }
   if (nanc != 0xff && (region || inst))  /* oa_node: one or the other */
     return bad(p, e, "enclosing directives of a region's node");
+  if (nanc != 0xff && kind != OA_P)  /* only a task's P-node has them, in place of user */
+    return bad(p, e, "enclosing directives of a node that is not a task");
   oa_node *n = oa_node_new(&p->pool, (oa_kind)kind, NULL);
   n->id = x->node;
   n->loc = loc;

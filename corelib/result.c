@@ -143,18 +143,25 @@ int oa_profile_chunk(const char *p, uint64_t used, oa_profile_header **hp, oa_pr
 
 static int add_events(oa_result *r, const oa_chunk_header *c, size_t *cap)
 {
-  const oa_event *ev = (const oa_event *)(c + 1);
-  size_t n = c->used / sizeof(oa_event);
-  if (c->used % sizeof(oa_event))
-    return -1;
-  for (size_t i = 0; i < n; i++)
-    if (ev[i].thread != c->thread || !oa_event_type_name(ev[i].type))
-      return -1;
+  size_t n = oa_chunk_records(c);
+  const unsigned char *p = (const unsigned char *)(c + 1), *end = p + oa_chunk_bytes(c);
+  if (n * 4 > oa_chunk_bytes(c))
+    return -1;  /* a packed record takes 4 bytes at least */
   if (r->nevents + n > *cap) {
     *cap = (*cap ? *cap * 2 : 4096) + n;
     r->events = oa_xrealloc(r->events, *cap * sizeof *r->events);
   }
-  memcpy(r->events + r->nevents, ev, n * sizeof *ev);
+  oa_pack_ref *pack = oa_xcalloc(1, sizeof *pack);
+  int bad = 0;
+  for (size_t i = 0; i < n && !bad; i++) {
+    oa_event *ev = &r->events[r->nevents + i];
+    size_t got = oa_unpack_record(pack, p, (size_t)(end - p), ev);
+    bad = !got || ev->thread != c->thread || !oa_event_type_name(ev->type);
+    p += got;
+  }
+  free(pack);
+  if (bad || p != end)
+    return -1;
   r->nevents += n;
   return 0;
 }
@@ -175,16 +182,16 @@ static int read_chunks(oa_result *r, const char *base, uint64_t size, const char
       return fail(err, errlen, path, "corrupt chunk at offset %llu", (unsigned long long)off);
     if (off + c->size > size)
       return fail(err, errlen, path, "truncated: chunk at offset %llu ends past the end of the file", (unsigned long long)off);
-    if (c->used > c->size - sizeof *c)
+    if (oa_chunk_bytes(c) > c->size - sizeof *c || (c->kind != OA_CHUNK_EVENTS && c->used >> 32))
       return fail(err, errlen, path, "corrupt chunk at offset %llu (fill count)",
                   (unsigned long long)off);
     int bad = 0;
     if (c->kind == OA_CHUNK_EVENTS)
       bad = add_events(r, c, &cap);
     else if (c->kind == OA_CHUNK_MODULES)
-      bad = add_modules(r, (const char *)(c + 1), c->used);
+      bad = add_modules(r, (const char *)(c + 1), oa_chunk_bytes(c));
     else if (c->kind == OA_CHUNK_PROFILE)
-      bad = oa_profile_chunk((const char *)(c + 1), c->used, &r->profile, &r->locs, &r->nested);
+      bad = oa_profile_chunk((const char *)(c + 1), oa_chunk_bytes(c), &r->profile, &r->locs, &r->nested);
     else
       bad = -1;
     if (bad)

@@ -164,7 +164,7 @@ char *oa_expand_pid(const char *pattern, long pid)
 char *oa_path_clean(const char *path)
 {
   size_t len = strlen(path);
-  char *out = oa_xmalloc(len + 1);
+  char *out = oa_xmalloc(len + 2);  /* "" becomes "." */
   size_t n = 0;
   int absolute = path[0] == '/';
   const char *s = path;

@@ -209,31 +209,38 @@ void oa_thread_retire(oa_thread *t)
   oa_self = NULL;
 }
 
-/* Slot for the next event of thread t, opening a new chunk when the current
- * one is full; NULL when recording is off or the file cannot grow. */
+/* The record to fill for thread t (its stage, packed into the chunk at
+ * oa_commit), opening a new chunk when the current one has no room for the
+ * largest packed record; NULL when recording is off or the file cannot
+ * grow. */
 oa_record *oa_next_slot(oa_thread *t)
 {
   if (!oa_the_run.enabled)
     return NULL;
-  if (t->chunk && t->n < OA_CHUNK_EVENTS_MAX) {
-    /* the record's first byte from the chunk's start, a step boundary:
-     * the next step's pages (the chunk's size is a multiple of the step) */
-    size_t at = sizeof *t->chunk + (size_t)t->n * sizeof(oa_record);
-    if (__builtin_expect(at % OA_POPULATE_STEP == 0, 0))
-      populate((char *)t->chunk + at, OA_POPULATE_STEP);
-    return &t->ev[t->n];
+  const uint32_t room = OA_CHUNK_SIZE - sizeof *t->chunk;
+  if (t->chunk && t->bytes + OA_PACK_MAX <= room) {
+    /* the next step's pages once the record may reach them (the chunk's
+     * size is a multiple of the step) */
+    if (__builtin_expect(sizeof *t->chunk + t->bytes + OA_PACK_MAX > t->populated, 0)) {
+      populate((char *)t->chunk + t->populated, OA_POPULATE_STEP);
+      t->populated += OA_POPULATE_STEP;
+    }
+    return &t->stage;
   }
   if (t->chunk)
     munmap(t->chunk, OA_CHUNK_SIZE);  /* its pages stay in the file */
   t->chunk = __atomic_load_n(&oa_the_run.full, __ATOMIC_ACQUIRE)
                  ? NULL : oa_out_chunk(OA_CHUNK_EVENTS, t->id, OA_CHUNK_SIZE);
-  t->n = 0;
+  t->n = t->bytes = 0;
   if (!t->chunk) {
     __atomic_fetch_add(&oa_the_run.header->events_lost, 1, __ATOMIC_RELAXED);
     return NULL;
   }
-  t->ev = (oa_record *)(t->chunk + 1);
-  return &t->ev[0];
+  t->populated = OA_POPULATE_STEP;  /* oa_out_chunk's */
+  if (!t->pack)
+    t->pack = oa_xmalloc(sizeof *t->pack);
+  memset(t->pack, 0, sizeof *t->pack);  /* a chunk unpacks on its own */
+  return &t->stage;
 }
 
 struct modbuf {

@@ -17,7 +17,6 @@
 #include "util.h"
 
 #define OA_CHUNK_SIZE (256u * 1024u)
-#define OA_CHUNK_EVENTS_MAX ((OA_CHUNK_SIZE - sizeof(oa_chunk_header)) / sizeof(oa_record))
 #define OA_MAX_RUNTIME_RANGES 16
 #define OA_MAX_IMPLICIT 64             /* nesting of parallel regions on one thread */
 #define OA_EDGE_CACHE 16
@@ -75,9 +74,12 @@ typedef struct oa_split {
 
 typedef struct oa_thread {
   uint32_t id;
-  uint32_t n;                     /* events in the current chunk */
+  uint32_t n;                     /* records in the current chunk */
   oa_chunk_header *chunk;         /* NULL: no chunk (file could not grow) */
-  oa_record *ev;
+  uint32_t bytes;                 /* its payload bytes (packed records) */
+  uint32_t populated;             /* bytes of the chunk made writable (out.c: populate) */
+  oa_pack_ref *pack;              /* the chunk's packing state (contract.h) */
+  oa_record stage;                /* the record begun, packed into the chunk at oa_commit */
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
   uint64_t clock;                 /* metric value when the running fragment resumed */
@@ -220,10 +222,13 @@ static inline oa_record *oa_begin_record_at(oa_thread *t, unsigned type, unsigne
 #define OA_PUT_EVENT_AT(t, type, sub, ra, member, ...)                        \
   OA_PUT(t, oa_begin_record_at((t), (type), (sub), (ra)), member, __VA_ARGS__)
 
+/* The record begun (oa_next_slot gave t->stage) goes into the chunk,
+ * packed, and counts: one store of 'used' (contract.h) makes it visible. */
 static inline void oa_commit(oa_thread *t)
 {
+  t->bytes += (uint32_t)oa_pack_record(t->pack, &t->stage, (unsigned char *)(t->chunk + 1) + t->bytes);
   t->n++;
-  __atomic_store_n(&t->chunk->used, (uint64_t)t->n * sizeof(oa_record), __ATOMIC_RELEASE);
+  __atomic_store_n(&t->chunk->used, oa_chunk_used(t->bytes, t->n), __ATOMIC_RELEASE);
 }
 
 static inline uint64_t oa_new_id(uint64_t *counter)

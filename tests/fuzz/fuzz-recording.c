@@ -142,7 +142,8 @@ size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 
 typedef struct evchunk {
   size_t off, size;            /* of the chunk */
-  uint64_t used;
+  oa_event *ev;                /* its records, unpacked */
+  size_t n;
 } evchunk;
 
 static uint64_t rnd(unsigned *seed)
@@ -153,7 +154,8 @@ static uint64_t rnd(unsigned *seed)
   return x;
 }
 
-/* The event chunks, and the names chunk (which counts the records) in *names. */
+/* The event chunks whose records unpack, and the names chunk (which counts
+ * the records) in *names. */
 static size_t find_chunks(const uint8_t *data, size_t size, evchunk *out, size_t max,
                           size_t *names)
 {
@@ -169,20 +171,34 @@ static size_t find_chunks(const uint8_t *data, size_t size, evchunk *out, size_t
       continue;
     }
     if (c.magic != OA_CHUNK_MAGIC || c.size < 4096 || c.size % 4096 || off + c.size > size
-        || c.used > c.size - sizeof c)
+        || oa_chunk_bytes(&c) > c.size - sizeof c)
       break;
-    if (c.kind == OA_CHUNK_EVENTS && c.used % sizeof(oa_event) == 0)
-      out[n++] = (evchunk){ off, c.size, c.used };
+    if (c.kind == OA_CHUNK_EVENTS) {
+      size_t k = oa_chunk_records(&c), bytes = oa_chunk_bytes(&c), at = 0, i;
+      if (k * 4 > bytes) {  /* a packed record takes 4 bytes at least */
+        off += c.size;
+        continue;
+      }
+      oa_event *ev = malloc((k ? k : 1) * sizeof *ev);
+      oa_pack_ref *ref = calloc(1, sizeof *ref);
+      const uint8_t *p = data + off + sizeof c;
+      for (i = 0; i < k; i++) {
+        size_t got = oa_unpack_record(ref, p + at, bytes - at, &ev[i]);
+        if (!got)
+          break;
+        at += got;
+      }
+      free(ref);
+      if (i == k && at == bytes)
+        out[n++] = (evchunk){ off, c.size, ev, k };
+      else
+        free(ev);
+    }
     if (c.kind == OA_CHUNK_NAMES)
       *names = off;
     off += c.size;
   }
   return n;
-}
-
-static oa_event *record(uint8_t *data, const evchunk *c, uint64_t i)
-{
-  return (oa_event *)(data + c->off + sizeof(oa_chunk_header)) + i;
 }
 
 static uint64_t *field(oa_event *e, unsigned k)
@@ -191,25 +207,50 @@ static uint64_t *field(oa_event *e, unsigned k)
   return f[k % 6];
 }
 
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
+/* Every chunk's records packed back in place: 0; -1 (data unchanged) when
+ * one no longer fits its chunk. */
+static int repack(uint8_t *data, evchunk *ch, size_t nch)
 {
-  evchunk ch[64];
-  size_t names;
-  size_t nch = (seed & 1) ? find_chunks(data, size, ch, 64, &names) : 0;
+  uint8_t **packed = calloc(nch, sizeof *packed);
+  size_t *bytes = calloc(nch, sizeof *bytes);
+  int fits = 1;
+  for (size_t k = 0; k < nch && fits; k++) {
+    packed[k] = malloc(ch[k].n * OA_PACK_MAX + 1);
+    bytes[k] = oa_pack_chunk(ch[k].ev, ch[k].n, packed[k]);
+    fits = bytes[k] <= ch[k].size - sizeof(oa_chunk_header);
+  }
+  for (size_t k = 0; k < nch && fits; k++) {
+    uint8_t *payload = data + ch[k].off + sizeof(oa_chunk_header);
+    memcpy(payload, packed[k], bytes[k]);
+    memset(payload + bytes[k], 0, ch[k].size - sizeof(oa_chunk_header) - bytes[k]);
+    uint64_t used = oa_chunk_used((uint32_t)bytes[k], (uint32_t)ch[k].n);
+    memcpy(data + ch[k].off + offsetof(oa_chunk_header, used), &used, sizeof used);
+  }
+  for (size_t k = 0; k < nch; k++)
+    free(packed[k]);
+  free(packed);
+  free(bytes);
+  return fits ? 0 : -1;
+}
+
+static size_t mutate(uint8_t *data, size_t size, size_t max_size, unsigned seed, evchunk *ch,
+                     size_t nch, size_t names)
+{
   uint64_t total = 0;
   for (size_t i = 0; i < nch; i++)
-    total += ch[i].used / sizeof(oa_event);
+    total += ch[i].n;
   if (!total)
     return LLVMFuzzerMutate(data, size, max_size);
   unsigned r = seed;
   evchunk *c = &ch[rand_r(&r) % nch];
-  uint64_t n = c->used / sizeof(oa_event);
-  if (!n)
+  if (!c->n)
     return LLVMFuzzerMutate(data, size, max_size);
-  oa_event *e = record(data, c, rnd(&r) % n);
+  size_t at = rnd(&r) % c->n;
+  oa_event *e = &c->ev[at];
   evchunk *oc = &ch[rand_r(&r) % nch];
-  oa_event *other = oc->used ? record(data, oc, rnd(&r) % (oc->used / sizeof(oa_event))) : e;
+  oa_event *other = oc->n ? &oc->ev[rnd(&r) % oc->n] : e;
   oa_event tmp;
+  int64_t added = 0;
   switch (rand_r(&r) % 10) {
   case 0: case 1: case 2:  /* a field takes another record's value: ids meet */
     *field(e, rand_r(&r)) = *field(other, rand_r(&r));
@@ -240,39 +281,49 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
     other->seq = tmp.seq;
     break;
   case 7: case 8: {        /* a record repeated right after itself */
-    uint64_t room = c->size - sizeof(oa_chunk_header) - c->used;
-    if (room < sizeof(oa_event))
-      return LLVMFuzzerMutate(data, size, max_size);
-    uint8_t *end = data + c->off + sizeof(oa_chunk_header) + c->used;
-    memmove(e + 1, e, end - (uint8_t *)e);
-    c->used += sizeof(oa_event);
+    int same = oc == c;
+    size_t oi = (size_t)(other - oc->ev);
+    c->ev = realloc(c->ev, (c->n + 1) * sizeof *c->ev);
+    memmove(&c->ev[at + 1], &c->ev[at], (c->n - at) * sizeof *c->ev);
+    c->n++;
+    e = &c->ev[at];
+    other = same ? &c->ev[oi > at ? oi + 1 : oi] : other;
     /* make room in the order: every sequence number doubled, the copy odd */
     for (size_t k = 0; k < nch; k++)
-      for (uint64_t i = 0; i < ch[k].used / sizeof(oa_event); i++)
-        record(data, &ch[k], i)->seq *= 2;
+      for (size_t i = 0; i < ch[k].n; i++)
+        ch[k].ev[i].seq *= 2;
     e[1].seq = e[0].seq + 1;
     if (rand_r(&r) & 1)
       *field(&e[1], rand_r(&r)) = *field(other, rand_r(&r));
+    added = 1;
     break;
   }
-  case 9: {                /* a record deleted */
-    uint8_t *end = data + c->off + sizeof(oa_chunk_header) + c->used;
-    memmove(e, e + 1, end - (uint8_t *)(e + 1));
-    memset(end - sizeof(oa_event), 0, sizeof(oa_event));
-    c->used -= sizeof(oa_event);
+  case 9:                  /* a record deleted */
+    memmove(&c->ev[at], &c->ev[at + 1], (c->n - at - 1) * sizeof *c->ev);
+    c->n--;
+    added = -1;
     break;
   }
-  }
-  uint64_t was;
-  memcpy(&was, data + c->off + offsetof(oa_chunk_header, used), sizeof was);
-  memcpy(data + c->off + offsetof(oa_chunk_header, used), &c->used, sizeof c->used);
-  if (names && was != c->used) {  /* the names chunk's count of records follows */
+  if (repack(data, ch, nch) != 0)
+    return LLVMFuzzerMutate(data, size, max_size);
+  if (names && added) {  /* the names chunk's count of records follows */
     uint64_t count;
     memcpy(&count, data + names + offsetof(oa_chunk_header, reserved), sizeof count);
-    count = count + c->used / sizeof(oa_event) - was / sizeof(oa_event);
+    count += (uint64_t)added;
     memcpy(data + names + offsetof(oa_chunk_header, reserved), &count, sizeof count);
   }
   return size;
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
+{
+  evchunk ch[64];
+  size_t names = 0;
+  size_t nch = (seed & 1) ? find_chunks(data, size, ch, 64, &names) : 0;
+  size_t got = mutate(data, size, max_size, seed, ch, nch, names);
+  for (size_t i = 0; i < nch; i++)
+    free(ch[i].ev);
+  return got;
 }
 #endif
 

@@ -6,6 +6,10 @@
                              bytes, and reserved (never written) pages dropped:
                              the same records, a fraction of the size
   rectool.py dump IN         print the header, the chunks and every record
+  rectool.py repack IN OUT   rewrite a recording of format 2 (64-byte records) in
+                             this format (packed records); other versions are
+                             left as they are, but format 3 becomes 4 (a file
+                             made to be "newer than this ompadv" stays so)
   rectool.py fields          print the record fields build knows: KIND FIELD
                              OFFSET SIZE (tests/unit/records.test checks them
                              against contract.h)
@@ -24,15 +28,20 @@
 The layout is the result file of corelib/contract.h, format OA_FILE_VERSION:
 a 4096-byte header, then chunks of 'size' bytes (a multiple of 4096) each
 starting with a 64-byte oa_chunk_header {magic, kind, thread, size, used,
-reserved[5]}; event chunks hold 64-byte records (union oa_record) {type u16,
-sub u8, flags u8, thread u32, seq, time, where, a, b, c, d}."""
+reserved[5]} ('used': payload bytes | records << 32 in event chunks); event
+chunks hold 64-byte records (union oa_record) {type u16, sub u8, flags u8,
+thread u32, seq, time, where, a, b, c, d}, each packed (contract.h,
+oa_pack_record): a u16 type, a u16 mask of the 4-byte words that differ from
+the last record of the same slot (type % 64) in the chunk, then those words
+XORed with it."""
 import struct
 import sys
 
 PAGE = 4096
 HEADER_SIZE = 4096
 FILE_MAGIC = 0x31564441504D4F7F
-FILE_VERSION = 2                    # contract.h: OA_FILE_VERSION
+FILE_VERSION = 3                    # contract.h: OA_FILE_VERSION
+PACK_SLOTS = 64
 CHUNK_MAGIC = 0x4B4E4843
 CHUNK = struct.Struct("<IIIIQ40x")
 EVENT = struct.Struct("<HBBIQQQQQQQ")
@@ -66,6 +75,59 @@ FIELDS = {
 }
 
 
+class Packer:
+    """One chunk's packing state (contract.h: oa_pack_ref)."""
+
+    def __init__(self):
+        self.ref = [[0] * 16 for _ in range(PACK_SLOTS)]
+
+    def pack(self, rec):
+        words = struct.unpack("<16I", rec)
+        prev = self.ref[words[0] & 0xffff & (PACK_SLOTS - 1)]
+        mask, out = 0, b""
+        for i in range(16):
+            d = words[i] ^ prev[i]
+            if d:
+                mask |= 1 << i
+                out += struct.pack("<I", d)
+            prev[i] = words[i]
+        return struct.pack("<HH", words[0] & 0xffff, mask) + out
+
+    def unpack(self, data, off, end):
+        """(record, bytes taken), or (None, 0) when damaged."""
+        if off + 4 > end:
+            return None, 0
+        t, mask = struct.unpack_from("<HH", data, off)
+        need = 4 + 4 * bin(mask).count("1")
+        if off + need > end:
+            return None, 0
+        prev = self.ref[t & (PACK_SLOTS - 1)]
+        p = off + 4
+        for i in range(16):
+            if mask >> i & 1:
+                prev[i] ^= struct.unpack_from("<I", data, p)[0]
+                p += 4
+        if prev[0] & 0xffff != t:
+            return None, 0
+        return struct.pack("<16I", *prev), need
+
+
+def records(data, off, used):
+    """The records of the event chunk at off, unpacked, as far as they unpack."""
+    packer, p, end = Packer(), off + CHUNK.size, off + CHUNK.size + (used & 0xffffffff)
+    for _ in range(used >> 32):
+        rec, n = packer.unpack(data, p, end)
+        if rec is None:
+            return
+        yield rec
+        p += n
+
+
+def pack_chunk(recs):
+    packer = Packer()
+    return b"".join(packer.pack(r) for r in recs)
+
+
 def chunks(data):
     """(offset, kind, thread, size, used) of each written chunk, as the reader walks them."""
     off = HEADER_SIZE
@@ -86,7 +148,7 @@ def shrink(src, dst):
         raise SystemExit("rectool: %s: not an ompadv result" % src)
     out = bytearray(data[:HEADER_SIZE])
     for off, kind, thread, size, used in chunks(data):
-        used = min(used, size - CHUNK.size)
+        used = min(used & 0xffffffff, size - CHUNK.size)
         new = (CHUNK.size + used + PAGE - 1) // PAGE * PAGE
         chunk = bytearray(data[off:off + CHUNK.size + used])
         struct.pack_into("<I", chunk, 12, new)
@@ -101,13 +163,13 @@ def dump(src):
     print("header: magic %#x version %d header_size %d mode %d state %d nthreads %d"
           % (magic, version, hsize, mode, state, nthreads))
     for off, kind, thread, size, used in chunks(data):
-        print("chunk @%d %s thread %d size %d used %d"
-              % (off, KINDS.get(kind, str(kind)), thread, size, used))
+        print("chunk @%d %s thread %d size %d used %d%s"
+              % (off, KINDS.get(kind, str(kind)), thread, size, used & 0xffffffff,
+                 " records %d" % (used >> 32) if kind == 1 else ""))
         if kind != 1:
             continue
-        for i in range(0, used - used % EVENT.size, EVENT.size):
-            t, sub, flags, th, seq, time, where, a, b, c, d = EVENT.unpack_from(
-                data, off + CHUNK.size + i)
+        for rec in records(data, off, used):
+            t, sub, flags, th, seq, time, where, a, b, c, d = EVENT.unpack(rec)
             name = RECS[t - 300] if 300 <= t < 300 + len(RECS) else str(t)
             print("  seq %-6d %-7s sub %d where %#x a %#x b %#x c %#x d %#x%s"
                   % (seq, name, sub, where, a, b, c, d, " time %#x" % time if time else ""))
@@ -143,23 +205,54 @@ def build(spec, dst):
             value = float(x) if fmt == "f" else int(x, 0).to_bytes(6, "little") if fmt == "6s" \
                 else int(x, 0)
             struct.pack_into("<" + fmt, rec, off, value)
-        threads.setdefault(th, bytearray()).extend(rec)
+        threads.setdefault(th, []).append(bytes(rec))
         seq += 1
     # mode 3 (a recording), state 2 (finalized)
     out = bytearray(struct.pack("<QIIIIII", FILE_MAGIC, FILE_VERSION, HEADER_SIZE, 1, 3, 2,
                                 len(threads)))
     out += bytes(HEADER_SIZE - len(out))
 
-    def chunk(kind, thread, payload, reserved=b""):
+    def chunk(kind, thread, payload, reserved=b"", nrecs=0):
         size = (CHUNK.size + len(payload) + PAGE - 1) // PAGE * PAGE
-        c = bytearray(CHUNK.pack(CHUNK_MAGIC, kind, thread, size, len(payload)) + payload)
+        c = bytearray(CHUNK.pack(CHUNK_MAGIC, kind, thread, size, len(payload) | nrecs << 32)
+                      + payload)
         c[24:24 + len(reserved)] = reserved
         return c + bytes(size - len(c))
     for th in sorted(threads):
-        out += chunk(1, th, threads[th])
+        out += chunk(1, th, pack_chunk(threads[th]), nrecs=len(threads[th]))
     # the names chunk counts the records and event chunks before it
     out += chunk(4, 0, names, struct.pack("<QQ", seq, len(threads)))
     open(dst, "wb").write(out)
+
+
+def repack(src, dst):
+    data = bytearray(open(src, "rb").read())
+    version = struct.unpack_from("<I", data, 8)[0] if len(data) >= 12 else None
+    if version == 3:
+        struct.pack_into("<I", data, 8, 4)
+    if version != 2:
+        open(dst, "wb").write(data)
+        print("%s: format %s, not repacked" % (dst, version))
+        return
+    struct.pack_into("<I", data, 8, FILE_VERSION)
+    off, n = HEADER_SIZE, 0
+    while off + CHUNK.size <= len(data):
+        magic, kind, thread, size, used = CHUNK.unpack_from(data, off)
+        if magic == 0:
+            off += PAGE
+            continue
+        if magic != CHUNK_MAGIC or size < PAGE or size % PAGE or off + size > len(data):
+            break                       # a damaged file stays damaged from here on
+        if kind == 1 and used <= size - CHUNK.size and used % EVENT.size == 0:
+            recs = [bytes(data[off + CHUNK.size + i:off + CHUNK.size + i + EVENT.size])
+                    for i in range(0, used, EVENT.size)]
+            payload = pack_chunk(recs)
+            data[off + CHUNK.size:off + size] = payload + bytes(size - CHUNK.size - len(payload))
+            struct.pack_into("<Q", data, off + 16, len(payload) | len(recs) << 32)
+            n += 1
+        off += size
+    open(dst, "wb").write(data)
+    print("%s: %d event chunks repacked" % (dst, n))
 
 
 def fields():
@@ -178,6 +271,8 @@ def main(argv):
         shrink(argv[2], argv[3])
     elif len(argv) == 4 and argv[1] == "build":
         build(argv[2], argv[3])
+    elif len(argv) == 4 and argv[1] == "repack":
+        repack(argv[2], argv[3])
     elif len(argv) == 3 and argv[1] == "dump":
         dump(argv[2])
     elif len(argv) == 2 and argv[1] == "fields":

@@ -135,12 +135,17 @@ static const char *write_file(const char *name, uint32_t mode)
   memset(page, 0, sizeof page);
   memcpy(page, &h, sizeof h);
   fwrite(page, 1, sizeof page, f);
+  static unsigned char chunk[8192], packed[sizeof recs / sizeof *recs * OA_PACK_MAX];
+  size_t bytes = oa_pack_chunk(recs, nrecs, packed);
+  if (bytes > sizeof chunk - sizeof(oa_chunk_header)) {
+    fprintf(stderr, "%s: %zu bytes of records do not fit one chunk\n", name, bytes);
+    exit(2);
+  }
   oa_chunk_header c = { .magic = OA_CHUNK_MAGIC, .kind = OA_CHUNK_EVENTS, .size = 8192,
-                        .used = nrecs * sizeof(oa_record) };
-  static char chunk[8192];
+                        .used = oa_chunk_used((uint32_t)bytes, (uint32_t)nrecs) };
   memset(chunk, 0, sizeof chunk);
   memcpy(chunk, &c, sizeof c);
-  memcpy(chunk + sizeof c, recs, nrecs * sizeof(oa_record));
+  memcpy(chunk + sizeof c, packed, bytes);
   fwrite(chunk, 1, sizeof chunk, f);
   fclose(f);
   return path;

@@ -39,14 +39,18 @@ static void header(buf *b)
 /* A chunk of thread t holding events with the given sequence numbers. */
 static size_t event_chunk(buf *b, size_t off, uint32_t t, const uint64_t *seqs, size_t n)
 {
+  oa_record e[16];
+  unsigned char packed[16 * OA_PACK_MAX];
+  if (n > 16)
+    abort();
+  for (size_t i = 0; i < n; i++)
+    e[i] = (oa_record){ .sync_region = { .type = ompt_callback_sync_region, .thread = t,
+                                         .seq = seqs[i], .kind = 100 + seqs[i] } };
+  size_t bytes = oa_pack_chunk(e, n, packed);
   oa_chunk_header c = { .magic = OA_CHUNK_MAGIC, .kind = OA_CHUNK_EVENTS, .thread = t,
-                        .size = 4096, .used = n * sizeof(oa_event) };
+                        .size = 4096, .used = oa_chunk_used((uint32_t)bytes, (uint32_t)n) };
   put(b, off, &c, sizeof c);
-  for (size_t i = 0; i < n; i++) {
-    oa_record e = { .sync_region = { .type = ompt_callback_sync_region, .thread = t,
-                                     .seq = seqs[i], .kind = 100 + seqs[i] } };
-    put(b, off + sizeof c + i * sizeof e, &e, sizeof e);
-  }
+  put(b, off + sizeof c, packed, bytes);
   static const char zero[4096];
   if (b->len < off + 4096)
     put(b, b->len, zero, off + 4096 - b->len);
