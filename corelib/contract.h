@@ -627,6 +627,9 @@ enum oa_rec_type {
   OA_REC_WAIT, OA_REC_LAST = OA_REC_WAIT
 };
 #define OMPADV_ENV_RECORD "OMPADV_RECORD"
+/* "counter": records take their seq from one counter all threads share,
+ * even where the TSC would do (tool/out.c: oa_seq_init); for tests. */
+#define OMPADV_ENV_ORDER "OMPADV_ORDER"
 
 struct oa_record_meta {         /* OA_REC_META: the run's metric and task costs */
   OA_EVENT_HEAD;

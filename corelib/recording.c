@@ -350,17 +350,36 @@ enum { CURSOR_UNREADABLE = -1, CURSOR_DAMAGED = -2 };
 /* The cursor's thread's next record into c->ev: 1; 0 past its last (or the
  * cut, when the file filled); CURSOR_UNREADABLE when a chunk cannot be
  * mapped, CURSOR_DAMAGED when its records do not unpack into what its
- * header says. */
-static int cursor_next(oa_recording *r, cursor *c)
+ * header says.  only: NULL, or the one record type wanted: the others are
+ * passed over without being unpacked (a slot's state depends only on its
+ * own records), their order and the cut unchecked. */
+static int cursor_next_of(oa_recording *r, cursor *c, const unsigned *only)
 {
   for (;;) {
     if (c->map && c->p < c->end) {
+      if (only) {
+        uint16_t type, mask;
+        if (!c->left || c->end - c->p < 4)
+          return CURSOR_DAMAGED;
+        memcpy(&type, c->p, 2);
+        memcpy(&mask, c->p + 2, 2);
+        size_t skip = 4 + 4 * (size_t)__builtin_popcount(mask);
+        if (oa_pack_slot(type) != oa_pack_slot(*only)) {
+          if (skip > (size_t)(c->end - c->p))
+            return CURSOR_DAMAGED;
+          c->p += skip;
+          c->left--;
+          continue;
+        }
+      }
       size_t got = c->left ? oa_unpack_record(c->pack, c->p, (size_t)(c->end - c->p), &c->ev)
                            : 0;
       if (!got)
         return CURSOR_DAMAGED;
       c->p += got;
       c->left--;
+      if (only && c->ev.type != *only)
+        continue;
       if (r->header.full_errno && c->ev.seq >= r->header.seq_cut) {
         /* the file filled: what a thread recorded after that point goes
          * (its seq only grows, so the rest of the thread goes too) */
@@ -397,6 +416,11 @@ static int cursor_next(oa_recording *r, cursor *c)
       c->pack = oa_xmalloc(sizeof *c->pack);
     memset(c->pack, 0, sizeof *c->pack);
   }
+}
+
+static int cursor_next(oa_recording *r, cursor *c)
+{
+  return cursor_next_of(r, c, NULL);
 }
 
 static void cursor_close(cursor *c)
@@ -456,9 +480,10 @@ int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
 {
   for (size_t t = 0; t < r->nthreads; t++) {
     cursor c = { .t = &r->threads[t] };
+    const unsigned loc = OA_REC_LOC;
     int got;
-    while ((got = cursor_next(r, &c)) > 0) {
-      if (c.ev.type == OA_REC_LOC && oa_rec_take_loc(r, &oa_record_of(&c.ev)->rec_loc) != 0) {
+    while ((got = cursor_next_of(r, &c, &loc)) > 0) {
+      if (oa_rec_take_loc(r, &oa_record_of(&c.ev)->rec_loc) != 0) {
         cursor_close(&c);
         return fail(err, errlen, r->path, "corrupt recording: location record");
       }

@@ -140,6 +140,8 @@ int oa_run_config_from_env(oa_run_config *c, char *err, size_t size)
   c->raw = is_1(getenv(OMPADV_ENV_RAW));
   c->record = is_1(getenv(OMPADV_ENV_RECORD));
   c->time = c->record && is_1(getenv(OMPADV_ENV_TIME));
+  const char *order = getenv(OMPADV_ENV_ORDER);
+  c->order_counter = order && strcmp(order, "counter") == 0;
   const char *det = getenv(OMPADV_ENV_RACE), *grain = getenv(OMPADV_ENV_RACE_GRAIN);
   c->race_detector = det ? oa_race_detector_parse(det) : OA_DET_FAST;
   if (!c->race_detector && c->mode == OA_RUN_RACE) {

@@ -32,6 +32,8 @@ typedef struct oa_run_config {
   int raw;                        /* OMPADV_RAW=1: every fragment kept (profile --save-raw) */
   int time;                       /* OMPADV_TIME=1: with record, the run on one clock
                                    * (`ompadv time`); the tool keeps it with record only */
+  int order_counter;              /* OMPADV_ORDER=counter (the user's own, for tests):
+                                   * records ordered by a shared counter, not the TSC */
   /* race mode (written only there) */
   enum oa_race_detector race_detector; /* OMPADV_RACE */
   int race_grain;                 /* OMPADV_RACE_GRAIN: bytes per shadow cell, 4 or 1;

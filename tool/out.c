@@ -5,6 +5,7 @@
 #include "prof.h"
 #include "util.h"
 
+#include <cpuid.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
@@ -110,6 +111,27 @@ fail:
   return -1;
 }
 
+/* Records take the TSC as their seq (tool.h: oa_next_seq) where it is one
+ * clock for all cores: the CPU says that it ticks at a constant rate in
+ * every power state (CPUID 0x80000007, EDX bit 8, the invariant TSC), and
+ * the kernel, which checks at boot that the cores' TSCs agree and drops it
+ * when they drift apart, keeps it as its clock source.  Elsewhere, and with
+ * OMPADV_ORDER=counter, a counter all threads share. */
+void oa_seq_init(void)
+{
+  unsigned a, b, c, d;
+  int invariant = __get_cpuid(0x80000007, &a, &b, &c, &d) && (d >> 8 & 1);
+  char src[32] = "";
+  int fd = open("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+                O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ssize_t n = read(fd, src, sizeof src - 1);
+    src[n > 0 ? n : 0] = 0;
+    close(fd);
+  }
+  oa_the_run.seq_clock = !oa_conf.order_counter && invariant && strcmp(src, "tsc\n") == 0;
+}
+
 /* The file cannot grow: no thread asks again (on a full file system each
  * attempt is slow, and a loop of millions of events would crawl), and the
  * header says where the records stop being whole (contract.h: seq_cut).
@@ -119,7 +141,8 @@ static void out_full(int err)
   oa_target_run *r = &oa_the_run;
   if (r->full)
     return;
-  r->header->seq_cut = __atomic_load_n(&r->seq, __ATOMIC_RELAXED);
+  r->header->seq_cut = r->seq_clock ? (_mm_lfence(), __rdtsc())
+                                    : __atomic_load_n(&r->seq, __ATOMIC_RELAXED);
   __atomic_store_n(&r->header->full_errno, (uint32_t)(err ? err : ENOSPC), __ATOMIC_RELEASE);
   __atomic_store_n(&r->full, 1, __ATOMIC_RELEASE);
 }

@@ -12,7 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint64_t raw_ids;  /* atomic: creation order of nodes, tasks, regions */
+/* atomic: creation order of nodes, tasks, regions; on a cache line of its
+ * own (every node takes one, and every node operation reads oa_graph_host,
+ * which the linker had put on the same line) */
+static struct {
+  uint64_t n;
+  char pad[56];
+} raw_ids __attribute__((aligned(64)));
 
 oa_ospg_host oa_graph_host;
 
@@ -25,7 +31,7 @@ void oa_prof_thread_init(oa_thread *t)
 
 uint64_t oa_prof_new_id(void)
 {
-  return oa_conf.raw || oa_conf.record ? __atomic_add_fetch(&raw_ids, 1, __ATOMIC_RELAXED) : 0;
+  return oa_conf.raw || oa_conf.record ? __atomic_add_fetch(&raw_ids.n, 1, __ATOMIC_RELAXED) : 0;
 }
 
 /* Recordings (contract.h: OA_REC_*): a node id (HOLD, RELEASE), one value
@@ -72,6 +78,10 @@ static struct {
 
 void oa_prof_flag(uint32_t flag)
 {
+  /* read first: a flag is set once and asked for again at every wait, and
+   * the line holds what every node's completion reads (P.hooks) */
+  if ((__atomic_load_n(&P.flags, __ATOMIC_RELAXED) & flag) == flag)
+    return;
   uint32_t old = __atomic_fetch_or(&P.flags, flag, __ATOMIC_RELAXED);
   if ((old | flag) != old && oa_conf.record)
     rec_word(oa_me(), OA_REC_FLAG, flag);

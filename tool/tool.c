@@ -78,6 +78,7 @@ static int oa_initialize(ompt_function_lookup_t lookup, int initial_device_num,
   oa_the_run.header->mode = oa_run_config_file_mode(&oa_conf);
 
   oa_where_init(lookup);
+  oa_seq_init();
   oa_out_write_modules();
   pthread_atfork(NULL, NULL, on_fork_child);
   oa_the_run.enabled = 1;

@@ -41,11 +41,14 @@ typedef struct oa_target_run {
   int fd;
   int enabled;                    /* 0 after a fork of the target, in the child */
   int full;                       /* atomic: the file could not grow; no new chunks */
+  int seq_clock;                  /* records take the TSC as their seq (oa_seq_init) */
   oa_file_header *header;         /* the file's first page, mapped shared */
   pthread_mutex_t grow_lock;      /* guards next_off and file growth */
   uint64_t next_off;
-  uint64_t seq;                   /* atomic: global arrival order */
-  uint32_t next_thread;           /* atomic */
+  /* written by every thread: each on a cache line of its own, away from
+   * what every record reads (enabled, seq_clock, header) */
+  uint64_t seq __attribute__((aligned(64))); /* atomic: global arrival order (seq_clock 0) */
+  uint32_t next_thread __attribute__((aligned(64))); /* atomic */
   uint64_t next_parallel;         /* atomic */
   uint64_t next_task;             /* atomic */
   oa_range libomp;                /* codeptr_ra inside it means "walk the stack" */
@@ -80,6 +83,7 @@ typedef struct oa_thread {
   uint32_t populated;             /* bytes of the chunk made writable (out.c: populate) */
   oa_pack_ref *pack;              /* the chunk's packing state (contract.h) */
   oa_record stage;                /* the record begun, packed into the chunk at oa_commit */
+  uint64_t last_seq;              /* the seq of its last record (seq_clock) */
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
   uint64_t clock;                 /* metric value when the running fragment resumed */
@@ -176,6 +180,32 @@ uint64_t oa_where(const void *codeptr_ra, uint8_t *flags);
  * was called from interpose.c (the call it forwards), else itself. */
 uint64_t oa_where_caller(const void *code);
 
+/* out.c: how records are ordered across threads (oa_the_run.seq_clock),
+ * chosen once, before the first record */
+void oa_seq_init(void);
+
+/* The next record's seq, its place in the run's order (contract.h): a
+ * record that follows another in the run (on its thread, or on another
+ * thread it learnt of through memory) has a larger one.  Where the TSC is
+ * one clock for all cores (seq_clock) it is the TSC read after every
+ * earlier load has completed: the other thread's record was stamped before
+ * its later store retired, so before this thread could load what that
+ * store wrote.  A shared counter gives the same order, but every record
+ * then moves its cache line between the cores: on fine tasks a fifth of
+ * record mode's time.  *tsc: the TSC (the record's time). */
+static inline uint64_t oa_next_seq(oa_thread *t, uint64_t *tsc)
+{
+  if (oa_the_run.seq_clock) {
+    _mm_lfence();
+    uint64_t s = *tsc = __rdtsc();
+    if (s <= t->last_seq)
+      s = t->last_seq + 1;  /* strictly increasing on the thread, whatever the clock */
+    return t->last_seq = s;
+  }
+  *tsc = __rdtsc();
+  return __atomic_fetch_add(&oa_the_run.seq, 1, __ATOMIC_RELAXED);
+}
+
 /* Start a record (contract.h: union oa_record): the head set, the rest 0;
  * the caller fills the fields of its type and calls oa_commit. */
 static inline oa_record *oa_begin_record(oa_thread *t, unsigned type, unsigned sub)
@@ -183,9 +213,9 @@ static inline oa_record *oa_begin_record(oa_thread *t, unsigned type, unsigned s
   oa_record *r = oa_next_slot(t);
   if (!r)
     return NULL;
-  uint64_t seq = __atomic_fetch_add(&oa_the_run.seq, 1, __ATOMIC_RELAXED);
+  uint64_t tsc, seq = oa_next_seq(t, &tsc);
   r->ev = (oa_event){ .type = (uint16_t)type, .sub = (uint8_t)sub, .thread = t->id,
-                      .seq = seq, .time = __rdtsc() };
+                      .seq = seq, .time = tsc };
   return r;
 }
 
