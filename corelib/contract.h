@@ -984,7 +984,8 @@ static inline const oa_record *oa_record_of(const oa_event *e)
 #define OA_PACK_SLOTS 64
 #define OA_PACK_MAX (4 + 64)         /* the most bytes a packed record takes */
 typedef struct oa_pack_ref {
-  uint32_t w[OA_PACK_SLOTS][16];     /* the last record of each slot, as words */
+  _Alignas(16) uint32_t w[OA_PACK_SLOTS][16]; /* the last record of each slot, as words
+                                               * (aligned: a reader takes one as a record) */
 } oa_pack_ref;
 static inline unsigned oa_pack_slot(unsigned type)
 {
@@ -1014,11 +1015,12 @@ static inline size_t oa_pack_record(oa_pack_ref *ref, const void *x, unsigned ch
   return (size_t)(p - out);
 }
 
-/* Unpack the record at in (avail bytes left in the chunk) into x (64
- * bytes): the bytes it took, or 0 when they are not a whole record of the
+/* Unpack the record at in (avail bytes left in the chunk): the bytes it
+ * took, with *rec the record (64 bytes, in ref: valid until the next record
+ * of its slot is unpacked); or 0 when they are not a whole record of the
  * type its head names (a damaged chunk). */
-static inline size_t oa_unpack_record(oa_pack_ref *ref, const unsigned char *in, size_t avail,
-                                      void *x)
+static inline size_t oa_unpack_next(oa_pack_ref *ref, const unsigned char *in, size_t avail,
+                                    const void **rec)
 {
   uint16_t type, m;
   if (avail < 4)
@@ -1030,16 +1032,25 @@ static inline size_t oa_unpack_record(oa_pack_ref *ref, const unsigned char *in,
     return 0;
   uint32_t *prev = ref->w[oa_pack_slot(type)];
   const unsigned char *p = in + 4;
-  for (unsigned i = 0; i < 16; i++)
-    if (m >> i & 1) {
-      uint32_t d;
-      memcpy(&d, p, 4);
-      prev[i] ^= d;
-      p += 4;
-    }
+  for (unsigned bits = m; bits; bits &= bits - 1, p += 4) {  /* the words present only */
+    uint32_t d;
+    memcpy(&d, p, 4);
+    prev[__builtin_ctz(bits)] ^= d;
+  }
   if ((uint16_t)prev[0] != type)
     return 0;
-  memcpy(x, prev, 64);
+  *rec = prev;
+  return need;
+}
+
+/* The same, the record copied into x (64 bytes). */
+static inline size_t oa_unpack_record(oa_pack_ref *ref, const unsigned char *in, size_t avail,
+                                      void *x)
+{
+  const void *rec;
+  size_t need = oa_unpack_next(ref, in, avail, &rec);
+  if (need)
+    memcpy(x, rec, 64);
   return need;
 }
 

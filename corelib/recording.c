@@ -339,7 +339,7 @@ typedef struct cursor {
   const unsigned char *p, *end; /* its packed records not read yet */
   uint32_t left;               /* how many its header says remain */
   oa_pack_ref *pack;           /* the chunk's unpacking state */
-  oa_event ev;                 /* the record read last */
+  const oa_event *ev;          /* the record read last (in pack: oa_unpack_next) */
   uint64_t taken;              /* records read from the thread */
   uint64_t last_seq;
   int cut;                     /* the file filled: nothing after the mapped chunk */
@@ -347,7 +347,7 @@ typedef struct cursor {
 
 enum { CURSOR_UNREADABLE = -1, CURSOR_DAMAGED = -2 };
 
-/* The cursor's thread's next record into c->ev: 1; 0 past its last (or the
+/* The cursor's thread's next record in c->ev: 1; 0 past its last (or the
  * cut, when the file filled); CURSOR_UNREADABLE when a chunk cannot be
  * mapped, CURSOR_DAMAGED when its records do not unpack into what its
  * header says.  only: NULL, or the one record type wanted: the others are
@@ -372,15 +372,16 @@ static int cursor_next_of(oa_recording *r, cursor *c, const unsigned *only)
           continue;
         }
       }
-      size_t got = c->left ? oa_unpack_record(c->pack, c->p, (size_t)(c->end - c->p), &c->ev)
-                           : 0;
+      const void *rec = NULL;
+      size_t got = c->left ? oa_unpack_next(c->pack, c->p, (size_t)(c->end - c->p), &rec) : 0;
       if (!got)
         return CURSOR_DAMAGED;
+      c->ev = rec;
       c->p += got;
       c->left--;
-      if (only && c->ev.type != *only)
+      if (only && c->ev->type != *only)
         continue;
-      if (r->header.full_errno && c->ev.seq >= r->header.seq_cut) {
+      if (r->header.full_errno && c->ev->seq >= r->header.seq_cut) {
         /* the file filled: what a thread recorded after that point goes
          * (its seq only grows, so the rest of the thread goes too) */
         c->cut = 1;
@@ -483,7 +484,7 @@ int oa_rec_scan_locs(oa_recording *r, char *err, size_t errlen)
     const unsigned loc = OA_REC_LOC;
     int got;
     while ((got = cursor_next_of(r, &c, &loc)) > 0) {
-      if (oa_rec_take_loc(r, &oa_record_of(&c.ev)->rec_loc) != 0) {
+      if (oa_rec_take_loc(r, &oa_record_of(c.ev)->rec_loc) != 0) {
         cursor_close(&c);
         return fail(err, errlen, r->path, "corrupt recording: location record");
       }
@@ -625,7 +626,7 @@ typedef struct heap {
 
 static uint64_t head_seq(const cursor *c)
 {
-  return c->ev.seq;
+  return c->ev->seq;
 }
 
 static void heap_down(heap *h, size_t i)
@@ -713,7 +714,7 @@ int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, cha
   if (!h->n)
     return 0;
   cursor *c = h->a[0];
-  const oa_event *ev = &c->ev;
+  const oa_event *ev = c->ev;
   if (c->taken > 1 && ev->seq <= c->last_seq)
     return fail(err, errlen, s->r->path, "corrupt recording: records out of order (record "
                 "%llu, type %u)", (unsigned long long)ev->seq, ev->type);

@@ -141,8 +141,10 @@ static void out_full(int err)
   oa_target_run *r = &oa_the_run;
   if (r->full)
     return;
-  r->header->seq_cut = r->seq_clock ? (_mm_lfence(), __rdtsc())
-                                    : __atomic_load_n(&r->seq, __ATOMIC_RELAXED);
+  /* 0: no record was begun (the driver says that nothing was recorded) */
+  r->header->seq_cut = !r->seq_clock ? __atomic_load_n(&r->seq, __ATOMIC_RELAXED)
+                       : __atomic_load_n(&r->events_begun, __ATOMIC_ACQUIRE) ? (_mm_lfence(), __rdtsc())
+                                                                          : 0;
   __atomic_store_n(&r->header->full_errno, (uint32_t)(err ? err : ENOSPC), __ATOMIC_RELEASE);
   __atomic_store_n(&r->full, 1, __ATOMIC_RELEASE);
 }
@@ -260,6 +262,8 @@ oa_record *oa_next_slot(oa_thread *t)
     return NULL;
   }
   t->populated = OA_POPULATE_STEP;  /* oa_out_chunk's */
+  if (!__atomic_load_n(&oa_the_run.events_begun, __ATOMIC_RELAXED))
+    __atomic_store_n(&oa_the_run.events_begun, 1, __ATOMIC_RELEASE);
   if (!t->pack)
     t->pack = oa_xmalloc(sizeof *t->pack);
   memset(t->pack, 0, sizeof *t->pack);  /* a chunk unpacks on its own */

@@ -42,6 +42,7 @@ typedef struct oa_target_run {
   int enabled;                    /* 0 after a fork of the target, in the child */
   int full;                       /* atomic: the file could not grow; no new chunks */
   int seq_clock;                  /* records take the TSC as their seq (oa_seq_init) */
+  int events_begun;               /* atomic: a thread has had an event chunk (seq_cut) */
   oa_file_header *header;         /* the file's first page, mapped shared */
   pthread_mutex_t grow_lock;      /* guards next_off and file growth */
   uint64_t next_off;
