@@ -978,10 +978,14 @@ static inline const oa_record *oa_record_of(const oa_event *e)
  * type, a 2-byte mask of the words that differ (bit i: word i), then
  * those words, in order.  Consecutive records of one kind share most of
  * their words (thread, locations, the high halves of ids, sequence numbers
- * and clocks), so a record takes 12 to 24 bytes where it took 64.  The
- * writer packs a record as it commits it; readers unpack each chunk from
- * its start. */
+ * and clocks), so a record takes 12 to 24 bytes where it took 64.  In a
+ * record with a time (all kinds but OA_REC_W), words 4-5 (the time) are
+ * written XORed with words 2-3 (the seq) as well: where the seq is the TSC
+ * (tool/tool.h: oa_next_seq) the two move together and the time costs
+ * nothing.  The writer packs a record as it commits it; readers unpack each
+ * chunk from its start. */
 #define OA_PACK_SLOTS 64
+#define OA_PACK_NO_TIME 312          /* OA_REC_W (defined below) */
 #define OA_PACK_MAX (4 + 64)         /* the most bytes a packed record takes */
 typedef struct oa_pack_ref {
   _Alignas(16) uint32_t w[OA_PACK_SLOTS][16]; /* the last record of each slot, as words
@@ -1002,12 +1006,19 @@ static inline size_t oa_pack_record(oa_pack_ref *ref, const void *x, unsigned ch
   uint32_t *prev = ref->w[oa_pack_slot(type)];
   unsigned char *p = out + 4;
   unsigned mask = 0;
-  for (unsigned i = 0; i < 16; i++) {  /* branch-free: write each word, keep the ones set */
-    uint32_t d = cur[i] ^ prev[i];
-    memcpy(p, &d, 4);
-    p += d ? 4 : 0;
-    mask |= (unsigned)(d != 0) << i;
+  uint32_t diff[16];
+  for (unsigned i = 0; i < 16; i++) {
+    diff[i] = cur[i] ^ prev[i];
     prev[i] = cur[i];
+  }
+  if (type != OA_PACK_NO_TIME) {  /* the time relative to the seq */
+    diff[4] ^= diff[2];
+    diff[5] ^= diff[3];
+  }
+  for (unsigned i = 0; i < 16; i++) {  /* branch-free: write each word, keep the ones set */
+    memcpy(p, &diff[i], 4);
+    p += diff[i] ? 4 : 0;
+    mask |= (unsigned)(diff[i] != 0) << i;
   }
   uint16_t m = (uint16_t)mask;
   memcpy(out, &type, 2);
@@ -1031,12 +1042,16 @@ static inline size_t oa_unpack_next(oa_pack_ref *ref, const unsigned char *in, s
   if (need > avail)
     return 0;
   uint32_t *prev = ref->w[oa_pack_slot(type)];
+  uint32_t d[16] = { 0 };
   const unsigned char *p = in + 4;
-  for (unsigned bits = m; bits; bits &= bits - 1, p += 4) {  /* the words present only */
-    uint32_t d;
-    memcpy(&d, p, 4);
-    prev[__builtin_ctz(bits)] ^= d;
+  for (unsigned bits = m; bits; bits &= bits - 1, p += 4)  /* the words present only */
+    memcpy(&d[__builtin_ctz(bits)], p, 4);
+  if (type != OA_PACK_NO_TIME) {
+    d[4] ^= d[2];
+    d[5] ^= d[3];
   }
+  for (unsigned i = 0; i < 16; i++)
+    prev[i] ^= d[i];
   if ((uint16_t)prev[0] != type)
     return 0;
   *rec = prev;
@@ -1053,6 +1068,8 @@ static inline size_t oa_unpack_record(oa_pack_ref *ref, const unsigned char *in,
     memcpy(x, rec, 64);
   return need;
 }
+
+_Static_assert(OA_PACK_NO_TIME == OA_REC_W, "the packer takes the W record's words 4-5 as they are");
 
 /* n records (64 bytes each) packed as the payload of one event chunk into
  * out (n * OA_PACK_MAX bytes of room): the bytes written.  For tools and

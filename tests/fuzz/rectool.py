@@ -33,7 +33,8 @@ chunks hold 64-byte records (union oa_record) {type u16, sub u8, flags u8,
 thread u32, seq, time, where, a, b, c, d}, each packed (contract.h,
 oa_pack_record): a u16 type, a u16 mask of the 4-byte words that differ from
 the last record of the same slot (type % 64) in the chunk, then those words
-XORed with it."""
+XORed with it; in every kind but W (which has no time), words 4-5 (the time)
+are XORed with words 2-3 (the seq) as well."""
 import struct
 import sys
 
@@ -42,6 +43,7 @@ HEADER_SIZE = 4096
 FILE_MAGIC = 0x31564441504D4F7F
 FILE_VERSION = 3                    # contract.h: OA_FILE_VERSION
 PACK_SLOTS = 64
+PACK_NO_TIME = 312                  # OA_REC_W: words 4-5 are not a time
 CHUNK_MAGIC = 0x4B4E4843
 CHUNK = struct.Struct("<IIIIQ40x")
 EVENT = struct.Struct("<HBBIQQQQQQQ")
@@ -85,8 +87,12 @@ class Packer:
         words = struct.unpack("<16I", rec)
         prev = self.ref[words[0] & 0xffff & (PACK_SLOTS - 1)]
         mask, out = 0, b""
+        diff = [words[i] ^ prev[i] for i in range(16)]
+        if words[0] & 0xffff != PACK_NO_TIME:     # the time relative to the seq
+            diff[4] ^= diff[2]
+            diff[5] ^= diff[3]
         for i in range(16):
-            d = words[i] ^ prev[i]
+            d = diff[i]
             if d:
                 mask |= 1 << i
                 out += struct.pack("<I", d)
@@ -102,11 +108,16 @@ class Packer:
         if off + need > end:
             return None, 0
         prev = self.ref[t & (PACK_SLOTS - 1)]
-        p = off + 4
+        p, d = off + 4, [0] * 16
         for i in range(16):
             if mask >> i & 1:
-                prev[i] ^= struct.unpack_from("<I", data, p)[0]
+                d[i] = struct.unpack_from("<I", data, p)[0]
                 p += 4
+        if t != PACK_NO_TIME:
+            d[4] ^= d[2]
+            d[5] ^= d[3]
+        for i in range(16):
+            prev[i] ^= d[i]
         if prev[0] & 0xffff != t:
             return None, 0
         return struct.pack("<16I", *prev), need
