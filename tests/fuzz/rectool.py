@@ -139,8 +139,9 @@ def pack_chunk(recs):
     return b"".join(packer.pack(r) for r in recs)
 
 
-def chunks(data):
-    """(offset, kind, thread, size, used) of each written chunk, as the reader walks them."""
+def chunks(data, strict=True):
+    """(offset, kind, thread, size, used) of each written chunk, as the reader walks them;
+    at a corrupt or truncated chunk, an error (strict) or the end."""
     off = HEADER_SIZE
     while off + CHUNK.size <= len(data):
         magic, kind, thread, size, used = CHUNK.unpack_from(data, off)
@@ -148,6 +149,8 @@ def chunks(data):
             off += PAGE
             continue
         if magic != CHUNK_MAGIC or size < PAGE or size % PAGE or off + size > len(data):
+            if not strict:
+                return
             raise SystemExit("rectool: corrupt or truncated chunk at offset %d" % off)
         yield off, kind, thread, size, used
         off += size
@@ -246,14 +249,8 @@ def repack(src, dst):
         print("%s: format %s, not repacked" % (dst, version))
         return
     struct.pack_into("<I", data, 8, FILE_VERSION)
-    off, n = HEADER_SIZE, 0
-    while off + CHUNK.size <= len(data):
-        magic, kind, thread, size, used = CHUNK.unpack_from(data, off)
-        if magic == 0:
-            off += PAGE
-            continue
-        if magic != CHUNK_MAGIC or size < PAGE or size % PAGE or off + size > len(data):
-            break                       # a damaged file stays damaged from here on
+    n = 0
+    for off, kind, thread, size, used in chunks(data, strict=False):  # damaged: left so
         if kind == 1 and used <= size - CHUNK.size and used % EVENT.size == 0:
             recs = [bytes(data[off + CHUNK.size + i:off + CHUNK.size + i + EVENT.size])
                     for i in range(0, used, EVENT.size)]
@@ -261,7 +258,6 @@ def repack(src, dst):
             data[off + CHUNK.size:off + size] = payload + bytes(size - CHUNK.size - len(payload))
             struct.pack_into("<Q", data, off + 16, len(payload) | len(recs) << 32)
             n += 1
-        off += size
     open(dst, "wb").write(data)
     print("%s: %d event chunks repacked" % (dst, n))
 
