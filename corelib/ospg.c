@@ -514,6 +514,7 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
     for (size_t i = 1; i <= nodes; i++) {
       oa_node *n = (oa_node *)(slab + i * stride);
       n->next = pool->free;
+      n->x = NULL;  /* oa_node_pool_destroy frees the side records it finds */
       pool->free = n;
     }
     pool->nfree += nodes;
@@ -534,6 +535,14 @@ oa_node *oa_node_new(oa_node_pool *pool, oa_kind kind, oa_node *parent)
 
 void oa_node_pool_destroy(oa_node_pool *pool)
 {
+  /* nodes still alive (a replay stopped by a corrupt record leaves fragments
+   * waiting to fold) take their side records with them */
+  for (size_t s = 0; s < pool->nslabs; s++)
+    for (size_t i = 1; i <= OA_SLAB_BYTES / pool->stride - 1; i++) {
+      oa_node *n = (oa_node *)((char *)pool->slabs[s] + i * pool->stride);
+      if (n->x)
+        x_free(n);
+    }
   for (int remote = 0; remote < 2; remote++) {
     oa_fold *f = remote ? pool->remote_folds : pool->folds;
     while (f) {
