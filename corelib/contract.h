@@ -169,6 +169,13 @@ static inline uint64_t oa_chunk_used(uint32_t bytes, uint32_t records)
 {
   return bytes | (uint64_t)records << 32;
 }
+/* Whether a chunk's fill count holds: its bytes within the chunk, and a
+ * record count in an event chunk only. */
+static inline int oa_chunk_used_ok(const oa_chunk_header *c)
+{
+  return oa_chunk_bytes(c) <= c->size - sizeof *c
+         && (c->kind == OA_CHUNK_EVENTS || oa_chunk_records(c) == 0);
+}
 
 /* Records.  Every record of an event chunk is 64 bytes; each kind is a
  * struct in union oa_record below, which the writer (the tool) and every

@@ -234,9 +234,7 @@ int oa_rec_open(const char *path, oa_recording **out, char *err, size_t errlen)
            (unsigned long long)off);
       goto bad;
     }
-    if (c.used >> 32 && c.kind != OA_CHUNK_EVENTS)
-      c.used = UINT64_MAX;  /* a record count where none belongs */
-    if (oa_chunk_bytes(&c) > c.size - sizeof c || c.used == UINT64_MAX) {
+    if (!oa_chunk_used_ok(&c)) {
       fail(err, errlen, path, "corrupt chunk at offset %llu (fill count)",
            (unsigned long long)off);
       goto bad;

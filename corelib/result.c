@@ -182,7 +182,7 @@ static int read_chunks(oa_result *r, const char *base, uint64_t size, const char
       return fail(err, errlen, path, "corrupt chunk at offset %llu", (unsigned long long)off);
     if (off + c->size > size)
       return fail(err, errlen, path, "truncated: chunk at offset %llu ends past the end of the file", (unsigned long long)off);
-    if (oa_chunk_bytes(c) > c->size - sizeof *c || (c->kind != OA_CHUNK_EVENTS && c->used >> 32))
+    if (!oa_chunk_used_ok(c))
       return fail(err, errlen, path, "corrupt chunk at offset %llu (fill count)",
                   (unsigned long long)off);
     int bad = 0;

@@ -171,7 +171,7 @@ static size_t find_chunks(const uint8_t *data, size_t size, evchunk *out, size_t
       continue;
     }
     if (c.magic != OA_CHUNK_MAGIC || c.size < 4096 || c.size % 4096 || off + c.size > size
-        || oa_chunk_bytes(&c) > c.size - sizeof c)
+        || !oa_chunk_used_ok(&c))
       break;
     if (c.kind == OA_CHUNK_EVENTS) {
       size_t k = oa_chunk_records(&c), bytes = oa_chunk_bytes(&c), at = 0, i;
