@@ -82,7 +82,9 @@ typedef struct oa_thread {
   oa_chunk_header *chunk;         /* NULL: no chunk (file could not grow) */
   uint32_t bytes;                 /* its payload bytes (packed records) */
   uint32_t populated;             /* bytes of the chunk made writable (out.c: populate) */
-  oa_pack_ref *pack;              /* the chunk's packing state (contract.h) */
+  oa_pack_ref pack;               /* the chunk's packing state (contract.h): in the
+                                   * thread's state, so that writing records never
+                                   * allocates (a program may cap its address space) */
   oa_record stage;                /* the record begun, packed into the chunk at oa_commit */
   uint64_t last_seq;              /* the seq of its last record (seq_clock) */
   /* profile mode */
@@ -257,7 +259,7 @@ static inline oa_record *oa_begin_record_at(oa_thread *t, unsigned type, unsigne
  * packed, and counts: one store of 'used' (contract.h) makes it visible. */
 static inline void oa_commit(oa_thread *t)
 {
-  t->bytes += (uint32_t)oa_pack_record(t->pack, &t->stage, (unsigned char *)(t->chunk + 1) + t->bytes);
+  t->bytes += (uint32_t)oa_pack_record(&t->pack, &t->stage, (unsigned char *)(t->chunk + 1) + t->bytes);
   t->n++;
   __atomic_store_n(&t->chunk->used, oa_chunk_used(t->bytes, t->n), __ATOMIC_RELEASE);
 }
