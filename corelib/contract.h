@@ -59,9 +59,13 @@
  * oa_record below).  2: the records became typed structs (the byte layout
  * of recordings unchanged; race STACK records hold their callers in order);
  * 3: event chunks hold their records packed (oa_pack_record, below: about a
- * third of the bytes) and count them in 'used'; a reader refuses files of
- * any other version, older ones with "recorded by an older ompadv". */
-#define OA_FILE_VERSION 3
+ * third of the bytes) and count them in 'used'; 4: a fragment's record may
+ * close its parent too (OA_W_CLOSES), in place of the parent's CLOSE record.
+ * A reader takes OA_FILE_VERSION_MIN to OA_FILE_VERSION (a file of 3 has no
+ * W record that closes) and refuses any other version, older ones with
+ * "recorded by an older ompadv". */
+#define OA_FILE_VERSION 4
+#define OA_FILE_VERSION_MIN 3
 #define OA_HEADER_SIZE  4096u
 #define OA_CHUNK_MAGIC  0x4b4e4843u                  /* "CHNK" */
 
@@ -747,7 +751,22 @@ enum oa_record_w_bits {         /* struct oa_record_w's sub */
   OA_W_BUSY = 1,             /* it busy-waited (OA_BUSY_FLUSHES) */
   OA_W_ASKED_TEAM = 2,       /* it called omp_get_num_threads: in a parallel region's own
                               * code, a sign that the program splits it by thread */
+  OA_W_CLOSES = 4,           /* its parent closes with it, at once (a task's last fragment
+                              * ends the task): the parent's CLOSE record, folded in; the
+                              * parent's st_val and undeferred in the bits below */
+  OA_W_PARENT_UNDEFERRED = 8,
+  OA_W_PARENT_ST_SHIFT = 4,  /* bits 4-5: the parent's st_val, two bits signed */
 };
+static inline unsigned oa_record_w_closes_bits(int st_val, int undeferred)
+{
+  return OA_W_CLOSES | (undeferred ? OA_W_PARENT_UNDEFERRED : 0)
+         | ((unsigned)st_val & 3u) << OA_W_PARENT_ST_SHIFT;
+}
+static inline int oa_record_w_parent_st(unsigned sub)
+{
+  int v = (int)(sub >> OA_W_PARENT_ST_SHIFT) & 3;
+  return v >= 2 ? v - 4 : v;
+}
 struct oa_record_w {            /* OA_REC_W: a fragment (W-node), written once at its
                               * end: its NEW and CLOSE in one (nothing joins a
                               * fragment's parent while it runs); an instance's

@@ -356,18 +356,25 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
   return 0;
 }
 
-static int rec_close(replay *p, const oa_event *e)
+/* Its owner is done with node id: a CLOSE record, or a fragment's that
+ * closes its parent too (OA_W_CLOSES). */
+static int close_node(replay *p, const oa_event *e, uint64_t id, int st_val, int undeferred)
 {
-  const struct oa_record_close *r = &oa_record_of(e)->rec_close;
-  entry *x = find(p, r->node);
+  entry *x = find(p, id);
   if (!x || x->flags || node_of(x)->kind == OA_W)
     return bad(p, e, "close of a node that is not open");
   oa_node *n = node_of(x);
   x->flags = 1;
-  n->st_val = r->st_val;
-  n->undeferred = r->undeferred & 1;
+  n->st_val = st_val;
+  n->undeferred = undeferred & 1;
   oa_node_close(&p->pool, &p->hooks, n);
   return 0;
+}
+
+static int rec_close(replay *p, const oa_event *e)
+{
+  const struct oa_record_close *r = &oa_record_of(e)->rec_close;
+  return close_node(p, e, r->node, r->st_val, r->undeferred);
 }
 
 /* A fragment: it joins its parent and ends at once. */
@@ -422,6 +429,9 @@ static int rec_w(replay *p, const oa_event *e)
       n->loc = g;
   }
   oa_node_close(&p->pool, &p->hooks, n);  /* frees it once folded: never in the table */
+  if (x->sub & OA_W_CLOSES)
+    return close_node(p, e, x->parent, oa_record_w_parent_st(x->sub),
+                      (x->sub & OA_W_PARENT_UNDEFERRED) != 0);
   return 0;
 }
 

@@ -33,15 +33,15 @@ int oa_result_fail(char *err, size_t errlen, const char *path, const char *fmt, 
 int oa_result_version(const oa_file_header *h, const char *path, const char *what, char *err,
                       size_t errlen)
 {
-  if (h->version == OA_FILE_VERSION)
+  if (h->version >= OA_FILE_VERSION_MIN && h->version <= OA_FILE_VERSION)
     return 0;
-  if (h->version >= 1 && h->version < OA_FILE_VERSION) {
-    snprintf(err, errlen, "%s was recorded by an older ompadv (format %u, this one reads %d): "
-             "record it again", path, h->version, OA_FILE_VERSION);
+  if (h->version >= 1 && h->version < OA_FILE_VERSION_MIN) {
+    snprintf(err, errlen, "%s was recorded by an older ompadv (format %u, this one reads %d to %d): "
+             "record it again", path, h->version, OA_FILE_VERSION_MIN, OA_FILE_VERSION);
     return -1;
   }
-  return fail(err, errlen, path, "%s format version %u, this ompadv reads version %d", what,
-              h->version, OA_FILE_VERSION);
+  return fail(err, errlen, path, "%s format version %u, this ompadv reads versions %d to %d",
+              what, h->version, OA_FILE_VERSION_MIN, OA_FILE_VERSION);
 }
 
 static int cmp_seq(const void *a, const void *b)

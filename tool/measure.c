@@ -187,6 +187,7 @@ static void measure_read_cost(oa_thread *t)
 
 void oa_prof_leave(oa_thread *t)
 {
+  oa_flush_w(t);
   if (t->tool_in) {
     t->tool_ticks += __rdtsc() - t->tool_in;
     t->tool_in = 0;

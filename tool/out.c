@@ -228,6 +228,7 @@ oa_thread *oa_thread_slow(void)
  * state itself stays on the run's list of threads. */
 void oa_thread_retire(oa_thread *t)
 {
+  oa_flush_w(t);
   if (t->chunk)
     munmap(t->chunk, OA_CHUNK_SIZE);
   t->chunk = NULL;
@@ -240,6 +241,7 @@ void oa_thread_retire(oa_thread *t)
  * grow. */
 oa_record *oa_next_slot(oa_thread *t)
 {
+  oa_flush_w(t);  /* into the chunk it was begun for: the room was checked then */
   if (!oa_the_run.enabled)
     return NULL;
   const uint32_t room = OA_CHUNK_SIZE - sizeof *t->chunk;

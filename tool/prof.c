@@ -164,7 +164,11 @@ static void rec_new(oa_thread *t, oa_node *n)
   }
 }
 
-/* A fragment is written once, at its end (contract.h: OA_REC_W). */
+/* A fragment is written once, at its end (contract.h: OA_REC_W), and
+ * committed when the thread's next record begins, unless that is its
+ * parent's close: then the W closes the parent too (oa_prof_close).  A
+ * task's last fragment is most often followed by the task's close: one
+ * record of the four a fine task wrote. */
 static void rec_w(oa_thread *t, oa_node *w)
 {
   oa_record *rec = oa_rec_begin(t, OA_REC_W, (w->busy ? OA_W_BUSY : 0) | (w->asked ? OA_W_ASKED_TEAM : 0));
@@ -179,7 +183,9 @@ static void rec_w(oa_thread *t, oa_node *w)
   x->work = w->work;
   oa_record_w_set_locs(x, w->loc, w->own_loc);
   x->team_index = w->team_index;
-  oa_commit(t);
+  t->w_pending = x->parent ? x->parent : 0;
+  if (!t->w_pending)
+    oa_commit(t);
 }
 
 void oa_prof_attach(oa_thread *t, oa_node *parent, oa_node *child)
@@ -199,6 +205,12 @@ void oa_prof_attach_task(oa_thread *t, oa_node *parent, oa_node *p)
 
 void oa_prof_close(oa_thread *t, oa_node *n)
 {
+  int closed = 0;  /* its CLOSE record is the fragment's just written */
+  if (t->w_pending && t->w_pending == n->id && n->kind != OA_W) {
+    t->stage.h.sub |= (uint8_t)oa_record_w_closes_bits(n->st_val, n->undeferred);
+    closed = 1;
+  }
+  oa_flush_w(t);
   oa_record *r = oa_raw_begin(t, OA_RAW_NODE, 0);
   if (r) {
     struct oa_raw_node *x = &r->raw_node;
@@ -215,7 +227,7 @@ void oa_prof_close(oa_thread *t, oa_node *n)
   }
   if (oa_conf.record && n->kind == OA_W) {
     rec_w(t, n);
-  } else if ((r = oa_rec_begin(t, OA_REC_CLOSE, 0))) {
+  } else if (!closed && (r = oa_rec_begin(t, OA_REC_CLOSE, 0))) {
     r->rec_close.node = n->id;
     r->rec_close.work = n->work;
     r->rec_close.cost = oa_agg_cost(&t->agg, n);
@@ -782,6 +794,7 @@ void oa_prof_finalize(void)
     }
     P.root_closed = 1;
   }
+  oa_flush_w(t);
   uint64_t off = 0, taken = 0;
   int seen = 0;
   for (oa_thread *o = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); o;

@@ -86,6 +86,10 @@ typedef struct oa_thread {
                                    * thread's state, so that writing records never
                                    * allocates (a program may cap its address space) */
   oa_record stage;                /* the record begun, packed into the chunk at oa_commit */
+  uint64_t w_pending;             /* nonzero: stage holds the OA_REC_W of a fragment that
+                                   * just ended, not committed yet, and this is its
+                                   * parent's id: if the parent closes next, the W closes
+                                   * it (OA_W_CLOSES, prof.c); oa_flush_w commits it */
   uint64_t last_seq;              /* the seq of its last record (seq_clock) */
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
@@ -262,6 +266,18 @@ static inline void oa_commit(oa_thread *t)
   t->bytes += (uint32_t)oa_pack_record(&t->pack, &t->stage, (unsigned char *)(t->chunk + 1) + t->bytes);
   t->n++;
   __atomic_store_n(&t->chunk->used, oa_chunk_used(t->bytes, t->n), __ATOMIC_RELEASE);
+}
+
+/* The fragment's record that waited for its parent's close goes in as it
+ * is: called before any other record, and before the tool returns to the
+ * program (a record staged while the program runs would be lost if it
+ * crashed). */
+static inline void oa_flush_w(oa_thread *t)
+{
+  if (__builtin_expect(t->w_pending != 0, 0)) {
+    t->w_pending = 0;
+    oa_commit(t);
+  }
 }
 
 static inline uint64_t oa_new_id(uint64_t *counter)

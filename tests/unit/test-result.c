@@ -152,7 +152,7 @@ int main(void)
   free(b.p);
 
   b = good_file();
-  ((oa_file_header *)b.p)->version = OA_FILE_VERSION - 1;
+  ((oa_file_header *)b.p)->version = OA_FILE_VERSION_MIN - 1;
   expect_error(&b, "ompadv-test-older", "recorded by an older ompadv");
   free(b.p);
 
