@@ -7,9 +7,8 @@
                              the same records, a fraction of the size
   rectool.py dump IN         print the header, the chunks and every record
   rectool.py repack IN OUT   rewrite a recording of format 2 (64-byte records) in
-                             this format (packed records); other versions are
-                             left as they are, but format 3 becomes 4 (a file
-                             made to be "newer than this ompadv" stays so)
+                             format 4 (packed records); other versions are left
+                             as they are (format 3 is read as 4)
   rectool.py fields          print the record fields build knows: KIND FIELD
                              OFFSET SIZE (tests/unit/records.test checks them
                              against contract.h)
@@ -242,8 +241,6 @@ def build(spec, dst):
 def repack(src, dst):
     data = bytearray(open(src, "rb").read())
     version = struct.unpack_from("<I", data, 8)[0] if len(data) >= 12 else None
-    if version == 3:
-        struct.pack_into("<I", data, 8, 4)
     if version != 2:
         open(dst, "wb").write(data)
         print("%s: format %s, not repacked" % (dst, version))
