@@ -110,10 +110,11 @@ static void calibration_end(void)
 /* Run the helper (between calibration_begin and _end) with arg (or none)
  * and metric, OMP_TOOL=omp_tool and, for threads > 0,
  * OMP_NUM_THREADS=threads; its first line of output in line, without the
- * newline.  0 when it exited with 0 after printing one, else -1.  Exits
- * 128 + the signal, after one line, if ompadv is told to stop meanwhile. */
+ * newline; *busy: it said the machine was busy (a second line "busy").
+ * 0 when it exited with 0 after printing one, else -1.  Exits 128 + the
+ * signal, after one line, if ompadv is told to stop meanwhile. */
 static int run_helper(const char *helper, const char *arg, const char *metric, int threads,
-                      const char *omp_tool, char *line, size_t size)
+                      const char *omp_tool, char *line, size_t size, int *busy)
 {
   char *argv[4] = { (char *)helper, (char *)(arg ? arg : metric), arg ? (char *)metric : NULL,
                     NULL };
@@ -185,6 +186,8 @@ static int run_helper(const char *helper, const char *arg, const char *metric, i
   exit_if_interrupted();
   size_t eol = strcspn(line, "\n");
   int whole = line[eol] == '\n';
+  if (busy)
+    *busy = whole && strncmp(line + eol + 1, "busy", 4) == 0;
   line[eol] = 0;
   return WIFEXITED(status) && WEXITSTATUS(status) == 0 && whole ? 0 : -1;
 }
@@ -205,9 +208,10 @@ static int cached_helper(const char *helper, const char *arg, const char *metric
     strcpy(line, kept);
     rc = 0;
   } else {
-    rc = run_helper(helper, arg, metric, threads, omp_tool, line, size);
+    int busy = 0;
+    rc = run_helper(helper, arg, metric, threads, omp_tool, line, size, &busy);
     if (rc == 0 && valid(line))
-      oa_calcache_put(key, line);
+      oa_calcache_put(key, line, busy);
   }
   free(kept);
   free(key);

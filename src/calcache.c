@@ -149,6 +149,10 @@ char *oa_calcache_get(const char *key)
     if (strcmp(line, key) == 0 && getline(&line, &cap, f) > 0 && strchr(line, '\n')) {
       line[strcspn(line, "\n")] = 0;
       value = oa_xstrdup(line);
+      if (getline(&line, &cap, f) > 0 && strncmp(line, "busy", 4) == 0) {
+        free(value);  /* measured on a busy machine: calibrate again */
+        value = NULL;
+      }
     }
   }
   free(line);
@@ -171,7 +175,7 @@ static int make_dirs(char *dir)
   return mkdir(dir, 0700) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-void oa_calcache_put(const char *key, const char *value)
+void oa_calcache_put(const char *key, const char *value, int busy)
 {
   char *dir = cache_dir();
   if (!dir)
@@ -181,7 +185,7 @@ void oa_calcache_put(const char *key, const char *value)
     char *tmp = oa_xasprintf("%s.%ld.tmp", path, (long)getpid());
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd >= 0) {
-      char *text = oa_xasprintf("%s\n%s\n", key, value);
+      char *text = oa_xasprintf("%s\n%s\n%s", key, value, busy ? "busy\n" : "");
       size_t len = strlen(text);
       int ok = write(fd, text, len) == (ssize_t)len;
       ok = close(fd) == 0 && ok;

@@ -22,7 +22,12 @@
  * starts libomp (startup below).  Prints the OMPADV_RUNTIME_COST text.
  *
  * Both take a fraction of a second whatever the team size (see team_size
- * and the budgets below): ompadv runs them before every profiling run. */
+ * and the budgets below): ompadv runs them before a profiling run, unless
+ * its cache holds them (src/calcache.c).
+ *
+ * A second line "busy" says the machine was not the helper's while it
+ * measured (busy below): the figures are what this run has, but the
+ * driver keeps them for no later run. */
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdint.h>
@@ -76,6 +81,9 @@ static int team_size(void)
   int team = procs > 0 && asked > procs ? procs : asked;
   return team < 2 && asked >= 2 ? 2 : team;
 }
+
+/* busy(): the share of the cores below which the run was not alone */
+#define BUSY_SHARE 0.5
 
 static uint64_t now(enum oa_metric metric, int fd)
 {
@@ -577,6 +585,20 @@ static int runtime(enum oa_metric metric, uint64_t su_median, uint64_t su_spread
   return 0;
 }
 
+/* Whether other work took the cores while the measurements ran.  This
+ * thread never waits (its measurements spin, its team's threads run on
+ * other cores: team_size), so with a core to itself it runs the whole wall
+ * time; a second program busy on the same cores takes a share of it.
+ * Calibrated then, a region's latency came out 60 times its idle value:
+ * kept for a day, it would have skewed every prediction ompadv scale made
+ * in that day. */
+static int busy(uint64_t wall0, uint64_t cpu0)
+{
+  uint64_t wall = oa_clock_ns(CLOCK_MONOTONIC) - wall0;
+  uint64_t cpu = oa_clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0;
+  return wall > 0 && (double)cpu < BUSY_SHARE * (double)wall;
+}
+
 int main(int argc, char **argv)
 {
   if (argc == 2 && strcmp(argv[1], "--startup-sample") == 0)
@@ -591,5 +613,9 @@ int main(int argc, char **argv)
   if (rt)
     startup(&su_median, &su_spread);
   omp_set_num_threads(team_size());
-  return rt ? runtime(metric, su_median, su_spread) : tasks(metric);
+  uint64_t wall0 = oa_clock_ns(CLOCK_MONOTONIC), cpu0 = oa_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+  int rc = rt ? runtime(metric, su_median, su_spread) : tasks(metric);
+  if (rc == 0 && busy(wall0, cpu0))
+    rc = printf("busy\n") < 0;
+  return rc;
 }
