@@ -282,8 +282,14 @@ void oa_prof_whatif(oa_thread *t, oa_task *task, double factor)
 
 /* --- task stacks ----------------------------------------------------------- */
 
-/* A task's state: millions of tiny tasks each need one, so a thread keeps
- * up to OA_SPARE_TASKS of those it freed (whichever thread made them). */
+/* A task's state: millions of tiny tasks each need one.  A thread keeps
+ * up to OA_SPARE_TASKS of those it freed, whichever thread made them (the
+ * threads of a balanced program each run about as many as they make), and
+ * gives the others back to the thread that made them, as OSPG nodes go back
+ * (corelib/ospg.c: give_back): a thread that creates the tasks another one
+ * runs would otherwise take each from the heap while the other gave each
+ * back to it, both under the heap's lock.  A thread holds no more of its
+ * own than it had alive at once. */
 #define OA_SPARE_TASKS 64
 
 uint32_t oa_task_extra;
@@ -292,13 +298,17 @@ oa_task *oa_task_new(unsigned kind)
 {
   oa_thread *t = oa_me();
   oa_task *task = t->spare_tasks;
+  if (!task && __atomic_load_n(&t->remote_tasks, __ATOMIC_RELAXED))
+    task = __atomic_exchange_n(&t->remote_tasks, NULL, __ATOMIC_ACQUIRE);
+  else if (task && t->nspare_tasks)
+    t->nspare_tasks--;  /* a count of those it kept, not of those that came back */
   if (task) {
     t->spare_tasks = task->next_spare;
-    t->nspare_tasks--;
     memset(task, 0, sizeof *task + oa_task_extra);
   } else {
     task = oa_xcalloc(1, sizeof *task + oa_task_extra);
   }
+  task->owner = t;
   task->stack = task->stack_in;
   task->cap = OA_TASK_INLINE;
   task->locs = task->locs_in;
@@ -318,14 +328,17 @@ void oa_task_free(oa_task *task)
   free(task->chunk_maps);
   free(task->opend);
   free(task->ophase);
-  oa_thread *t = oa_me();
-  if (t->nspare_tasks < OA_SPARE_TASKS) {
+  oa_thread *t = oa_me(), *owner = task->owner;
+  if (owner == t || !owner || t->nspare_tasks < OA_SPARE_TASKS) {
     task->next_spare = t->spare_tasks;
     t->spare_tasks = task;
     t->nspare_tasks++;
-  } else {
-    free(task);
+    return;
   }
+  task->next_spare = __atomic_load_n(&owner->remote_tasks, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&owner->remote_tasks, &task->next_spare, task, 1,
+                                      __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    ;
 }
 
 /* Room for one more in a stack that starts inline (stack_in, locs_in). */

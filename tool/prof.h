@@ -30,6 +30,7 @@ typedef struct oa_task {
   oa_node *stack_in[OA_TASK_INLINE];
   uint32_t locs_in[OA_TASK_INLINE];
   struct oa_task *next_spare;
+  struct oa_thread *owner;        /* the thread whose list it goes back to (oa_task_free) */
   uint8_t kind;                   /* enum oa_task_kind */
   uint8_t started;                /* explicit task: has begun running */
   uint8_t final;                  /* explicit task: final (its children are included) */
