@@ -777,9 +777,7 @@ struct oa_record_w {            /* OA_REC_W: a fragment (W-node), written once a
   uint32_t begin_cont;       /* begin edge | cont << 31 (a later fragment of a directive
                               * instance's body): oa_record_w_begin(), oa_record_w_cont() */
   uint32_t edge_end;
-  uint64_t node, parent, work; /* node: unique, but in no order with the other ids
-                              * (the tool numbers a thread's fragments on its own,
-                              * from bit 62 up: tool/prof.c, oa_prof_node) */
+  uint64_t node, parent, work;
   uint8_t  locs[6];          /* loc and own_loc, 24 bits each: oa_record_w_loc() */
   uint16_t team_index;
 };

@@ -128,21 +128,11 @@ oa_ws_slot *oa_prof_slot(oa_thread *t, oa_region *r, uint32_t index, uint32_t lo
   return s;
 }
 
-/* A fragment's id in a recording: no record names a fragment but its own
- * (contract.h: OA_REC_W), and the replay never looks one up but to see
- * that it names no node, so it needs to be unique only, and each thread
- * numbers its own above every shared id (OA_W_ID_BASE): one atomic add on
- * a line all threads share less per fragment.  The oracle's raw records
- * (OMPADV_RAW) number fragments in creation order with the rest. */
-#define OA_W_ID_BASE (UINT64_C(1) << 62)
-
 oa_node *oa_prof_node(oa_thread *t, oa_kind kind)
 {
   t->agg.nodes++;
   oa_node *n = oa_node_new(&t->pool, kind, NULL);
-  n->id = kind == OA_W && oa_conf.record && !oa_conf.raw
-              ? OA_W_ID_BASE | (uint64_t)t->id << 36 | ++t->w_ids
-              : oa_prof_new_id();
+  n->id = oa_prof_new_id();
   return n;
 }
 

@@ -91,7 +91,6 @@ typedef struct oa_thread {
                                    * parent's id: if the parent closes next, the W closes
                                    * it (OA_W_CLOSES, prof.c); oa_flush_w commits it */
   uint64_t last_seq;              /* the seq of its last record (seq_clock) */
-  uint64_t w_ids;                 /* fragments it numbered (prof.c: oa_prof_node) */
   /* profile mode */
   struct oa_task *cur;            /* the task this thread runs now */
   uint64_t clock;                 /* metric value when the running fragment resumed */
