@@ -60,7 +60,9 @@
  * of recordings unchanged; race STACK records hold their callers in order);
  * 3: event chunks hold their records packed (oa_pack_record, below: about a
  * third of the bytes) and count them in 'used'; 4: a fragment's record may
- * close its parent too (OA_W_CLOSES), in place of the parent's CLOSE record.
+ * close its parent too (OA_W_CLOSES), in place of the parent's CLOSE record,
+ * and a task's NEW holds up to OA_NEW_ANC_IN of its enclosing directives,
+ * in place of an ANC record.
  * A reader takes OA_FILE_VERSION_MIN to OA_FILE_VERSION (a file of 3 has no
  * W record that closes) and refuses any other version, older ones with
  * "recorded by an older ompadv". */
@@ -722,8 +724,25 @@ struct oa_record_new {          /* OA_REC_NEW: the node joins the OSPG under its
   uint32_t inst;
   uint16_t team_index;
   uint8_t  bits;             /* enum oa_record_new_bits */
-  uint8_t  nanc;             /* 0xff: none; else (1 to OA_ANC_MAX) an ANC follows */
+  uint8_t  nanc;             /* a task's P-node: the directives enclosing it (0xff:
+                              * none, not a task); 1 to OA_NEW_ANC_IN: here, in region
+                              * and inst (oa_record_new_anc), since format 4; more: an
+                              * ANC follows */
 };
+/* A task's P-node has no region and no instance: its first enclosing
+ * directives take their place (the rest, if any, are in an ANC record). */
+#define OA_NEW_ANC_IN 3
+static inline void oa_record_new_set_anc(struct oa_record_new *n, const uint32_t *anc)
+{
+  n->region = anc[0] | (uint64_t)anc[1] << 32;
+  n->inst = anc[2];
+}
+static inline void oa_record_new_anc(const struct oa_record_new *n, uint32_t *anc)
+{
+  anc[0] = (uint32_t)n->region;
+  anc[1] = (uint32_t)(n->region >> 32);
+  anc[2] = n->inst;
+}
 static inline int oa_record_new_st_val(const struct oa_record_new *n)
 {
   return (int)((n->bits & OA_NEW_ST_VAL) >> 2) - 1;
@@ -734,7 +753,7 @@ static inline uint8_t oa_record_new_st_bits(int st_val)
 }
 
 struct oa_record_anc {          /* OA_REC_ANC: after a NEW of the same thread whose nanc is
-                              * neither 0 nor 0xff */
+                              * neither 0 nor 0xff (format 3), or above OA_NEW_ANC_IN */
   OA_EVENT_HEAD;
   uint64_t anc[4];           /* its anc[0..3] (OA_ANC_MAX) */
 };

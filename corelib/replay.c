@@ -293,6 +293,19 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
 {
   const struct oa_record_new *x = &oa_record_of(e)->rec_new;
   uint32_t kind = x->sub, loc = x->loc, own_loc = x->own_loc, inst = x->inst, nanc = x->nanc;
+  uint64_t region_id = x->region;
+  /* a task's first enclosing directives in place of region and instance
+   * (format 4); in format 3 those are 0 and an ANC follows, as it does for
+   * more than OA_NEW_ANC_IN in either */
+  uint32_t anc[OA_ANC_MAX] = { 0 };
+  if (nanc != 0xff && nanc != 0 && nanc <= OA_NEW_ANC_IN) {
+    oa_record_new_anc(x, anc);
+    for (int i = 0; i < OA_NEW_ANC_IN; i++)
+      if (!known_loc(p, anc[i]))
+        return bad(p, e, "enclosing directive location");
+    region_id = 0;
+    inst = 0;
+  }
   if (find(p, x->node))  /* the kind and the id's range: oa_rec_check */
     return bad(p, e, "node kind or id");
   if (kind == OA_W)
@@ -308,8 +321,8 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
     return bad(p, e, "a second root");
   }
   oa_agg_region *region = NULL;
-  if (x->region) {
-    region = region_find(p, x->region);
+  if (region_id) {
+    region = region_find(p, region_id);
     if (!region || !(kind == OA_S || inst))
       return bad(p, e, "node of an unknown region");
     if (kind == OA_S && (inst || ((rregion *)region)->owned))  /* one S-node, not an instance */
@@ -319,11 +332,11 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
     else
       ((rregion *)region)->users++;
     if (kind == OA_S && p->opts->scale)
-      oa_scale_region_node(p->opts->scale, x->node, x->region);
+      oa_scale_region_node(p->opts->scale, x->node, region_id);
   } else if (inst) {
     return bad(p, e, "worksharing instance without its region");
   }
-  if (nanc != 0xff && (region || inst))  /* oa_node: one or the other */
+  if (nanc != 0xff && (region_id || inst))  /* oa_node: one or the other */
     return bad(p, e, "enclosing directives of a region's node");
   if (nanc != 0xff && kind != OA_P)  /* only a task's P-node has them, in place of user */
     return bad(p, e, "enclosing directives of a node that is not a task");
@@ -335,6 +348,8 @@ static int rec_new(replay *p, uint64_t *last_new, const oa_event *e)
     n->user = region;
     n->inst = inst;
     n->team_index = inst ? x->team_index : 0;
+  } else {
+    memcpy(n->anc, anc, sizeof n->anc);
   }
   n->task = kind == OA_P && (x->bits & OA_NEW_TASK);
   n->free_order = (x->bits & OA_NEW_FREE_ORDER) != 0;

@@ -155,9 +155,11 @@ static void rec_new(oa_thread *t, oa_node *n)
                         | (n->anythread ? OA_NEW_ANYTHREAD : 0) | (n->share ? OA_NEW_SHARE : 0)
                         | (n->piece ? OA_NEW_PIECE : 0));
     x->nanc = n->nanc;
+    if (n->nanc != 0xff && n->nanc != 0 && n->nanc <= OA_NEW_ANC_IN)
+      oa_record_new_set_anc(x, n->anc);  /* a task's: no region, no instance */
     oa_commit(t);
   }
-  if (n->nanc != 0xff && n->nanc != 0 && (rec = oa_rec_begin(t, OA_REC_ANC, 0))) {
+  if (n->nanc != 0xff && n->nanc > OA_NEW_ANC_IN && (rec = oa_rec_begin(t, OA_REC_ANC, 0))) {
     for (int i = 0; i < OA_ANC_MAX; i++)
       rec->rec_anc.anc[i] = n->anc[i];
     oa_commit(t);

@@ -113,10 +113,12 @@ typedef struct oa_thread {
   oa_node_pool pool;
   struct oa_task *spare_tasks;    /* freed task states, for the next ones (prof.c) */
   uint32_t nspare_tasks;
-  /* ... and those other threads freed, pushed here by them (a line of its
-   * own: the thread that makes the tasks reads its own list meanwhile) */
-  struct oa_task *remote_tasks __attribute__((aligned(64)));
-  char remote_tasks_line[64 - sizeof(void *)];
+  /* ... and those other threads freed, pushed here by them, on a line of
+   * its own whatever the struct's alignment (the heap gives 16 bytes): the
+   * thread that makes the tasks reads its own fields meanwhile */
+  char remote_tasks_before[64];
+  struct oa_task *remote_tasks;
+  char remote_tasks_after[64];
   oa_agg agg;                     /* per-location sums of this thread */
   const void *ra;                 /* code address of the event being handled, or NULL */
   uint8_t rt;                     /* the event being handled, enum oa_rt_event (metric.h) */
