@@ -6,11 +6,13 @@
 // (the tool's blocks took the heap's top, so glibc never gave the matrix
 // fresh zeroed pages again).
 //
-// Known answer: with one thread (libomp's own allocations are then the
-// same in every run) the bytes in use at the end are the bare run's.
-// libomp with a tool attached allocates a little more (a few hundred
-// bytes, measured: 144 to 192); ompadv's own blocks came to 56 KB for this
-// program, and grow with it, so 1 KiB tells them apart.
+// Known answer: with one thread the bytes in use at the end are the bare
+// run's.  libomp with a tool attached allocates a little more (a few
+// hundred bytes, measured: 144 to 192), and on a busy machine the C
+// library's and libomp's own vary by up to 2.5 KB from run to run, the
+// bare run's too (seen in 1 run of 8 beside a test suite); ompadv's own
+// blocks came to 56 KB for this program, and grow with it, so 8 KiB tells
+// them apart.
 //
 // RUN: %ompadv cc -O1 %s -o %t
 // RUN: %ompadv cc --race -O1 %s -o %t.race
@@ -21,7 +23,7 @@
 // RUN: %ompadv race -q --threads 1 %t.race > %t.racemode 2> /dev/null
 // RUN: python3 -c "import sys; b = int(open(sys.argv[1]).read().split()[-1]); \
 // RUN:   bad = [(f, int(open(f).read().split()[-1]) - b) for f in sys.argv[2:] \
-// RUN:          if abs(int(open(f).read().split()[-1]) - b) > 1024]; \
+// RUN:          if abs(int(open(f).read().split()[-1]) - b) > 8192]; \
 // RUN:   print('bare', b, 'off by', bad); sys.exit(1 if bad else 0)" \
 // RUN:   %t.bare %t.profile %t.record %t.time %t.racemode
 #include <malloc.h>
