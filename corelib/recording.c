@@ -673,6 +673,28 @@ size_t oa_rec_threads(const oa_recording *r)
   return r->nthreads;
 }
 
+uint64_t oa_rec_raw_time_max(oa_recording *r)
+{
+  uint64_t max = 0;
+  for (size_t i = 0; i < r->nthreads; i++) {
+    /* the thread's last chunk that holds a raw record (read to the end) */
+    for (size_t k = r->threads[i].n; k-- > 0;) {
+      cursor c = { .t = &r->threads[i], .chunk = k };
+      int found = 0;
+      while (cursor_next(r, &c) > 0)
+        if (c.ev->type >= OA_RAW_NODE && c.ev->type <= OA_RAW_LAST) {
+          found = 1;
+          if (c.ev->time > max)
+            max = c.ev->time;
+        }
+      cursor_close(&c);
+      if (found)
+        break;
+    }
+  }
+  return max;
+}
+
 oa_rec_stream *oa_rec_stream_open(oa_recording *r)
 {
   oa_rec_stream *s = oa_xcalloc(1, sizeof *s);

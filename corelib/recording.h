@@ -79,6 +79,10 @@ int oa_rec_stream_next(oa_rec_stream *s, const oa_event **e, size_t *thread, cha
                        size_t errlen);
 void oa_rec_stream_close(oa_rec_stream *s);
 size_t oa_rec_threads(const oa_recording *r);
+/* The latest time of a raw (time-mode) record, from each thread's last
+ * chunk that holds one (a thread's records are written in time order):
+ * what the time analysis needs before its one pass.  0: none. */
+uint64_t oa_rec_raw_time_max(oa_recording *r);
 
 /* --- the record visitor ----------------------------------------------------
  * The one way to read records, in the manner of perf's struct perf_tool: a

@@ -1,11 +1,15 @@
 /* Where the threads' time went: the analysis of a time-mode recording
- * (timeprof.h), in three steps.  The records, in the order they were
- * written: the task and region tables, and each thread's timeline cut
- * into segments of one state as its records come (step).  The tasks'
- * ready and end times, and when each wait's condition was met.  One
- * sweep over the threads' timelines together that splits waiting into
- * delay and no-work, blames it, and draws the timeline; then the task
- * table and the findings. */
+ * (timeprof.h), in one pass over the records in the order they were
+ * written.  Each thread's timeline is cut into segments of one state as
+ * its records come; the intervals where work was ready but not running
+ * (a task created and not begun, a wait whose condition was met) begin and
+ * end as the records say so.  A sweep over the threads' timelines together
+ * splits waiting into delay and no-work, blames it and draws the timeline;
+ * it follows the records at a distance (sweep_ahead: up to the earliest
+ * point a record still to come may change), and what it has passed is
+ * dropped, so the memory follows the program's live tasks and the
+ * recent segments, not the length of the run (doc/ARCHITECTURE.md).  Then
+ * the task table and the findings. */
 #include "timeprof.h"
 
 #include <stdarg.h>
@@ -26,9 +30,14 @@ typedef struct task {
    * tasks each have one of these */
   int32_t parent;            /* index, -1: none known */
   int32_t first_child, last_child, next_sibling;
-  int32_t scan;              /* taskwait: the next child not yet looked at */
   int32_t region;            /* the top-level region instance it was created in, -1 */
-  uint64_t scan_end;         /* ... and the latest end of those looked at */
+  int32_t live_children;     /* its children not ended yet: its taskwait's condition */
+  int32_t npreds;            /* the tasks it depends on that have not ended */
+  int32_t succ;              /* the tasks that depend on it and wait for its end: the
+                              * first of their links (an->links), -1 */
+  uint32_t tw_thread;        /* its open taskwait's thread + 1 (0: none) and place in */
+  uint8_t tw_at;             /* that thread's stack of waits */
+  uint8_t ready;             /* enum ready_state */
   uint64_t pnode;
   uint32_t loc;
   uint8_t is_explicit, begun, ended;
@@ -49,6 +58,8 @@ typedef struct region {
   barrier_inst *bar;
   size_t nbar;
   int top;                   /* no other region was open when it began */
+  uint32_t forked;           /* implicit tasks begun in it but the primary thread's */
+  int32_t first_task;        /* the first explicit task created in it (top), -1 */
   uint64_t tasks;            /* explicit tasks created in it */
   uint64_t *per_thread;      /* tasks begun on each thread */
   double idle;               /* no-work of all threads in it (their delay is the
@@ -68,14 +79,32 @@ typedef struct seg {
 } seg;
 
 typedef struct thread_segs {
-  seg *v;
+  seg *v;                    /* those the sweep has not dropped */
   size_t n, cap;
+  uint64_t start;            /* where v[0] begins (the run's start, or the last one dropped's
+                              * t1) */
   uint64_t end;              /* t1 of the last one (the run's start when none) */
 } thread_segs;
 
-typedef struct ready_iv {
-  uint64_t t0, t1;
-} ready_iv;
+/* Where an explicit task's ready interval stands: from its creation or
+ * its last dependence's end (t_ready) to its first start. */
+enum ready_state {
+  READY_UNKNOWN,             /* created: its dependences are still coming */
+  READY_OPEN,                /* ready since t_ready: the interval has begun */
+  READY_BLOCKED,             /* waiting for tasks it depends on to end */
+  READY_DONE                 /* begun (the interval is over, or never was) */
+};
+
+/* A task that depends on another one not yet ended (in that one's list). */
+typedef struct succ_link {
+  int32_t task, next;
+} succ_link;
+
+/* A min-heap of times: the ready intervals' starts, or their ends. */
+typedef struct theap {
+  uint64_t *v;
+  size_t n, cap;
+} theap;
 
 typedef struct an {
   oa_recording *rec;
@@ -83,8 +112,6 @@ typedef struct an {
   uint64_t tmin, tmax;
   size_t nth;
   struct tstate *tst;        /* per thread, as the records stream by */
-  struct wait_rec *waits;    /* the threads' waits, for the ready pass */
-  size_t nwaits, cap_waits;
   oa_idmap pmap;             /* task P-node -> loc, NEW's bits in flags (NEW), until
                               * its task is created */
   oa_idmap tmap;             /* task id -> index + 1 (count), until an explicit task
@@ -97,12 +124,32 @@ typedef struct an {
   size_t ntasks, cap_tasks;
   region *regions;
   size_t nregions, cap_regions;
-  uint64_t (*edges)[2];
-  size_t nedges, cap_edges;
+  succ_link *links;          /* the tasks' lists of dependent tasks; free ones in a list */
+  size_t nlinks, cap_links;
+  int32_t free_link;
   thread_segs *ts;           /* per thread */
   uint64_t fragments;
-  ready_iv *ready;
-  size_t nready, cap_ready;
+  size_t tg_open;            /* taskgroups begun and not yet waited for to the end */
+  /* the sweep, as far as it got (swept): the ready intervals begun and not
+   * ended (ready), those still ahead (starts, ends), each thread's first
+   * segment not passed (idx), the top-level regions in order of their start
+   * (tops, gi: the first the sweep has not left) */
+  uint64_t swept;
+  int64_t ready;
+  theap starts, ends;
+  size_t *idx;
+  uint32_t *tops;
+  size_t ntops, cap_tops, gi;
+  int64_t last_top;          /* the top-level region that began last, -1 */
+  uint32_t *open_regions;    /* regions (index) begun and not ended, to their fork */
+  size_t nopen, cap_open;
+  oa_time_row *pend;         /* per thread: what the sweep took of the fragment still
+                              * running, before the record that names it */
+  uint64_t tmax_pre;         /* the run's end, read ahead: the timeline's slices */
+  size_t np;
+  double slice;              /* ticks; 0: not set yet */
+  oa_time_point *timeline;
+  uint64_t since_sweep;      /* records */
   oa_time_row *rows;
   size_t nrows, cap_rows;
   oa_idmap rowmap;
@@ -121,6 +168,56 @@ typedef struct an {
     (arr)[(n)++] = (val);                                                     \
   } while (0)
 
+static void theap_push(theap *h, uint64_t t)
+{
+  if (h->n == h->cap) {
+    h->cap = h->cap ? 2 * h->cap : 64;
+    h->v = oa_xrealloc(h->v, h->cap * sizeof *h->v);
+  }
+  size_t i = h->n++;
+  while (i > 0 && h->v[(i - 1) / 2] > t) {
+    h->v[i] = h->v[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  h->v[i] = t;
+}
+
+static uint64_t theap_top(const theap *h)
+{
+  return h->n ? h->v[0] : UINT64_MAX;
+}
+
+static void theap_pop(theap *h)
+{
+  uint64_t t = h->v[--h->n];
+  size_t i = 0;
+  for (;;) {
+    size_t l = 2 * i + 1, m = l;
+    if (l >= h->n)
+      break;
+    if (l + 1 < h->n && h->v[l + 1] < h->v[l])
+      m = l + 1;
+    if (h->v[m] >= t)
+      break;
+    h->v[i] = h->v[m];
+    i = m;
+  }
+  if (h->n)
+    h->v[i] = t;
+}
+
+/* A ready interval begins or ends at t: at a record of that time, never
+ * behind the sweep (sweep_ahead stops short of what may still come). */
+static void ready_from(an *a, uint64_t t)
+{
+  theap_push(&a->starts, t);
+}
+
+static void ready_to(an *a, uint64_t t)
+{
+  theap_push(&a->ends, t);
+}
+
 static int64_t task_index(an *a, uint64_t id)
 {
   oa_idmap_slot *s = id ? oa_idmap_find(&a->tmap, id) : NULL;
@@ -133,7 +230,7 @@ static int64_t task_add(an *a, uint64_t id)
   if (k >= 0 || !id)
     return k;
   task t = { .parent = -1, .first_child = -1, .last_child = -1, .next_sibling = -1,
-             .region = -1 };
+             .region = -1, .succ = -1 };
   PUSH(a->tasks, a->ntasks, a->cap_tasks, t);
   oa_idmap_add(&a->tmap, id)->count = (uint32_t)a->ntasks;
   return (int64_t)a->ntasks - 1;
@@ -146,7 +243,7 @@ static region *region_of(an *a, uint64_t id, int make)
     return &a->regions[s->count - 1];
   if (!make || !id)
     return NULL;
-  region r = { .id = id };
+  region r = { .id = id, .first_task = -1 };
   PUSH(a->regions, a->nregions, a->cap_regions, r);
   oa_idmap_add(&a->rmap, id)->count = (uint32_t)a->nregions;
   return &a->regions[a->nregions - 1];
@@ -156,6 +253,13 @@ static void threads_init(an *a);
 static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint64_t now);
 static void preempted(an *a, uint32_t th, uint64_t now, uint64_t ns);
 static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end);
+static void sweep_ahead(an *a);
+static void ready_settle(an *a, int64_t k);
+static oa_time_row *row_of(an *a, uint32_t loc, int what);
+static void row_add(oa_time_row *r, const oa_time_row *x);
+static void taskwait_met(an *a, uint32_t th, int at, uint64_t t);
+static void pend_to(an *a, uint32_t th, uint32_t loc);
+static void fragment_unnamed(an *a, uint32_t th);
 
 /* --- the records ------------------------------------------------------------
  * In the order they were written, through the record visitor (recording.h):
@@ -184,6 +288,10 @@ static int rd_each(void *ctx, const oa_record *x, size_t thread)
     a->tmin = x->ev.time;  /* the first record's: a later one stamped earlier counts from it */
   if (x->ev.time > a->tmax)
     a->tmax = x->ev.time;
+  if (++a->since_sweep >= 4096 && a->timed) {
+    a->since_sweep = 0;
+    sweep_ahead(a);
+  }
   return 0;
 }
 
@@ -207,16 +315,45 @@ static int rd_new(void *ctx, const oa_record *x, size_t thread)
   return 0;
 }
 
+/* A dependence of succ on pred: succ is ready once pred has ended. */
 static int rd_edge(void *ctx, const oa_record *x, size_t thread)
 {
   (void)thread;
   an *a = ctx;
-  if (a->nedges == a->cap_edges) {
-    a->cap_edges = a->cap_edges ? 2 * a->cap_edges : 64;
-    a->edges = oa_xrealloc(a->edges, a->cap_edges * sizeof *a->edges);
+  oa_idmap_slot *s = oa_idmap_find(&a->pnode_task, x->raw_edge.succ);
+  oa_idmap_slot *p = oa_idmap_find(&a->pnode_task, x->raw_edge.pred);
+  if (!s || !p)
+    return 0;
+  int32_t k = (int32_t)s->count - 1;
+  task *ts = &a->tasks[k], *tp = &a->tasks[p->count - 1];
+  if (tp->ended) {
+    if (tp->t_end > ts->t_ready) {
+      if (ts->ready == READY_OPEN) {  /* begun too early: again from the later time */
+        ready_to(a, ts->t_ready);
+        ready_from(a, tp->t_end);
+      }
+      ts->t_ready = tp->t_end;
+    }
+    return 0;
   }
-  a->edges[a->nedges][0] = x->raw_edge.succ;
-  a->edges[a->nedges++][1] = x->raw_edge.pred;
+  if (ts->ready == READY_DONE)
+    return 0;
+  if (ts->ready == READY_OPEN) {  /* not ready after all: the interval begun is empty */
+    ready_to(a, ts->t_ready);
+    ts->ready = READY_BLOCKED;
+  }
+  ts->npreds++;
+  succ_link l = { .task = k, .next = tp->succ };
+  int32_t at;
+  if (a->free_link >= 0) {
+    at = a->free_link;
+    a->free_link = a->links[at].next;
+    a->links[at] = l;
+  } else {
+    PUSH(a->links, a->nlinks, a->cap_links, l);
+    at = (int32_t)a->nlinks - 1;
+  }
+  tp->succ = at;
   return 0;
 }
 
@@ -225,13 +362,61 @@ static int rd_par(void *ctx, const oa_record *x, size_t thread)
   (void)thread;
   an *a = ctx;
   region *g = region_of(a, x->raw_par_begin.region, 1);  /* PAR_END's has the same fields */
+  uint32_t gi = (uint32_t)(g - a->regions);
   if (x->h.type == OA_RAW_PAR_BEGIN) {
     g->t_begin = x->ev.time;
     g->team = (uint32_t)x->raw_par_begin.team;
+    /* regions are numbered in the order they begin; one that begins while
+     * the last top-level one is open is nested */
+    const region *last = a->last_top >= 0 ? &a->regions[a->last_top] : NULL;
+    g->top = !last || (last->t_end && g->t_begin >= last->t_end);
+    if (g->top) {
+      PUSH(a->tops, a->ntops, a->cap_tops, gi);
+      a->last_top = gi;
+    }
+    PUSH(a->open_regions, a->nopen, a->cap_open, gi);
   } else {
     g->t_end = x->ev.time;
+    for (size_t i = 0; i < a->nopen; i++)
+      if (a->open_regions[i] == gi) {
+        a->open_regions[i] = a->open_regions[--a->nopen];
+        break;
+      }
   }
   return 0;
+}
+
+/* An explicit task k ended at t: its parent's taskwait, the tasks that
+ * depended on it, and the taskgroups around it learn of it. */
+static void task_ended(an *a, int64_t k, uint64_t t)
+{
+  task *x = &a->tasks[k];
+  if (x->parent >= 0) {
+    task *p = &a->tasks[x->parent];
+    if (--p->live_children == 0 && p->tw_thread) {
+      taskwait_met(a, p->tw_thread - 1, p->tw_at, t);
+      p->tw_thread = 0;
+    }
+  }
+  while (x->succ >= 0) {
+    int32_t at = x->succ;
+    task *s = &a->tasks[a->links[at].task];
+    x->succ = a->links[at].next;
+    a->links[at].next = a->free_link;
+    a->free_link = at;
+    if (t > s->t_ready)
+      s->t_ready = t;
+    if (--s->npreds == 0 && s->ready == READY_BLOCKED) {
+      ready_from(a, s->t_ready);
+      s->ready = READY_OPEN;
+    }
+  }
+  /* each task's latest end in its subtree, while a taskgroup may ask */
+  if (x->sub_end < t)
+    x->sub_end = t;
+  for (int64_t p = x->parent; a->tg_open && p >= 0 && a->tasks[p].sub_end < t;
+       p = a->tasks[p].parent)
+    a->tasks[p].sub_end = t;
 }
 
 static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
@@ -242,9 +427,25 @@ static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
     return 0;
   task *t = &a->tasks[k];
   if (x->h.type == OA_RAW_TASK_BEGIN) {
+    if (t->is_explicit) {
+      ready_settle(a, k);
+      if (t->ready == READY_OPEN)
+        ready_to(a, x->ev.time > t->t_ready ? x->ev.time : t->t_ready);
+      t->ready = READY_DONE;
+      region *g = t->region >= 0 ? &a->regions[t->region] : NULL;
+      if (g && thread < a->nth) {
+        if (!g->per_thread)
+          g->per_thread = oa_xcalloc(a->nth ? a->nth : 1, sizeof *g->per_thread);
+        if (t->begun && t->first_thread < a->nth)
+          g->per_thread[t->first_thread]--;
+        g->per_thread[thread]++;
+      }
+    }
     t->begun = 1, t->t_begin = x->ev.time, t->first_thread = (uint32_t)thread;
   } else {
     t->ended = 1, t->t_end = x->ev.time;
+    if (t->is_explicit)
+      task_ended(a, k, t->t_end);
     oa_idmap_slot *s = t->is_explicit ? oa_idmap_find(&a->tmap, x->raw_task_end.task) : NULL;
     if (s)  /* its id is done with: the map keeps the live tasks only */
       oa_idmap_remove(&a->tmap, s);
@@ -258,61 +459,6 @@ static int rd_preempt(void *ctx, const oa_record *x, size_t thread)
   if (thread < a->nth)
     preempted(a, (uint32_t)thread, x->ev.time, x->raw_preempt.ns);
   return 0;
-}
-
-/* When each explicit task became ready, and when it and all of its
- * descendants were over. */
-static void task_times(an *a)
-{
-  for (size_t i = 0; i < a->ntasks; i++) {
-    task *t = &a->tasks[i];
-    t->t_ready = t->t_create;
-    if (!t->ended)
-      t->t_end = a->tmax;
-    t->sub_end = t->t_end;
-  }
-  for (size_t i = 0; i < a->nedges; i++) {
-    oa_idmap_slot *s = oa_idmap_find(&a->pnode_task, a->edges[i][0]);
-    oa_idmap_slot *p = oa_idmap_find(&a->pnode_task, a->edges[i][1]);
-    if (s && p && a->tasks[p->count - 1].t_end > a->tasks[s->count - 1].t_ready)
-      a->tasks[s->count - 1].t_ready = a->tasks[p->count - 1].t_end;
-  }
-  /* children come after their parent */
-  for (size_t i = a->ntasks; i-- > 0;) {
-    task *t = &a->tasks[i];
-    if (t->parent >= 0 && t->sub_end > a->tasks[t->parent].sub_end)
-      a->tasks[t->parent].sub_end = t->sub_end;
-    if (t->is_explicit) {
-      if (!t->loc_known) {
-        oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
-        t->loc = l ? l->count : 0;
-      }
-      if (a->opts->same)
-        t->loc = a->opts->same(a->opts->ctx, t->loc);
-      if (t->begun && t->t_begin > t->t_ready) {
-        ready_iv r = { t->t_ready, t->t_begin };
-        PUSH(a->ready, a->nready, a->cap_ready, r);
-      } else if (!t->begun) {
-        ready_iv r = { t->t_ready, a->tmax };
-        PUSH(a->ready, a->nready, a->cap_ready, r);
-      }
-    }
-  }
-}
-
-/* A taskwait of task k that began at w0 ends its wait once every child
- * created before w0 is over. */
-static uint64_t taskwait_met(an *a, int64_t k, uint64_t w0)
-{
-  if (k < 0)
-    return 0;
-  task *t = &a->tasks[k];
-  while (t->scan >= 0 && a->tasks[t->scan].t_create < w0) {
-    if (a->tasks[t->scan].t_end > t->scan_end)
-      t->scan_end = a->tasks[t->scan].t_end;
-    t->scan = a->tasks[t->scan].next_sibling;
-  }
-  return t->scan_end > w0 ? t->scan_end : w0;
 }
 
 /* A taskgroup of task k begun at g0, waited for from w0: its children
@@ -350,19 +496,6 @@ static void add_seg(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t l
   T->end = t1;
 }
 
-/* A wait of a thread, for the ready pass: from when its condition was met
- * (0: never known to be) to its end. */
-typedef struct wait_rec {
-  uint32_t thread;
-  uint8_t what;
-  uint64_t w0, w1;
-  uint32_t g;                /* barriers: the region (index + 1, region_at) and the
-                              * barrier's number in it */
-  uint32_t k;
-  int64_t task;              /* taskwait, taskgroup: the waiting task */
-  uint64_t g0;               /* taskgroup: when it began */
-} wait_rec;
-
 /* A worker's wait in the barrier that ends a parallel region: nothing of
  * its own follows it, and libomp reports its end only when the worker is
  * next used; after the region's end it is idle between regions. */
@@ -375,6 +508,7 @@ typedef struct open_wait {
   uint32_t g;                /* region_at */
   uint32_t k;
   int64_t task;
+  uint8_t started;           /* taskwait: its condition is met, its ready interval begun */
 } open_wait;
 
 /* Regions by index + 1 (0: none): the table grows as the records come, so
@@ -437,6 +571,10 @@ typedef struct tstate {
                               * number in the region */
   uint32_t bar_k;
   uint64_t tool_seen, pending;  /* ompadv's callback ticks: seen, not yet taken */
+  int named;                 /* the running (or last) fragment's W record came */
+  int lock_pending;          /* lock segments wait for the critical's location */
+  int64_t unready;           /* an explicit task it created whose dependences may still
+                              * come (index + 1; 0: none): settled at its next record */
 } tstate;
 
 static size_t frag_first_of(const an *a, uint32_t th)
@@ -448,8 +586,12 @@ static void threads_init(an *a)
 {
   a->ts = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->ts);
   a->tst = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->tst);
-  for (size_t i = 0; i < a->nth; i++)
+  for (size_t i = 0; i < a->nth; i++) {
     a->tst[i].pending_create = a->tst[i].frag_task = -1;
+    a->tst[i].named = 1;
+  }
+  a->idx = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->idx);
+  a->pend = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->pend);
 }
 
 /* The thread's state from its last record to now. */
@@ -458,7 +600,7 @@ static void close_state(an *a, uint32_t th, uint64_t now)
   tstate *z = &a->tst[th];
   if (!z->started) {
     z->started = 1;
-    z->last = a->ts[th].end = a->tmin;
+    z->last = a->ts[th].end = a->ts[th].start = a->tmin;
   }
   if (now < z->last)
     now = z->last;
@@ -467,8 +609,10 @@ static void close_state(an *a, uint32_t th, uint64_t now)
   open_wait *w = z->nsw && z->nsw <= 16 ? &z->sw[z->nsw - 1] : NULL;
   if (z->in_frag)
     add_seg(a, last, now, th, z->prev_loc, SEG_WORK, OA_TW_CODE, z->frag_task);
-  else if (z->lock)
+  else if (z->lock) {
     add_outside(a, last, now, th, z->lock_loc, SEG_LOCK, OA_TW_LOCK, z->prev_loc, &z->pending);
+    z->lock_pending = 1;
+  }
   else if (w && w->last_barrier && w->g && region_at(a, w->g)->t_end
            && region_at(a, w->g)->t_end < now) {
     uint64_t end = region_at(a, w->g)->t_end > last ? region_at(a, w->g)->t_end : last;
@@ -508,8 +652,30 @@ static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end)
         S->v[i].loc = loc;
     }
   z->lock_first = S->n;
+  z->lock_pending = 0;
   z->prev_loc = loc;
   z->prev_edge = edge_end;
+  z->named = 1;
+  pend_to(a, th, loc);
+}
+
+/* What the sweep took of thread th's running fragment before it was named,
+ * to its row. */
+static void pend_to(an *a, uint32_t th, uint32_t loc)
+{
+  oa_time_row *q = &a->pend[th];
+  if (q->work || q->blamed || q->preempted) {
+    row_add(row_of(a, loc, OA_TW_CODE), q);
+    memset(q, 0, sizeof *q);
+  }
+}
+
+/* Thread th's last fragment will not be named: its segments keep the
+ * location they were given. */
+static void fragment_unnamed(an *a, uint32_t th)
+{
+  pend_to(a, th, a->tst[th].prev_loc);
+  a->tst[th].named = 1;
 }
 
 /* Thread th was runnable but off its core for ticks, between its look
@@ -522,8 +688,10 @@ static void carve(an *a, uint32_t th, uint64_t ticks)
   size_t i = T->n;
   while (ticks && i > 0) {
     seg *x = &T->v[i - 1];
-    uint64_t start = i > 1 ? T->v[i - 2].t1 : a->tmin;
+    uint64_t start = i > 1 ? T->v[i - 2].t1 : T->start;
     uint64_t lo = start > z->carved ? start : z->carved;
+    if (lo < a->swept)
+      lo = a->swept;  /* what the sweep took is done with */
     if (x->t1 <= lo)
       break;
     i--;
@@ -581,7 +749,7 @@ static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint
   if (!started || started < loaded || started > now)
     started = now;
   z->started = 1;
-  z->last = a->ts[th].end = a->tmin;
+  z->last = a->ts[th].end = a->ts[th].start = a->tmin;
   add_seg(a, a->tmin, started, th, 0, SEG_WORK, OA_TW_CODE, -1);
   add_seg(a, started, now, th, 0, SEG_OVER, OA_TW_CODE, -1);
   a->before_tool = started - a->tmin;
@@ -596,13 +764,27 @@ static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint
  * ompadv's callback ticks it reports (tool; 0: none). */
 static tstate *enter(an *a, uint32_t th, uint64_t t, uint64_t tool)
 {
-  close_state(a, th, t);
   tstate *z = &a->tst[th];
+  if (z->unready) {  /* the dependences of the task it created came before this */
+    ready_settle(a, z->unready - 1);
+    z->unready = 0;
+  }
+  close_state(a, th, t);
   if (tool > z->tool_seen) {
     z->pending += tool - z->tool_seen;
     z->tool_seen = tool;
   }
   return z;
+}
+
+/* The taskwait at place at of thread th's waits has its condition met at t. */
+static void taskwait_met(an *a, uint32_t th, int at, uint64_t t)
+{
+  open_wait *w = &a->tst[th].sw[at];
+  if (!w->started) {
+    ready_from(a, t > w->t0 ? t : w->t0);  /* (a child's end read after the wait began) */
+    w->started = 1;
+  }
 }
 
 static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
@@ -612,7 +794,10 @@ static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
     return 0;
   const struct oa_raw_frag_begin *f = &x->raw_frag_begin;
   tstate *z = enter(a, (uint32_t)thread, f->time, f->tool);
+  if (!z->named)  /* the last fragment had no W (no work): its segments keep their place */
+    fragment_unnamed(a, (uint32_t)thread);
   z->in_frag = 1;
+  z->named = 0;
   z->frag_task = task_index(a, f->task);
   z->frag_first = a->ts[thread].n;
   if (z->pending_create >= 0) {
@@ -644,16 +829,24 @@ static int rd_task_create(void *ctx, const oa_record *x, size_t thread)
     return 0;
   task *t = &a->tasks[k];
   t->is_explicit = 1;
-  t->t_create = c->time;
+  t->t_create = t->t_ready = c->time;
   t->pnode = c->pnode;
   t->parent = p;
+  /* the top-level region instance it is created in */
+  region *g = a->last_top >= 0 ? &a->regions[a->last_top] : NULL;
+  if (g && c->time >= g->t_begin && (!g->t_end || c->time <= g->t_end)) {
+    t->region = (int32_t)a->last_top;
+    g->tasks++;
+    if (g->first_task < 0)
+      g->first_task = (int32_t)k;
+  }
   if (p >= 0) {
+    a->tasks[p].live_children++;
     if (a->tasks[p].last_child >= 0)
       a->tasks[a->tasks[p].last_child].next_sibling = k;
     else
       a->tasks[p].first_child = k;
     a->tasks[p].last_child = k;
-    a->tasks[p].scan = a->tasks[p].first_child;
   }
   /* its P-node's location, taken now (NEW came before, from the same
    * thread); a task no dependence can name stays out of pnode_task */
@@ -666,8 +859,13 @@ static int rd_task_create(void *ctx, const oa_record *x, size_t thread)
   }
   if (t->pnode && named)
     oa_idmap_add(&a->pnode_task, t->pnode)->count = (uint32_t)k + 1;
-  if (thread < a->nth)
-    enter(a, (uint32_t)thread, c->time, 0)->pending_create = k;
+  if (thread < a->nth) {
+    tstate *z = enter(a, (uint32_t)thread, c->time, 0);
+    z->pending_create = k;
+    z->unready = k + 1;  /* its dependences (EDGE) follow */
+  } else {
+    ready_settle(a, k);
+  }
   return 0;
 }
 
@@ -702,9 +900,11 @@ static int rd_impl_begin(void *ctx, const oa_record *x, size_t thread)
     z->index[z->impl] = index;
   z->impl++;
   region *g = region_of(a, b->region, 0);
+  if (g && index > 0)
+    g->forked++;
   if (g && index > 0 && g->t_begin && now > g->t_begin) {
-    ready_iv r = { g->t_begin, now };  /* forked, not yet running here */
-    PUSH(a->ready, a->nready, a->cap_ready, r);
+    ready_from(a, g->t_begin);  /* forked, not yet running here (sweep_ahead waits) */
+    ready_to(a, now);
   }
   return 0;
 }
@@ -776,6 +976,7 @@ static int rd_tg_begin(void *ctx, const oa_record *x, size_t thread)
   if (z->ntg < 16)
     z->tg_begin[z->ntg] = z->last, z->tg_loc[z->ntg] = (uint32_t)x->raw_tg_begin.loc;
   z->ntg++;
+  a->tg_open++;
   return 0;
 }
 
@@ -787,6 +988,8 @@ static int rd_tw_begin(void *ctx, const oa_record *x, size_t thread)
   enter(a, (uint32_t)thread, x->raw_tw_begin.time, 0)->tw_loc = (uint32_t)x->raw_tw_begin.loc;
   return 0;
 }
+
+static uint64_t wait_met(an *a, const open_wait *w, uint64_t w1);
 
 static int rd_swait(void *ctx, const oa_record *x, size_t thread)
 {
@@ -820,15 +1023,39 @@ static int rd_swait(void *ctx, const oa_record *x, size_t thread)
       w->g0 = what == OA_TW_TASKGROUP && z->ntg > 0 && z->ntg <= 16 ? z->tg_begin[z->ntg - 1] : 0;
       if (what == OA_TW_TASKGROUP && z->ntg > 0)
         z->ntg--;
+      /* a taskwait's condition: its children created so far have ended */
+      if (what == OA_TW_TASKWAIT && w->task >= 0) {
+        task *t = &a->tasks[w->task];
+        if (!t->live_children) {
+          ready_from(a, now);
+          w->started = 1;
+        } else {
+          t->tw_thread = th + 1;
+          t->tw_at = (uint8_t)z->nsw;
+        }
+      }
     }
     z->nsw++;
   } else if (z->nsw > 0) {
     z->nsw--;
     open_wait *w = &z->sw[z->nsw];
     if (z->nsw < 16 && !w->last_barrier) {
-      wait_rec r = { th, w->what, w->t0, now, w->g, w->k, w->task, w->g0 };
-      PUSH(a->waits, a->nwaits, a->cap_waits, r);
+      /* ready from when its condition was met to now */
+      if (w->what == OA_TW_TASKWAIT) {
+        if (w->started)
+          ready_to(a, now);
+        if (w->task >= 0 && a->tasks[w->task].tw_thread == th + 1)
+          a->tasks[w->task].tw_thread = 0;
+      } else {
+        uint64_t met = wait_met(a, w, now);
+        if (met && met < now) {
+          ready_from(a, met > w->t0 ? met : w->t0);
+          ready_to(a, now);
+        }
+      }
     }
+    if (kind == ompt_sync_region_taskgroup && a->tg_open)
+      a->tg_open--;
   }
   return 0;
 }
@@ -853,7 +1080,7 @@ struct oa_time_reader {
   oa_rec_visitor v;
 };
 
-oa_time_reader *oa_time_start(oa_recording *r)
+oa_time_reader *oa_time_start(oa_recording *r, size_t max_points)
 {
   oa_time_reader *tr = oa_xcalloc(1, sizeof *tr);
   an *a = &tr->a;
@@ -861,6 +1088,10 @@ oa_time_reader *oa_time_start(oa_recording *r)
   a->nth = oa_rec_threads(r);
   threads_init(a);
   a->tmin = UINT64_MAX;
+  a->last_top = -1;
+  a->free_link = -1;
+  a->np = max_points ? max_points : 1;
+  a->tmax_pre = oa_rec_raw_time_max(r);
   tr->v = reader;
   tr->v.ctx = a;
   return tr;
@@ -871,8 +1102,9 @@ oa_rec_visitor *oa_time_visitor(oa_time_reader *tr)
   return &tr->v;
 }
 
-/* When a wait's condition was met; 0: not known. */
-static uint64_t wait_met(an *a, const wait_rec *w)
+/* When a barrier's or taskgroup's wait, ending at w1, had its condition
+ * met; 0: not known. */
+static uint64_t wait_met(an *a, const open_wait *w, uint64_t w1)
 {
   switch (w->what) {
   case OA_TW_BARRIER: {
@@ -884,16 +1116,15 @@ static uint64_t wait_met(an *a, const wait_rec *w)
       return 0;  /* a thread's arrival is missing (the run was cut short) */
     return b->last_arrival > b->last_work ? b->last_arrival : b->last_work;
   }
-  case OA_TW_TASKWAIT: return taskwait_met(a, w->task, w->w0);
-  case OA_TW_TASKGROUP: return taskgroup_met(a, w->task, w->g0, w->w0);
-  default: return 0;
+  case OA_TW_TASKGROUP: return taskgroup_met(a, w->task, w->g0, w->t0);
+  default: (void)w1; return 0;
   }
 }
 
+/* The row of a location (as the recording names it: rows_merge takes them
+ * to the location that stands for it once the reading is over). */
 static oa_time_row *row_of(an *a, uint32_t loc, int what)
 {
-  if (a->opts->same)
-    loc = a->opts->same(a->opts->ctx, loc);
   uint64_t key = ((uint64_t)loc << 4 | (uint64_t)what) + 1;
   oa_idmap_slot *s = oa_idmap_find(&a->rowmap, key);
   if (s)
@@ -902,6 +1133,28 @@ static oa_time_row *row_of(an *a, uint32_t loc, int what)
   PUSH(a->rows, a->nrows, a->cap_rows, r);
   oa_idmap_add(&a->rowmap, key)->count = (uint32_t)(a->nrows - 1);
   return &a->rows[a->nrows - 1];
+}
+
+static void row_add(oa_time_row *r, const oa_time_row *x)
+{
+  r->work += x->work, r->overhead += x->overhead, r->delay += x->delay;
+  r->no_work += x->no_work, r->lock_wait += x->lock_wait, r->preempted += x->preempted;
+  r->blamed += x->blamed, r->blamed_lock += x->blamed_lock;
+}
+
+/* The rows by the location that stands for theirs (opts->same). */
+static void rows_merge(an *a)
+{
+  oa_time_row *old = a->rows;
+  size_t n = a->nrows;
+  a->rows = NULL, a->nrows = a->cap_rows = 0;
+  oa_idmap_free(&a->rowmap);
+  memset(&a->rowmap, 0, sizeof a->rowmap);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t loc = a->opts->same ? a->opts->same(a->opts->ctx, old[i].loc) : old[i].loc;
+    row_add(row_of(a, loc, old[i].what), &old[i]);
+  }
+  free(old);
 }
 
 /* Sort n keys ascending: a radix sort, 8 passes of a byte (a pass where
@@ -1080,6 +1333,12 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
     task *t = &a->tasks[i];
     if (!t->is_explicit)
       continue;
+    if (!t->loc_known) {  /* its NEW came after its creation */
+      oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
+      t->loc = l ? l->count : 0;
+    }
+    if (a->opts->same)
+      t->loc = a->opts->same(a->opts->ctx, t->loc);
     oa_idmap_slot *s = oa_idmap_find(&bydir, (uint64_t)t->loc + 1);
     if (!s) {
       s = oa_idmap_add(&bydir, (uint64_t)t->loc + 1);
@@ -1162,10 +1421,7 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
     region *g = &a->regions[i];
     if (!g->top || !g->tasks || g->idle <= 0)
       continue;
-    uint32_t loc = 0;
-    for (size_t k = 0; k < a->ntasks && !loc; k++)
-      if (a->tasks[k].region == (int64_t)i)
-        loc = a->tasks[k].loc;
+    uint32_t loc = g->first_task >= 0 ? a->tasks[g->first_task].loc : 0;
     double of = (double)(g->t_end - g->t_begin) * a->s_per_tick * (double)a->nth;
     of = of > 0 && of < total ? of : total;
     uint64_t lo = UINT64_MAX, hi = 0;
@@ -1192,85 +1448,47 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
   }
 }
 
-/* The threads' timelines walked together, with the count of fragments
- * ready but not running (the ready intervals' starts and ends, each
- * sorted), in the slices where nothing changes. */
-static void sweep(an *a, oa_time_result *out, size_t max_points)
+/* The timeline's slices: equal parts of the run, to its end read ahead. */
+static void timeline_init(an *a)
 {
-  uint64_t *starts = oa_xmalloc((a->nready + 1) * sizeof *starts);
-  uint64_t *ends = oa_xmalloc((a->nready + 1) * sizeof *ends);
-  for (size_t i = 0; i < a->nready; i++)
-    starts[i] = a->ready[i].t0, ends[i] = a->ready[i].t1;
-  sort_u64(starts, a->nready);
-  sort_u64(ends, a->nready);
-  free(a->ready);
-  a->ready = NULL;
-  size_t rs = 0, re = 0;
+  uint64_t end = a->tmax_pre > a->tmin ? a->tmax_pre : a->tmax;
+  double wall_ticks = end > a->tmin ? (double)(end - a->tmin) : 0;
+  a->slice = wall_ticks > 0 ? wall_ticks / (double)a->np : 1;
+  a->timeline = oa_xcalloc(a->np, sizeof *a->timeline);
+}
+
+/* The threads' timelines walked together from where the sweep got to
+ * until, with the count of fragments ready but not running (the ready
+ * intervals begun and not ended), in the slices where nothing changes;
+ * then the segments passed are dropped. */
+static void sweep_to(an *a, uint64_t until)
+{
+  if (!a->slice)
+    timeline_init(a);
+  if (!a->swept)
+    a->swept = a->tmin;
+  double sp = a->s_per_tick;
   int64_t *cur = oa_xmalloc((a->nth ? a->nth : 1) * sizeof *cur);
-  for (size_t i = 0; i < a->nth; i++)
-    cur[i] = -1;
-  int64_t ready = 0;
-  double sp = a->s_per_tick, wall_ticks = (double)(a->tmax - a->tmin);
-  size_t np = max_points ? max_points : 1;
-  out->timeline = oa_xcalloc(np, sizeof *out->timeline);
-  out->ntimeline = np;
-  double slice = wall_ticks > 0 ? wall_ticks / (double)np : 1;
-  /* the top-level region instances, in order of their start */
-  size_t gi = 0;
-  region **tops = oa_xcalloc(a->nregions + 1, sizeof *tops);
-  size_t ntops = 0;
-  for (size_t i = 0; i < a->nregions; i++)
-    if (a->regions[i].t_begin) {
-      region *g = &a->regions[i];
-      if (!g->t_end)
-        g->t_end = a->tmax;
-      tops[ntops++] = g;
-    }
-  /* regions are numbered in the order they begin; one that begins inside
-   * another is nested */
-  uint64_t open_until = 0;
-  for (size_t i = 0; i < ntops; i++) {
-    tops[i]->top = tops[i]->t_begin >= open_until;
-    if (tops[i]->top)
-      open_until = tops[i]->t_end;
-  }
-  for (size_t i = 0; i < a->ntasks; i++) {
-    task *t = &a->tasks[i];
-    if (!t->is_explicit)
-      continue;
-    for (size_t k = 0; k < ntops; k++)
-      if (tops[k]->top && t->t_create >= tops[k]->t_begin && t->t_create <= tops[k]->t_end) {
-        region *g = tops[k];
-        if (!g->per_thread)
-          g->per_thread = oa_xcalloc(a->nth ? a->nth : 1, sizeof *g->per_thread);
-        g->tasks++;
-        if (t->begun && t->first_thread < a->nth)
-          g->per_thread[t->first_thread]++;
-        t->region = g - a->regions;
-        break;
-      }
-  }
-  size_t *idx = oa_xcalloc(a->nth ? a->nth : 1, sizeof *idx);
-  for (uint64_t now = a->tmin; now < a->tmax;) {
-    while (rs < a->nready && starts[rs] <= now)
-      ready++, rs++;
-    while (re < a->nready && ends[re] <= now)
-      ready--, re++;
-    uint64_t t1 = a->tmax;
+  for (uint64_t now = a->swept; now < until;) {
+    while (theap_top(&a->starts) <= now)
+      a->ready++, theap_pop(&a->starts);
+    while (theap_top(&a->ends) <= now)
+      a->ready--, theap_pop(&a->ends);
+    int64_t ready = a->ready;
+    uint64_t t1 = until;
     for (size_t th = 0; th < a->nth; th++) {
       const thread_segs *T = &a->ts[th];
-      while (idx[th] < T->n && T->v[idx[th]].t1 <= now)
-        idx[th]++;
-      cur[th] = idx[th] < T->n ? (int64_t)idx[th] : -1;
+      size_t *i = &a->idx[th];
+      while (*i < T->n && T->v[*i].t1 <= now)
+        (*i)++;
+      cur[th] = *i < T->n ? (int64_t)*i : -1;
       if (cur[th] >= 0 && T->v[cur[th]].t1 < t1)
         t1 = T->v[cur[th]].t1;
     }
-    if (rs < a->nready && starts[rs] < t1)
-      t1 = starts[rs];
-    if (re < a->nready && ends[re] < t1)
-      t1 = ends[re];
-    if (t1 <= now)
-      break;
+    if (theap_top(&a->starts) < t1)
+      t1 = theap_top(&a->starts);
+    if (theap_top(&a->ends) < t1)
+      t1 = theap_top(&a->ends);
     double dt = (double)(t1 - now) * sp;
     int running = 0, nwait = 0, nlock = 0, held = 0;
     for (size_t th = 0; th < a->nth; th++) {
@@ -1290,14 +1508,19 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
     }
     double avail = ready > 0 ? (double)ready : 0;
     double share = nwait ? (avail < nwait ? avail : nwait) / nwait : 0;
-    while (gi < ntops && (!tops[gi]->top || tops[gi]->t_end <= now))
-      gi++;
-    region *g = gi < ntops && tops[gi]->t_begin <= now ? tops[gi] : NULL;
+    while (a->gi < a->ntops && a->regions[a->tops[a->gi]].t_end
+           && a->regions[a->tops[a->gi]].t_end <= now)
+      a->gi++;
+    region *g = a->gi < a->ntops && a->regions[a->tops[a->gi]].t_begin <= now
+                    ? &a->regions[a->tops[a->gi]] : NULL;
     for (size_t th = 0; th < a->nth; th++) {
       if (cur[th] < 0)
         continue;
       const seg *s = &a->ts[th].v[cur[th]];
-      oa_time_row *r = row_of(a, s->loc, s->what);
+      /* the running fragment's work before its record names it: aside */
+      const tstate *z = &a->tst[th];
+      oa_time_row *r = s->cat == SEG_WORK && !z->named && (size_t)cur[th] >= z->frag_first
+                           ? &a->pend[th] : row_of(a, s->loc, s->what);
       if (s->cat == SEG_WORK && nwait)
         r->blamed += dt * nwait / held;  /* held > 0: this one holds code */
       /* off its core: its work or overhead is preempted time, and so is a
@@ -1336,7 +1559,8 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
       }
     }
     /* the timeline, time-weighted per slice */
-    double x0 = (double)(now - a->tmin), x1 = (double)(t1 - a->tmin);
+    double slice = a->slice, x0 = (double)(now - a->tmin), x1 = (double)(t1 - a->tmin);
+    size_t np = a->np;
     while (x0 < x1) {
       size_t k = (size_t)(x0 / slice);
       if (k >= np)
@@ -1351,26 +1575,120 @@ static void sweep(an *a, oa_time_result *out, size_t max_points)
       double part = (x1 < end ? x1 : end) - x0, w = part / slice;
       if (part <= 0)
         break;
-      out->timeline[k].running += running * w;
-      out->timeline[k].ready += (running + avail) * w;
-      out->timeline[k].lock_wait += nlock * w;
+      a->timeline[k].running += running * w;
+      a->timeline[k].ready += (running + avail) * w;
+      a->timeline[k].lock_wait += nlock * w;
       x0 += part;
     }
     now = t1;
   }
-  for (size_t k = 0; k < np; k++)
-    out->timeline[k].t = (double)k * slice * sp;
-  free(idx);
-  free(tops);
   free(cur);
-  free(starts);
-  free(ends);
+  if (until > a->swept)
+    a->swept = until;
+  /* the segments passed, out (by half the table at least: each is moved
+   * at most a few times) */
+  for (size_t th = 0; th < a->nth; th++) {
+    thread_segs *T = &a->ts[th];
+    tstate *z = &a->tst[th];
+    size_t k = a->idx[th];
+    if (k < 256 || 2 * k < T->n)
+      continue;
+    T->start = T->v[k - 1].t1;
+    memmove(T->v, T->v + k, (T->n - k) * sizeof *T->v);
+    T->n -= k;
+    a->idx[th] = 0;
+    z->frag_first = z->frag_first > k ? z->frag_first - k : 0;
+    z->lock_first = z->lock_first > k ? z->lock_first - k : 0;
+    if (T->cap > 4096 && T->n < T->cap / 4) {
+      T->cap /= 2;
+      T->v = oa_xrealloc(T->v, T->cap * sizeof *T->v);
+    }
+  }
+}
+
+/* A task's ready interval once its dependences are known: from now (its
+ * creation, or its last dependence's end) when none is pending. */
+static void ready_settle(an *a, int64_t k)
+{
+  task *t = &a->tasks[k];
+  if (t->ready != READY_UNKNOWN)
+    return;
+  if (t->npreds) {
+    t->ready = READY_BLOCKED;
+  } else {
+    ready_from(a, t->t_ready);
+    t->ready = READY_OPEN;
+  }
+}
+
+/* Where a thread's segments i and on begin. */
+static uint64_t seg_start(const thread_segs *T, size_t i)
+{
+  return i >= T->n ? T->end : i ? T->v[i - 1].t1 : T->start;
+}
+
+/* How far behind the last record a thread's state is taken as it stands
+ * when it wrote nothing since: a record may still take time back from it
+ * as preempted, but a thread off its core longer than this in one stretch
+ * is rare, and its figures would be those of its last part. */
+#define QUIET_SECONDS 0.25
+
+/* Sweep as far as the records read so far allow: to the earliest point a
+ * record still to come may change.  That is, for each thread, its last
+ * record (what it does since is known at its next; a thread quiet for
+ * QUIET_SECONDS is taken as it stands), or its lock segments that wait
+ * for a name; a barrier's wait whose condition may be met any time now (a
+ * task run in it ends), or a taskgroup's (from its start); a region whose
+ * threads have not all begun (their ready interval starts at its fork). */
+static void sweep_ahead(an *a)
+{
+  uint64_t quiet = (uint64_t)(QUIET_SECONDS / a->s_per_tick);
+  uint64_t until = a->tmax, stood = a->tmax > quiet ? a->tmax - quiet : 0;
+  for (uint32_t th = 0; th < a->nth; th++) {
+    tstate *z = &a->tst[th];
+    thread_segs *T = &a->ts[th];
+    if (z->lock || z->lock_pending) {
+      uint64_t at = z->lock_pending ? seg_start(T, z->lock_first) : z->last;
+      until = at < until ? at : until;
+    } else {
+      if ((!z->started || z->last < stood) && stood > a->swept) {
+        if (z->unready) {
+          ready_settle(a, z->unready - 1);
+          z->unready = 0;
+        }
+        close_state(a, th, stood);
+      }
+      until = z->last < until ? z->last : until;
+    }
+    for (int i = 0; i < z->nsw && i < 16; i++) {
+      const open_wait *w = &z->sw[i];
+      uint64_t at = UINT64_MAX;
+      if (w->what == OA_TW_TASKGROUP) {
+        at = w->t0;
+      } else if (w->what == OA_TW_BARRIER && !w->last_barrier && w->g) {
+        region *g = region_at(a, w->g);
+        const barrier_inst *b = w->k < g->nbar ? &g->bar[w->k] : NULL;
+        if (!g->team || (b && b->arrivals >= g->team)) {
+          at = b && b->last_arrival > w->t0 ? b->last_arrival : w->t0;
+          at = b && b->last_work > at ? b->last_work : at;
+        }
+      }
+      until = at < until ? at : until;
+    }
+  }
+  for (size_t i = 0; i < a->nopen; i++) {
+    const region *g = &a->regions[a->open_regions[i]];
+    if (g->forked + 1 < g->team && g->t_begin < until)
+      until = g->t_begin;
+  }
+  if (until > a->swept)
+    sweep_to(a, until);
 }
 
 int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *out, char *err,
                     size_t errlen)
 {
-  oa_time_reader *tr = oa_time_start(r);
+  oa_time_reader *tr = oa_time_start(r, opts->max_points);
   int rc = oa_rec_visit(r, oa_time_visitor(tr), err, errlen);
   return oa_time_finish(tr, rc, opts, out, err, errlen);
 }
@@ -1387,20 +1705,31 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
   if (rc == 0 && (!a.timed || a.s_per_tick <= 0 || a.tmin >= a.tmax))
     rc = 1;
   if (rc == 0) {
-    task_times(&a);
-    for (uint32_t th = 0; th < a.nth; th++)
-      close_state(&a, th, a.tmax);  /* to the end of the run */
-    wait_rec *waits = a.waits;
-    size_t nwaits = a.nwaits;
-    for (size_t i = 0; i < nwaits; i++) {
-      uint64_t met = wait_met(&a, &waits[i]);
-      if (met && met < waits[i].w1) {
-        ready_iv iv = { met > waits[i].w0 ? met : waits[i].w0, waits[i].w1 };
-        PUSH(a.ready, a.nready, a.cap_ready, iv);
+    /* to the end of the run: the tasks never begun are ready to it */
+    for (size_t i = 0; i < a.ntasks; i++)
+      if (a.tasks[i].is_explicit) {
+        ready_settle(&a, (int64_t)i);
+        if (a.tasks[i].ready == READY_OPEN)
+          ready_to(&a, a.tmax);
       }
+    for (uint32_t th = 0; th < a.nth; th++) {
+      a.tst[th].unready = 0;
+      close_state(&a, th, a.tmax);
     }
-    free(waits);
-    sweep(&a, out, opts->max_points);
+    for (size_t i = 0; i < a.nregions; i++)
+      if (a.regions[i].t_begin && !a.regions[i].t_end)
+        a.regions[i].t_end = a.tmax;
+    sweep_to(&a, a.tmax);
+    for (uint32_t th = 0; th < a.nth; th++)
+      fragment_unnamed(&a, th);
+    rows_merge(&a);
+    if (!a.slice)
+      timeline_init(&a);
+    out->timeline = a.timeline;
+    out->ntimeline = a.np;
+    a.timeline = NULL;
+    for (size_t k = 0; k < a.np; k++)
+      out->timeline[k].t = (double)k * a.slice * a.s_per_tick;
     out->wall = (double)(a.tmax - a.tmin) * a.s_per_tick;
     out->tool = (double)a.tool_ticks * a.s_per_tick;
     out->threads = (uint32_t)a.nth;
@@ -1468,17 +1797,23 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
     a.rows = NULL;
   }
   free(a.tst);
+  free(a.idx);
+  free(a.pend);
+  free(a.starts.v);
+  free(a.ends.v);
+  free(a.links);
+  free(a.tops);
+  free(a.open_regions);
+  free(a.timeline);
   for (size_t i = 0; i < a.nregions; i++) {
     free(a.regions[i].bar);
     free(a.regions[i].per_thread);
   }
   free(a.regions);
   free(a.tasks);
-  free(a.edges);
   for (size_t i = 0; i < a.nth; i++)
     free(a.ts ? a.ts[i].v : NULL);
   free(a.ts);
-  free(a.ready);
   free(a.rows);
   oa_idmap_free(&a.pmap);
   oa_idmap_free(&a.tmap);

@@ -134,11 +134,12 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
                     size_t errlen);
 /* The same in two steps, for a caller that reads the records itself,
  * together with another reader (oa_replay_opts.also): the reader, whose
- * visitor goes to that read; then, once the read is over (visit_rc: what
- * it returned, its reason in err), the analysis, with oa_time_analyse's
- * result.  oa_time_finish frees the reader. */
+ * visitor goes to that read (max_points: the timeline's slices, for
+ * opts->max_points is not read then); then, once the read is over
+ * (visit_rc: what it returned, its reason in err), the analysis, with
+ * oa_time_analyse's result.  oa_time_finish frees the reader. */
 typedef struct oa_time_reader oa_time_reader;
-oa_time_reader *oa_time_start(oa_recording *r);
+oa_time_reader *oa_time_start(oa_recording *r, size_t max_points);
 struct oa_rec_visitor *oa_time_visitor(oa_time_reader *tr);
 int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
                    oa_time_result *out, char *err, size_t errlen);

@@ -22,6 +22,9 @@
 #include "outfile.h"
 #include "util.h"
 
+/* The timeline's slices (--timeline, the HTML page). */
+#define TIMELINE_POINTS 10000
+
 enum { T_OUTPUT_REC = 1, T_TIMELINE, T_INPUT };
 
 typedef struct time_opts {
@@ -408,7 +411,7 @@ static int view_load(const char *path, time_view *v, int quiet_untimed)
 {
   memset(v, 0, sizeof *v);
   v->rec = oa_recording_load(path);
-  oa_time_reader *tr = oa_time_start(v->rec);
+  oa_time_reader *tr = oa_time_start(v->rec, TIMELINE_POINTS);
   oa_replay_opts ro = { .also = oa_time_visitor(tr) };
   oa_recording_replay(v->rec, &ro, &v->base);
   return view_analyse(path, v, quiet_untimed, tr);
@@ -422,7 +425,7 @@ static int view_analyse(const char *path, time_view *v, int quiet_untimed, oa_ti
   v->par = v->base.h.span ? (double)v->base.h.work / (double)v->base.h.span : 0;
   same_names names;
   names.canon = same_locs(v->rec, &names.n);
-  oa_time_opts opts = { .max_points = 10000, .same = same_loc, .ctx = &names };
+  oa_time_opts opts = { .max_points = TIMELINE_POINTS, .same = same_loc, .ctx = &names };
   int rc = tr ? oa_time_finish(tr, 0, &opts, &v->t, err, sizeof err)
               : oa_time_analyse(v->rec, &opts, &v->t, err, sizeof err);
   free(names.canon);
