@@ -29,15 +29,23 @@ typedef struct task {
   /* indices into the table (below 2^31, as tmap's counts are): millions of
    * tasks each have one of these */
   int32_t parent;            /* index, -1: none known */
-  int32_t first_child, last_child, next_sibling;
+  int32_t first_child, last_child, next_sibling;  /* its children created while a
+                              * taskgroup was open (since list_epoch), for taskgroup_met */
+  uint32_t list_epoch;
   int32_t region;            /* the top-level region instance it was created in, -1 */
   int32_t live_children;     /* its children not ended yet: its taskwait's condition */
+  uint64_t child_end;        /* the latest end of its children ended */
   int32_t npreds;            /* the tasks it depends on that have not ended */
   int32_t succ;              /* the tasks that depend on it and wait for its end: the
                               * first of their links (an->links), -1 */
   uint32_t tw_thread;        /* its open taskwait's thread + 1 (0: none) and place in */
   uint8_t tw_at;             /* that thread's stack of waits */
   uint8_t ready;             /* enum ready_state */
+  uint8_t freed;             /* its slot is free (next_sibling: the next free one) */
+  uint8_t retire_wait;       /* ended and swept: freed once its children are */
+  int32_t refs;              /* its children not freed yet */
+  uint32_t creator;          /* the thread that created it + 1 (0: none known) */
+  uint64_t seq;              /* explicit tasks created before it */
   uint64_t pnode;
   uint32_t loc;
   uint8_t is_explicit, begun, ended;
@@ -59,7 +67,9 @@ typedef struct region {
   size_t nbar;
   int top;                   /* no other region was open when it began */
   uint32_t forked;           /* implicit tasks begun in it but the primary thread's */
-  int32_t first_task;        /* the first explicit task created in it (top), -1 */
+  int has_first, first_known;/* the first explicit task created in it (top): its */
+  uint32_t first_loc;        /* location (once known), */
+  uint64_t first_pnode;      /* P-node */
   uint64_t tasks;            /* explicit tasks created in it */
   uint64_t *per_thread;      /* tasks begun on each thread */
   double idle;               /* no-work of all threads in it (their delay is the
@@ -85,6 +95,15 @@ typedef struct thread_segs {
                               * t1) */
   uint64_t end;              /* t1 of the last one (the run's start when none) */
 } thread_segs;
+
+/* The explicit tasks of a directive, folded as they are freed: per task,
+ * its creation cost, wait, execution and suspended time (seconds). */
+typedef struct dir {
+  uint32_t loc;
+  uint64_t first;            /* its first task's creation (their order) */
+  double *v[4];
+  size_t n, cap;
+} dir;
 
 /* Where an explicit task's ready interval stands: from its creation or
  * its last dependence's end (t_ready) to its first start. */
@@ -120,8 +139,16 @@ typedef struct an {
                               * may name (not OA_NEW_FREE_ORDER) */
   oa_idmap rmap;             /* region id -> index + 1 */
   oa_idmap bcount;           /* implicit task -> barriers met */
-  task *tasks;
+  task *tasks;               /* those alive, and free slots */
   size_t ntasks, cap_tasks;
+  int32_t free_task;         /* the first free slot, -1 */
+  int32_t *retire;           /* tasks ended, in that order, not yet swept past */
+  size_t nretire, cap_retire, retire_head;
+  struct dir *dirs;          /* explicit tasks folded, by directive (as recorded) */
+  size_t ndirs, cap_dirs;
+  oa_idmap dirmap;           /* location + 1 -> dirs index + 1 */
+  oa_idmap phase_seen;       /* (location, region + 1) of the tasks folded */
+  uint64_t nexplicit;
   region *regions;
   size_t nregions, cap_regions;
   succ_link *links;          /* the tasks' lists of dependent tasks; free ones in a list */
@@ -129,7 +156,9 @@ typedef struct an {
   int32_t free_link;
   thread_segs *ts;           /* per thread */
   uint64_t fragments;
-  size_t tg_open;            /* taskgroups begun and not yet waited for to the end */
+  size_t tg_open;            /* taskgroups begun and not yet waited for to the end (no
+                              * task is freed meanwhile) */
+  uint32_t tg_epoch;         /* times tg_open left 0 */
   /* the sweep, as far as it got (swept): the ready intervals begun and not
    * ended (ready), those still ahead (starts, ends), each thread's first
    * segment not passed (idx), the top-level regions in order of their start
@@ -150,6 +179,7 @@ typedef struct an {
   double slice;              /* ticks; 0: not set yet */
   oa_time_point *timeline;
   uint64_t since_sweep;      /* records */
+  uint64_t sweep_every;      /* records between sweeps (0: at the end only) */
   oa_time_row *rows;
   size_t nrows, cap_rows;
   oa_idmap rowmap;
@@ -231,9 +261,16 @@ static int64_t task_add(an *a, uint64_t id)
     return k;
   task t = { .parent = -1, .first_child = -1, .last_child = -1, .next_sibling = -1,
              .region = -1, .succ = -1 };
-  PUSH(a->tasks, a->ntasks, a->cap_tasks, t);
-  oa_idmap_add(&a->tmap, id)->count = (uint32_t)a->ntasks;
-  return (int64_t)a->ntasks - 1;
+  if (a->free_task >= 0) {
+    k = a->free_task;
+    a->free_task = a->tasks[k].next_sibling;
+    a->tasks[k] = t;
+  } else {
+    PUSH(a->tasks, a->ntasks, a->cap_tasks, t);
+    k = (int64_t)a->ntasks - 1;
+  }
+  oa_idmap_add(&a->tmap, id)->count = (uint32_t)k + 1;
+  return k;
 }
 
 static region *region_of(an *a, uint64_t id, int make)
@@ -243,7 +280,7 @@ static region *region_of(an *a, uint64_t id, int make)
     return &a->regions[s->count - 1];
   if (!make || !id)
     return NULL;
-  region r = { .id = id, .first_task = -1 };
+  region r = { .id = id };
   PUSH(a->regions, a->nregions, a->cap_regions, r);
   oa_idmap_add(&a->rmap, id)->count = (uint32_t)a->nregions;
   return &a->regions[a->nregions - 1];
@@ -258,8 +295,9 @@ static void ready_settle(an *a, int64_t k);
 static oa_time_row *row_of(an *a, uint32_t loc, int what);
 static void row_add(oa_time_row *r, const oa_time_row *x);
 static void taskwait_met(an *a, uint32_t th, int at, uint64_t t);
-static void pend_to(an *a, uint32_t th, uint32_t loc);
-static void fragment_unnamed(an *a, uint32_t th);
+static void unready_settle(an *a, uint32_t th);
+static void begun_settled(an *a, int64_t k);
+static void fragment_done(an *a, uint32_t th);
 
 /* --- the records ------------------------------------------------------------
  * In the order they were written, through the record visitor (recording.h):
@@ -288,7 +326,7 @@ static int rd_each(void *ctx, const oa_record *x, size_t thread)
     a->tmin = x->ev.time;  /* the first record's: a later one stamped earlier counts from it */
   if (x->ev.time > a->tmax)
     a->tmax = x->ev.time;
-  if (++a->since_sweep >= 4096 && a->timed) {
+  if (++a->since_sweep >= a->sweep_every && a->sweep_every && a->timed) {
     a->since_sweep = 0;
     sweep_ahead(a);
   }
@@ -393,8 +431,11 @@ static void task_ended(an *a, int64_t k, uint64_t t)
   task *x = &a->tasks[k];
   if (x->parent >= 0) {
     task *p = &a->tasks[x->parent];
+    if (t > p->child_end)
+      p->child_end = t;
     if (--p->live_children == 0 && p->tw_thread) {
-      taskwait_met(a, p->tw_thread - 1, p->tw_at, t);
+      /* (the ends of two threads may be read in the other order) */
+      taskwait_met(a, p->tw_thread - 1, p->tw_at, p->child_end);
       p->tw_thread = 0;
     }
   }
@@ -428,7 +469,7 @@ static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
   task *t = &a->tasks[k];
   if (x->h.type == OA_RAW_TASK_BEGIN) {
     if (t->is_explicit) {
-      ready_settle(a, k);
+      begun_settled(a, k);
       if (t->ready == READY_OPEN)
         ready_to(a, x->ev.time > t->t_ready ? x->ev.time : t->t_ready);
       t->ready = READY_DONE;
@@ -444,8 +485,10 @@ static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
     t->begun = 1, t->t_begin = x->ev.time, t->first_thread = (uint32_t)thread;
   } else {
     t->ended = 1, t->t_end = x->ev.time;
-    if (t->is_explicit)
+    if (t->is_explicit) {
       task_ended(a, k, t->t_end);
+      PUSH(a->retire, a->nretire, a->cap_retire, (int32_t)k);
+    }
     oa_idmap_slot *s = t->is_explicit ? oa_idmap_find(&a->tmap, x->raw_task_end.task) : NULL;
     if (s)  /* its id is done with: the map keeps the live tasks only */
       oa_idmap_remove(&a->tmap, s);
@@ -509,6 +552,7 @@ typedef struct open_wait {
   uint32_t k;
   int64_t task;
   uint8_t started;           /* taskwait: its condition is met, its ready interval begun */
+  uint64_t met;              /* ... at this time */
 } open_wait;
 
 /* Regions by index + 1 (0: none): the table grows as the records come, so
@@ -571,10 +615,11 @@ typedef struct tstate {
                               * number in the region */
   uint32_t bar_k;
   uint64_t tool_seen, pending;  /* ompadv's callback ticks: seen, not yet taken */
-  int named;                 /* the running (or last) fragment's W record came */
   int lock_pending;          /* lock segments wait for the critical's location */
-  int64_t unready;           /* an explicit task it created whose dependences may still
-                              * come (index + 1; 0: none): settled at its next record */
+  int64_t unready;           /* an explicit task it created whose dependences (EDGE
+                              * records, after some of the thread's others) may still
+                              * come (index + 1; 0: none): the sweep stops at its
+                              * creation until it begins or the thread creates another */
 } tstate;
 
 static size_t frag_first_of(const an *a, uint32_t th)
@@ -588,7 +633,6 @@ static void threads_init(an *a)
   a->tst = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->tst);
   for (size_t i = 0; i < a->nth; i++) {
     a->tst[i].pending_create = a->tst[i].frag_task = -1;
-    a->tst[i].named = 1;
   }
   a->idx = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->idx);
   a->pend = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->pend);
@@ -655,27 +699,19 @@ static void fragment_named(an *a, uint32_t th, uint32_t loc, uint32_t edge_end)
   z->lock_pending = 0;
   z->prev_loc = loc;
   z->prev_edge = edge_end;
-  z->named = 1;
-  pend_to(a, th, loc);
 }
 
-/* What the sweep took of thread th's running fragment before it was named,
- * to its row. */
-static void pend_to(an *a, uint32_t th, uint32_t loc)
+/* Thread th's fragment is over for good (the next one begins, or the run
+ * ends): what the sweep took of its work, kept aside (a's pend) while a W
+ * record could still name it, goes to the row its last W named (its
+ * segments' own location when none came). */
+static void fragment_done(an *a, uint32_t th)
 {
   oa_time_row *q = &a->pend[th];
   if (q->work || q->blamed || q->preempted) {
-    row_add(row_of(a, loc, OA_TW_CODE), q);
+    row_add(row_of(a, a->tst[th].prev_loc, OA_TW_CODE), q);
     memset(q, 0, sizeof *q);
   }
-}
-
-/* Thread th's last fragment will not be named: its segments keep the
- * location they were given. */
-static void fragment_unnamed(an *a, uint32_t th)
-{
-  pend_to(a, th, a->tst[th].prev_loc);
-  a->tst[th].named = 1;
 }
 
 /* Thread th was runnable but off its core for ticks, between its look
@@ -765,10 +801,6 @@ static void prestart(an *a, uint32_t th, uint64_t loaded, uint64_t started, uint
 static tstate *enter(an *a, uint32_t th, uint64_t t, uint64_t tool)
 {
   tstate *z = &a->tst[th];
-  if (z->unready) {  /* the dependences of the task it created came before this */
-    ready_settle(a, z->unready - 1);
-    z->unready = 0;
-  }
   close_state(a, th, t);
   if (tool > z->tool_seen) {
     z->pending += tool - z->tool_seen;
@@ -782,9 +814,28 @@ static void taskwait_met(an *a, uint32_t th, int at, uint64_t t)
 {
   open_wait *w = &a->tst[th].sw[at];
   if (!w->started) {
-    ready_from(a, t > w->t0 ? t : w->t0);  /* (a child's end read after the wait began) */
+    w->met = t > w->t0 ? t : w->t0;  /* (a child's end read after the wait began) */
+    ready_from(a, w->met);
     w->started = 1;
   }
+}
+
+/* Thread th's task created last has all its dependences now. */
+static void unready_settle(an *a, uint32_t th)
+{
+  tstate *z = &a->tst[th];
+  ready_settle(a, z->unready - 1);
+  z->unready = 0;
+}
+
+/* Task k has begun: its dependences are all known. */
+static void begun_settled(an *a, int64_t k)
+{
+  task *t = &a->tasks[k];
+  tstate *c = t->creator ? &a->tst[t->creator - 1] : NULL;
+  if (c && c->unready == k + 1)
+    c->unready = 0;
+  ready_settle(a, k);
 }
 
 static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
@@ -794,10 +845,8 @@ static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
     return 0;
   const struct oa_raw_frag_begin *f = &x->raw_frag_begin;
   tstate *z = enter(a, (uint32_t)thread, f->time, f->tool);
-  if (!z->named)  /* the last fragment had no W (no work): its segments keep their place */
-    fragment_unnamed(a, (uint32_t)thread);
+  fragment_done(a, (uint32_t)thread);
   z->in_frag = 1;
-  z->named = 0;
   z->frag_task = task_index(a, f->task);
   z->frag_first = a->ts[thread].n;
   if (z->pending_create >= 0) {
@@ -837,16 +886,27 @@ static int rd_task_create(void *ctx, const oa_record *x, size_t thread)
   if (g && c->time >= g->t_begin && (!g->t_end || c->time <= g->t_end)) {
     t->region = (int32_t)a->last_top;
     g->tasks++;
-    if (g->first_task < 0)
-      g->first_task = (int32_t)k;
+    if (!g->has_first) {
+      g->has_first = 1;
+      g->first_pnode = t->pnode;
+    }
   }
+  t->seq = a->nexplicit++;
+  t->creator = thread < a->nth ? (uint32_t)thread + 1 : 0;
   if (p >= 0) {
     a->tasks[p].live_children++;
-    if (a->tasks[p].last_child >= 0)
-      a->tasks[a->tasks[p].last_child].next_sibling = k;
-    else
-      a->tasks[p].first_child = k;
-    a->tasks[p].last_child = k;
+    a->tasks[p].refs++;
+    if (a->tg_open) {  /* (a list made before is stale: its tasks may be freed) */
+      if (a->tasks[p].list_epoch != a->tg_epoch) {
+        a->tasks[p].list_epoch = a->tg_epoch;
+        a->tasks[p].first_child = a->tasks[p].last_child = -1;
+      }
+      if (a->tasks[p].last_child >= 0)
+        a->tasks[a->tasks[p].last_child].next_sibling = k;
+      else
+        a->tasks[p].first_child = k;
+      a->tasks[p].last_child = k;
+    }
   }
   /* its P-node's location, taken now (NEW came before, from the same
    * thread); a task no dependence can name stays out of pnode_task */
@@ -862,10 +922,13 @@ static int rd_task_create(void *ctx, const oa_record *x, size_t thread)
   if (thread < a->nth) {
     tstate *z = enter(a, (uint32_t)thread, c->time, 0);
     z->pending_create = k;
-    z->unready = k + 1;  /* its dependences (EDGE) follow */
-  } else {
-    ready_settle(a, k);
+    if (z->unready)  /* the task it created before has all its dependences */
+      unready_settle(a, (uint32_t)thread);
+    if (named)  /* it may have dependences: its EDGE records come later */
+      z->unready = k + 1;
   }
+  if (thread >= a->nth || !named)  /* no dependence can name it */
+    ready_settle(a, k);
   return 0;
 }
 
@@ -916,8 +979,12 @@ static int rd_impl_end(void *ctx, const oa_record *x, size_t thread)
    * maps (a program of many small parallel loops has millions) */
   uint64_t id = x->raw_impl_end.task;
   oa_idmap_slot *s = id ? oa_idmap_find(&a->tmap, id) : NULL;
-  if (s)
+  if (s) {  /* its slot goes once the sweep is past it and its children are freed */
+    int32_t k = (int32_t)s->count - 1;
+    a->tasks[k].ended = 1, a->tasks[k].t_end = x->raw_impl_end.time;
+    PUSH(a->retire, a->nretire, a->cap_retire, k);
     oa_idmap_remove(&a->tmap, s);
+  }
   if (id && (s = oa_idmap_find(&a->bcount, id)))
     oa_idmap_remove(&a->bcount, s);
   if (thread >= a->nth)
@@ -976,7 +1043,8 @@ static int rd_tg_begin(void *ctx, const oa_record *x, size_t thread)
   if (z->ntg < 16)
     z->tg_begin[z->ntg] = z->last, z->tg_loc[z->ntg] = (uint32_t)x->raw_tg_begin.loc;
   z->ntg++;
-  a->tg_open++;
+  if (!a->tg_open++)
+    a->tg_epoch++;
   return 0;
 }
 
@@ -1027,8 +1095,7 @@ static int rd_swait(void *ctx, const oa_record *x, size_t thread)
       if (what == OA_TW_TASKWAIT && w->task >= 0) {
         task *t = &a->tasks[w->task];
         if (!t->live_children) {
-          ready_from(a, now);
-          w->started = 1;
+          taskwait_met(a, th, z->nsw, t->child_end);  /* (read before the wait's start) */
         } else {
           t->tw_thread = th + 1;
           t->tw_at = (uint8_t)z->nsw;
@@ -1042,8 +1109,8 @@ static int rd_swait(void *ctx, const oa_record *x, size_t thread)
     if (z->nsw < 16 && !w->last_barrier) {
       /* ready from when its condition was met to now */
       if (w->what == OA_TW_TASKWAIT) {
-        if (w->started)
-          ready_to(a, now);
+        if (w->started)  /* (a condition met after now, as read: none) */
+          ready_to(a, now > w->met ? now : w->met);
         if (w->task >= 0 && a->tasks[w->task].tw_thread == th + 1)
           a->tasks[w->task].tw_thread = 0;
       } else {
@@ -1090,8 +1157,13 @@ oa_time_reader *oa_time_start(oa_recording *r, size_t max_points)
   a->tmin = UINT64_MAX;
   a->last_top = -1;
   a->free_link = -1;
+  a->free_task = -1;
   a->np = max_points ? max_points : 1;
   a->tmax_pre = oa_rec_raw_time_max(r);
+  /* OMPADV_TIME_SWEEP=N: sweep every N records (ompadv(1); 0: once, at the
+   * end, as the whole run at once: for tests) */
+  const char *every = getenv("OMPADV_TIME_SWEEP");
+  a->sweep_every = every && *every ? strtoull(every, NULL, 10) : 4096;
   tr->v = reader;
   tr->v.ctx = a;
   return tr;
@@ -1325,28 +1397,36 @@ static int by_count(const void *x, const void *y)
 }
 
 /* The explicit tasks per directive, and their findings. */
+static int by_first(const void *x, const void *y, void *ctx)
+{
+  const dir *d = ctx;
+  uint64_t a = d[*(const size_t *)x].first, b = d[*(const size_t *)y].first;
+  return (a > b) - (a < b);
+}
+
 static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
 {
+  /* the directives as folded, to the location that stands for theirs, in
+   * the order of their first task's creation */
   oa_idmap bydir = { 0 };
   size_t cap = 0;
-  for (size_t i = 0; i < a->ntasks; i++) {
-    task *t = &a->tasks[i];
-    if (!t->is_explicit)
-      continue;
-    if (!t->loc_known) {  /* its NEW came after its creation */
-      oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
-      t->loc = l ? l->count : 0;
-    }
-    if (a->opts->same)
-      t->loc = a->opts->same(a->opts->ctx, t->loc);
-    oa_idmap_slot *s = oa_idmap_find(&bydir, (uint64_t)t->loc + 1);
+  size_t *order = oa_xmalloc((a->ndirs ? a->ndirs : 1) * sizeof *order);
+  size_t *canon = oa_xmalloc((a->ndirs ? a->ndirs : 1) * sizeof *canon);
+  for (size_t i = 0; i < a->ndirs; i++)
+    order[i] = i;
+  qsort_r(order, a->ndirs, sizeof *order, by_first, a->dirs);
+  for (size_t o = 0; o < a->ndirs; o++) {
+    size_t i = order[o];
+    uint32_t loc = a->opts->same ? a->opts->same(a->opts->ctx, a->dirs[i].loc) : a->dirs[i].loc;
+    oa_idmap_slot *s = oa_idmap_find(&bydir, (uint64_t)loc + 1);
     if (!s) {
-      s = oa_idmap_add(&bydir, (uint64_t)t->loc + 1);
+      s = oa_idmap_add(&bydir, (uint64_t)loc + 1);
       s->count = (uint32_t)out->ntasks;
-      oa_time_tasks z = { .loc = t->loc };
+      oa_time_tasks z = { .loc = loc };
       PUSH(out->tasks, out->ntasks, cap, z);
     }
-    out->tasks[s->count].count++;
+    canon[i] = s->count;
+    out->tasks[s->count].count += a->dirs[i].n;
   }
   size_t nd = out->ntasks;
   double **v[4];
@@ -1354,7 +1434,17 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
   for (int k = 0; k < 4; k++) {
     v[k] = oa_xcalloc(nd ? nd : 1, sizeof *v[k]);
     for (size_t d = 0; d < nd; d++)
-      v[k][d] = oa_xmalloc(out->tasks[d].count * sizeof(double));
+      v[k][d] = oa_xmalloc((out->tasks[d].count ? out->tasks[d].count : 1) * sizeof(double));
+  }
+  for (size_t o = 0; o < a->ndirs; o++) {
+    dir *x = &a->dirs[order[o]];
+    size_t d = canon[order[o]];
+    for (int k = 0; k < 4; k++) {
+      memcpy(v[k][d] + fill[d], x->v[k], x->n * sizeof(double));
+      free(x->v[k]);
+      x->v[k] = NULL;
+    }
+    fill[d] += x->n;
   }
   double sp = a->s_per_tick;
   /* each directive's phase (Periscope's unit): the threads' time in the
@@ -1362,24 +1452,21 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
    * of the run for tasks created outside them */
   double *phase = oa_xcalloc(nd ? nd : 1, sizeof *phase);
   oa_idmap seen = { 0 };
-  for (size_t i = 0; i < a->ntasks; i++) {
-    task *t = &a->tasks[i];
-    if (!t->is_explicit)
-      continue;
-    size_t d = oa_idmap_find(&bydir, (uint64_t)t->loc + 1)->count, j = fill[d]++;
-    uint64_t key = ((uint64_t)d << 32 | (uint64_t)(t->region + 1)) + 1;
-    if (!oa_idmap_find(&seen, key)) {
-      oa_idmap_add(&seen, key);
-      const region *g = t->region >= 0 ? &a->regions[t->region] : NULL;
+  for (oa_idmap_slot *p = oa_idmap_next(&a->phase_seen, NULL); p;
+       p = oa_idmap_next(&a->phase_seen, p)) {
+    uint64_t key = p->key - 1;
+    oa_idmap_slot *r = oa_idmap_find(&a->dirmap, (key >> 32) + 1);
+    int64_t gi = (int64_t)(key & 0xffffffffu) - 1;
+    size_t d = canon[r->count - 1];
+    uint64_t dkey = ((uint64_t)d << 32 | (uint64_t)(gi + 1)) + 1;
+    if (!oa_idmap_find(&seen, dkey)) {
+      oa_idmap_add(&seen, dkey);
+      const region *g = gi >= 0 ? &a->regions[gi] : NULL;
       phase[d] += g ? (double)(g->t_end - g->t_begin) * sp * (double)a->nth : total;
     }
-    uint64_t begin = t->begun ? t->t_begin : t->t_end;
-    uint64_t life = t->t_end > begin ? t->t_end - begin : 0;
-    v[0][d][j] = (double)t->create_cost * sp;
-    v[1][d][j] = begin > t->t_ready ? (double)(begin - t->t_ready) * sp : 0;
-    v[2][d][j] = (double)t->exec * sp;
-    v[3][d][j] = life > t->exec ? (double)(life - t->exec) * sp : 0;
   }
+  free(order);
+  free(canon);
   for (size_t d = 0; d < nd; d++) {
     oa_time_tasks *x = &out->tasks[d];
     size_t n = x->count;
@@ -1421,7 +1508,7 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
     region *g = &a->regions[i];
     if (!g->top || !g->tasks || g->idle <= 0)
       continue;
-    uint32_t loc = g->first_task >= 0 ? a->tasks[g->first_task].loc : 0;
+    uint32_t loc = a->opts->same ? a->opts->same(a->opts->ctx, g->first_loc) : g->first_loc;
     double of = (double)(g->t_end - g->t_begin) * a->s_per_tick * (double)a->nth;
     of = of > 0 && of < total ? of : total;
     uint64_t lo = UINT64_MAX, hi = 0;
@@ -1517,9 +1604,9 @@ static void sweep_to(an *a, uint64_t until)
       if (cur[th] < 0)
         continue;
       const seg *s = &a->ts[th].v[cur[th]];
-      /* the running fragment's work before its record names it: aside */
-      const tstate *z = &a->tst[th];
-      oa_time_row *r = s->cat == SEG_WORK && !z->named && (size_t)cur[th] >= z->frag_first
+      /* the running fragment's work, which a W record may still name
+         (each renames all of it: fragment_named), aside */
+      oa_time_row *r = s->cat == SEG_WORK && (size_t)cur[th] >= a->tst[th].frag_first
                            ? &a->pend[th] : row_of(a, s->loc, s->what);
       if (s->cat == SEG_WORK && nwait)
         r->blamed += dt * nwait / held;  /* held > 0: this one holds code */
@@ -1621,17 +1708,116 @@ static void ready_settle(an *a, int64_t k)
   }
 }
 
+/* An explicit task's figures, final once the sweep is past its end, to
+ * its directive's (the task table: median, p90 of each). */
+static void task_fold(an *a, int64_t k)
+{
+  task *t = &a->tasks[k];
+  if (!t->is_explicit)
+    return;
+  if (!t->loc_known) {  /* its NEW came after its creation */
+    oa_idmap_slot *l = oa_idmap_find(&a->pmap, t->pnode);
+    t->loc = l ? l->count : 0;
+    if (l)
+      oa_idmap_remove(&a->pmap, l);
+  }
+  region *g = t->region >= 0 ? &a->regions[t->region] : NULL;
+  if (g && !g->first_known && g->first_pnode == t->pnode) {
+    g->first_loc = t->loc;
+    g->first_known = 1;
+  }
+  oa_idmap_slot *s = oa_idmap_find(&a->dirmap, (uint64_t)t->loc + 1);
+  if (!s) {
+    dir d = { .loc = t->loc };
+    PUSH(a->dirs, a->ndirs, a->cap_dirs, d);
+    s = oa_idmap_add(&a->dirmap, (uint64_t)t->loc + 1);
+    s->count = (uint32_t)a->ndirs;
+  }
+  dir *d = &a->dirs[s->count - 1];
+  if (!d->n || t->seq < d->first)
+    d->first = t->seq;
+  if (d->n == d->cap) {
+    d->cap = d->cap ? d->cap + d->cap / 2 : 16;
+    for (int i = 0; i < 4; i++)
+      d->v[i] = oa_xrealloc(d->v[i], d->cap * sizeof *d->v[i]);
+  }
+  double sp = a->s_per_tick;
+  uint64_t begin = t->begun ? t->t_begin : t->t_end;
+  uint64_t life = t->t_end > begin ? t->t_end - begin : 0;
+  d->v[0][d->n] = (double)t->create_cost * sp;
+  d->v[1][d->n] = begin > t->t_ready ? (double)(begin - t->t_ready) * sp : 0;
+  d->v[2][d->n] = (double)t->exec * sp;
+  d->v[3][d->n] = life > t->exec ? (double)(life - t->exec) * sp : 0;
+  d->n++;
+  uint64_t key = ((uint64_t)t->loc << 32 | (uint32_t)(t->region + 1)) + 1;
+  if (!oa_idmap_find(&a->phase_seen, key))
+    oa_idmap_add(&a->phase_seen, key);
+}
+
+/* Task k is done with: folded, its slot free; and its parent with it when
+ * that one waited only for its children. */
+static void task_free(an *a, int64_t k)
+{
+  for (;;) {
+    task *t = &a->tasks[k];
+    task_fold(a, k);
+    if (t->creator) {  /* no record of its creator names it any more */
+      tstate *z = &a->tst[t->creator - 1];
+      if (z->pending_create == k)
+        z->pending_create = -1;
+      if (z->unready == k + 1)
+        z->unready = 0;
+    }
+    oa_idmap_slot *s = t->pnode ? oa_idmap_find(&a->pnode_task, t->pnode) : NULL;
+    if (s && s->count == (uint32_t)k + 1)
+      oa_idmap_remove(&a->pnode_task, s);
+    int64_t p = t->parent;
+    t->freed = 1;
+    t->next_sibling = a->free_task;
+    a->free_task = (int32_t)k;
+    if (p < 0 || --a->tasks[p].refs > 0 || !a->tasks[p].retire_wait)
+      return;
+    k = p;
+  }
+}
+
+/* The tasks ended that the sweep has passed, freed (none while a taskgroup
+ * is open: its wait may still look at them). */
+static void retire_swept(an *a)
+{
+  while (a->retire_head < a->nretire && !a->tg_open) {
+    int32_t k = a->retire[a->retire_head];
+    task *t = &a->tasks[k];
+    if (t->t_end > a->swept)
+      break;
+    a->retire_head++;
+    if (t->refs)
+      t->retire_wait = 1;
+    else
+      task_free(a, k);
+  }
+  if (a->retire_head > 4096 && 2 * a->retire_head > a->nretire) {
+    a->nretire -= a->retire_head;
+    memmove(a->retire, a->retire + a->retire_head, a->nretire * sizeof *a->retire);
+    a->retire_head = 0;
+  }
+}
+
 /* Where a thread's segments i and on begin. */
 static uint64_t seg_start(const thread_segs *T, size_t i)
 {
   return i >= T->n ? T->end : i ? T->v[i - 1].t1 : T->start;
 }
 
-/* How far behind the last record a thread's state is taken as it stands
- * when it wrote nothing since: a record may still take time back from it
- * as preempted, but a thread off its core longer than this in one stretch
- * is rare, and its figures would be those of its last part. */
-#define QUIET_SECONDS 0.25
+/* How far back a thread's record may still change its past: its time off
+ * its core (OA_RAW_PREEMPT) is taken from its latest segments, back to its
+ * previous such record, and it often began before the thread's previous
+ * record (a thread woken in a wait waits for a core before its next
+ * callback).  The sweep keeps this much of each thread's past, and takes a
+ * thread that wrote nothing for this long as it stands.  A thread off its
+ * core longer than this in one stretch is rare; its segments before that
+ * keep their state. */
+#define LOOKBACK_SECONDS 0.1
 
 /* Sweep as far as the records read so far allow: to the earliest point a
  * record still to come may change.  That is, for each thread, its last
@@ -1642,8 +1828,8 @@ static uint64_t seg_start(const thread_segs *T, size_t i)
  * threads have not all begun (their ready interval starts at its fork). */
 static void sweep_ahead(an *a)
 {
-  uint64_t quiet = (uint64_t)(QUIET_SECONDS / a->s_per_tick);
-  uint64_t until = a->tmax, stood = a->tmax > quiet ? a->tmax - quiet : 0;
+  uint64_t back = (uint64_t)(LOOKBACK_SECONDS / a->s_per_tick);
+  uint64_t until = a->tmax, stood = a->tmax > back ? a->tmax - back : 0;
   for (uint32_t th = 0; th < a->nth; th++) {
     tstate *z = &a->tst[th];
     thread_segs *T = &a->ts[th];
@@ -1652,14 +1838,19 @@ static void sweep_ahead(an *a)
       until = at < until ? at : until;
     } else {
       if ((!z->started || z->last < stood) && stood > a->swept) {
-        if (z->unready) {
-          ready_settle(a, z->unready - 1);
-          z->unready = 0;
-        }
+        if (z->unready)
+          unready_settle(a, th);
         close_state(a, th, stood);
       }
       until = z->last < until ? z->last : until;
     }
+    if (z->unready)  /* a task whose ready interval may begin at its creation */
+      until = a->tasks[z->unready - 1].t_ready < until ? a->tasks[z->unready - 1].t_ready : until;
+    /* what its next OA_RAW_PREEMPT may take back */
+    uint64_t carve_to = z->carved > z->last - (z->last > back ? back : z->last) ? z->carved
+                        : z->last - (z->last > back ? back : z->last);
+    carve_to = carve_to < z->last ? carve_to : z->last;
+    until = carve_to < until ? carve_to : until;
     for (int i = 0; i < z->nsw && i < 16; i++) {
       const open_wait *w = &z->sw[i];
       uint64_t at = UINT64_MAX;
@@ -1683,6 +1874,7 @@ static void sweep_ahead(an *a)
   }
   if (until > a->swept)
     sweep_to(a, until);
+  retire_swept(a);
 }
 
 int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *out, char *err,
@@ -1707,7 +1899,7 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
   if (rc == 0) {
     /* to the end of the run: the tasks never begun are ready to it */
     for (size_t i = 0; i < a.ntasks; i++)
-      if (a.tasks[i].is_explicit) {
+      if (a.tasks[i].is_explicit && !a.tasks[i].freed) {
         ready_settle(&a, (int64_t)i);
         if (a.tasks[i].ready == READY_OPEN)
           ready_to(&a, a.tmax);
@@ -1721,7 +1913,7 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
         a.regions[i].t_end = a.tmax;
     sweep_to(&a, a.tmax);
     for (uint32_t th = 0; th < a.nth; th++)
-      fragment_unnamed(&a, th);
+      fragment_done(&a, th);
     rows_merge(&a);
     if (!a.slice)
       timeline_init(&a);
@@ -1784,10 +1976,14 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
               "threads were runnable but off their cores for %.3f s (most here: %.3f s)",
               out->preempted, most);
     }
+    for (size_t i = 0; i < a.ntasks; i++)  /* the tasks still kept */
+      if (!a.tasks[i].freed) {
+        if (!a.tasks[i].ended)
+          a.tasks[i].t_end = a.tmax;
+        task_fold(&a, (int64_t)i);
+      }
     task_table(&a, out, &fcap, total);
-    for (size_t i = 0; i < a.ntasks; i++)
-      if (a.tasks[i].is_explicit)
-        out->explicit_tasks++;
+    out->explicit_tasks = a.nexplicit;
     out->fragments = a.fragments;
     findings_done(out);
     qsort(out->findings, out->nfindings, sizeof *out->findings, by_severity);
@@ -1811,6 +2007,13 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
   }
   free(a.regions);
   free(a.tasks);
+  free(a.retire);
+  for (size_t i = 0; i < a.ndirs; i++)
+    for (int k = 0; k < 4; k++)
+      free(a.dirs[i].v[k]);
+  free(a.dirs);
+  oa_idmap_free(&a.dirmap);
+  oa_idmap_free(&a.phase_seen);
   for (size_t i = 0; i < a.nth; i++)
     free(a.ts ? a.ts[i].v : NULL);
   free(a.ts);
