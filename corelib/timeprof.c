@@ -12,6 +12,7 @@
  * the task table and the findings. */
 #include "timeprof.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -51,7 +52,7 @@ typedef struct task {
   uint8_t is_explicit, begun, ended;
   uint8_t loc_known;         /* loc is its P-node's (raw, before opts->same) */
   uint64_t t_create, t_ready, t_begin, t_end, sub_end;
-  uint64_t create_cost, exec;
+  uint64_t create_cost;      /* (its execution: an->exec, by the same index) */
   uint32_t first_thread;
 } task;
 
@@ -96,14 +97,96 @@ typedef struct thread_segs {
   uint64_t end;              /* t1 of the last one (the run's start when none) */
 } thread_segs;
 
+/* A directive's tasks' figures (seconds) one by one up to DIST_EXACT of
+ * them; past that, in a sketch: counts in buckets whose bounds grow by
+ * SKETCH_GAMMA, so a quantile read from it is within SKETCH_ALPHA of the
+ * figure it stands for (a value's bucket holds values within that of its
+ * middle), in 26 KB, whatever the count.  Total and maximum stay exact. */
+#define DIST_EXACT 65536
+#define SKETCH_ALPHA 0.005
+#define SKETCH_GAMMA ((1 + SKETCH_ALPHA) / (1 - SKETCH_ALPHA))
+#define SKETCH_LOW 1e-10     /* seconds: less is 0 (a tick is 3e-10 s at 3 GHz) */
+#define SKETCH_N 3300        /* to SKETCH_LOW * SKETCH_GAMMA^SKETCH_N, 2.6e4 s */
+typedef struct sketch {
+  uint64_t n, zero;          /* values, and those below SKETCH_LOW */
+  double total, max;
+  uint32_t b[SKETCH_N];      /* bucket i: (LOW * GAMMA^(i-1), LOW * GAMMA^i] */
+} sketch;
+
 /* The explicit tasks of a directive, folded as they are freed: per task,
  * its creation cost, wait, execution and suspended time (seconds). */
 typedef struct dir {
   uint32_t loc;
   uint64_t first;            /* its first task's creation (their order) */
-  double *v[4];
+  double *v[4];              /* one by one (n of them), or */
   size_t n, cap;
+  sketch *sk;                /* ... past DIST_EXACT, in these four */
 } dir;
+
+static void sketch_add(sketch *k, double x)
+{
+  k->n++;
+  k->total += x;
+  if (x > k->max)
+    k->max = x;
+  if (x < SKETCH_LOW) {
+    k->zero++;
+    return;
+  }
+  double i = ceil(log(x / SKETCH_LOW) / log(SKETCH_GAMMA));
+  k->b[i < 0 ? 0 : i >= SKETCH_N ? SKETCH_N - 1 : (size_t)i]++;
+}
+
+/* The value of rank r (from 0, ascending), within SKETCH_ALPHA. */
+static double sketch_at(const sketch *k, uint64_t r)
+{
+  if (r < k->zero)
+    return 0;
+  r -= k->zero;
+  for (size_t i = 0; i < SKETCH_N; i++) {
+    if (r < k->b[i]) {
+      double v = SKETCH_LOW * pow(SKETCH_GAMMA, (double)i) * 2 / (SKETCH_GAMMA + 1);
+      return v < k->max ? v : k->max;
+    }
+    r -= k->b[i];
+  }
+  return k->max;
+}
+
+static void dir_add(dir *d, const double x[4])
+{
+  if (d->sk) {
+    for (int i = 0; i < 4; i++)
+      sketch_add(&d->sk[i], x[i]);
+    return;
+  }
+  if (d->n == DIST_EXACT) {  /* one by one no more */
+    d->sk = oa_xcalloc(4, sizeof *d->sk);
+    for (int i = 0; i < 4; i++) {
+      for (size_t j = 0; j < d->n; j++)
+        sketch_add(&d->sk[i], d->v[i][j]);
+      free(d->v[i]);
+      d->v[i] = NULL;
+    }
+    d->n = d->cap = 0;
+    dir_add(d, x);
+    return;
+  }
+  if (d->n == d->cap) {
+    d->cap = d->cap ? d->cap + d->cap / 2 : 16;
+    for (int i = 0; i < 4; i++)
+      d->v[i] = oa_xrealloc(d->v[i], d->cap * sizeof *d->v[i]);
+  }
+  for (int i = 0; i < 4; i++)
+    d->v[i][d->n] = x[i];
+  d->n++;
+}
+
+static uint64_t dir_count(const dir *d)
+{
+  return d->sk ? d->sk[0].n : d->n;
+}
+
 
 /* Where an explicit task's ready interval stands: from its creation or
  * its last dependence's end (t_ready) to its first start. */
@@ -141,8 +224,15 @@ typedef struct an {
   oa_idmap bcount;           /* implicit task -> barriers met */
   task *tasks;               /* those alive, and free slots */
   size_t ntasks, cap_tasks;
-  int32_t free_task;         /* the first free slot, -1 */
-  int32_t *retire;           /* tasks ended, in that order, not yet swept past */
+  uint64_t *exec;            /* each one's fragments' ticks so far (the sweep adds to
+                              * it: apart, 8 bytes a task, for the sweep's cache) */
+  int32_t *free_slots;       /* free slots of tasks (a stack, apart from the table: a
+                              * slot is not read to be taken) */
+  size_t nfree, cap_free;
+  struct retiring {          /* tasks ended, in that order, not yet swept past; */
+    int32_t k;
+    uint64_t t_end;          /* (its end here: the table is not read to wait) */
+  } *retire;
   size_t nretire, cap_retire, retire_head;
   struct dir *dirs;          /* explicit tasks folded, by directive (as recorded) */
   size_t ndirs, cap_dirs;
@@ -261,14 +351,17 @@ static int64_t task_add(an *a, uint64_t id)
     return k;
   task t = { .parent = -1, .first_child = -1, .last_child = -1, .next_sibling = -1,
              .region = -1, .succ = -1 };
-  if (a->free_task >= 0) {
-    k = a->free_task;
-    a->free_task = a->tasks[k].next_sibling;
+  if (a->nfree) {
+    k = a->free_slots[--a->nfree];
     a->tasks[k] = t;
   } else {
+    size_t cap = a->cap_tasks;
     PUSH(a->tasks, a->ntasks, a->cap_tasks, t);
+    if (a->cap_tasks != cap)
+      a->exec = oa_xrealloc(a->exec, a->cap_tasks * sizeof *a->exec);
     k = (int64_t)a->ntasks - 1;
   }
+  a->exec[k] = 0;
   oa_idmap_add(&a->tmap, id)->count = (uint32_t)k + 1;
   return k;
 }
@@ -487,7 +580,8 @@ static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
     t->ended = 1, t->t_end = x->ev.time;
     if (t->is_explicit) {
       task_ended(a, k, t->t_end);
-      PUSH(a->retire, a->nretire, a->cap_retire, (int32_t)k);
+      struct retiring r = { (int32_t)k, t->t_end };
+      PUSH(a->retire, a->nretire, a->cap_retire, r);
     }
     oa_idmap_slot *s = t->is_explicit ? oa_idmap_find(&a->tmap, x->raw_task_end.task) : NULL;
     if (s)  /* its id is done with: the map keeps the live tasks only */
@@ -982,7 +1076,8 @@ static int rd_impl_end(void *ctx, const oa_record *x, size_t thread)
   if (s) {  /* its slot goes once the sweep is past it and its children are freed */
     int32_t k = (int32_t)s->count - 1;
     a->tasks[k].ended = 1, a->tasks[k].t_end = x->raw_impl_end.time;
-    PUSH(a->retire, a->nretire, a->cap_retire, k);
+    struct retiring r = { k, a->tasks[k].t_end };
+    PUSH(a->retire, a->nretire, a->cap_retire, r);
     oa_idmap_remove(&a->tmap, s);
   }
   if (id && (s = oa_idmap_find(&a->bcount, id)))
@@ -1157,7 +1252,6 @@ oa_time_reader *oa_time_start(oa_recording *r, size_t max_points)
   a->tmin = UINT64_MAX;
   a->last_top = -1;
   a->free_link = -1;
-  a->free_task = -1;
   a->np = max_points ? max_points : 1;
   a->tmax_pre = oa_rec_raw_time_max(r);
   /* OMPADV_TIME_SWEEP=N: sweep every N records (ompadv(1); 0: once, at the
@@ -1288,6 +1382,20 @@ static oa_time_dist dist_of(double *v, size_t n)
   for (size_t i = 0; i < n; i++)
     d.total += v[i];
   return d;
+}
+
+/* The distribution of a directive's figure k (dir.v, dir.sk). */
+static oa_time_dist dist_in(dir *d, int k)
+{
+  if (!d->sk)
+    return dist_of(d->v[k], d->n);
+  const sketch *s = &d->sk[k];
+  oa_time_dist x = { .max = s->max, .total = s->total };
+  if (s->n) {
+    x.median = sketch_at(s, s->n / 2);
+    x.p90 = sketch_at(s, (uint64_t)((double)(s->n - 1) * 0.9));
+  }
+  return x;
 }
 
 static void finding(oa_time_result *out, size_t *cap, const char *property, uint32_t loc,
@@ -1426,25 +1534,34 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
       PUSH(out->tasks, out->ntasks, cap, z);
     }
     canon[i] = s->count;
-    out->tasks[s->count].count += a->dirs[i].n;
+    out->tasks[s->count].count += dir_count(&a->dirs[i]);
   }
+  /* each directive's figures one by one, or past DIST_EXACT in a sketch */
   size_t nd = out->ntasks;
-  double **v[4];
-  size_t *fill = oa_xcalloc(nd ? nd : 1, sizeof *fill);
-  for (int k = 0; k < 4; k++) {
-    v[k] = oa_xcalloc(nd ? nd : 1, sizeof *v[k]);
-    for (size_t d = 0; d < nd; d++)
-      v[k][d] = oa_xmalloc((out->tasks[d].count ? out->tasks[d].count : 1) * sizeof(double));
-  }
+  dir *all = oa_xcalloc(nd ? nd : 1, sizeof *all);
+  for (size_t d = 0; d < nd; d++)
+    if (out->tasks[d].count > DIST_EXACT)
+      all[d].sk = oa_xcalloc(4, sizeof *all[d].sk);
   for (size_t o = 0; o < a->ndirs; o++) {
-    dir *x = &a->dirs[order[o]];
-    size_t d = canon[order[o]];
+    dir *x = &a->dirs[order[o]], *y = &all[canon[order[o]]];
     for (int k = 0; k < 4; k++) {
-      memcpy(v[k][d] + fill[d], x->v[k], x->n * sizeof(double));
+      if (!y->sk) {
+        y->v[k] = oa_xrealloc(y->v[k], (y->n + x->n) * sizeof(double));
+        memcpy(y->v[k] + y->n, x->v[k], x->n * sizeof(double));
+      } else if (!x->sk) {
+        for (size_t j = 0; j < x->n; j++)
+          sketch_add(&y->sk[k], x->v[k][j]);
+      } else {
+        sketch *ys = &y->sk[k], *xs = &x->sk[k];
+        ys->n += xs->n, ys->zero += xs->zero, ys->total += xs->total;
+        ys->max = xs->max > ys->max ? xs->max : ys->max;
+        for (size_t j = 0; j < SKETCH_N; j++)
+          ys->b[j] += xs->b[j];
+      }
       free(x->v[k]);
       x->v[k] = NULL;
     }
-    fill[d] += x->n;
+    y->n += x->n;
   }
   double sp = a->s_per_tick;
   /* each directive's phase (Periscope's unit): the threads' time in the
@@ -1470,10 +1587,10 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
   for (size_t d = 0; d < nd; d++) {
     oa_time_tasks *x = &out->tasks[d];
     size_t n = x->count;
-    x->create = dist_of(v[0][d], n);
-    x->wait = dist_of(v[1][d], n);
-    x->exec = dist_of(v[2][d], n);
-    x->suspended = dist_of(v[3][d], n);
+    x->create = dist_in(&all[d], 0);
+    x->wait = dist_in(&all[d], 1);
+    x->exec = dist_in(&all[d], 2);
+    x->suspended = dist_in(&all[d], 3);
     /* Periscope's task properties (seed 003), severity: the thread time
      * they cost over their phase's */
     double create = x->create.total, of = phase[d] < total ? phase[d] : total;
@@ -1492,11 +1609,10 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
               "create fewer tasks (taskloop grainsize, a cut-off), or create them in parallel",
               "creating %llu tasks took %.3f s of thread time", (unsigned long long)n, create);
     for (int k = 0; k < 4; k++)
-      free(v[k][d]);
+      free(all[d].v[k]);
+    free(all[d].sk);
   }
-  for (int k = 0; k < 4; k++)
-    free(v[k]);
-  free(fill);
+  free(all);
   free(phase);
   oa_idmap_free(&seen);
   oa_idmap_free(&bydir);
@@ -1628,7 +1744,7 @@ static void sweep_to(an *a, uint64_t until)
       case SEG_WORK:
         r->work += dt;
         if (s->task >= 0)
-          a->tasks[s->task].exec += t1 - now;
+          a->exec[s->task] += t1 - now;
         break;
       case SEG_OVER: r->overhead += dt; break;
       case SEG_LOCK:
@@ -1734,21 +1850,16 @@ static void task_fold(an *a, int64_t k)
     s->count = (uint32_t)a->ndirs;
   }
   dir *d = &a->dirs[s->count - 1];
-  if (!d->n || t->seq < d->first)
+  if (!dir_count(d) || t->seq < d->first)
     d->first = t->seq;
-  if (d->n == d->cap) {
-    d->cap = d->cap ? d->cap + d->cap / 2 : 16;
-    for (int i = 0; i < 4; i++)
-      d->v[i] = oa_xrealloc(d->v[i], d->cap * sizeof *d->v[i]);
-  }
   double sp = a->s_per_tick;
   uint64_t begin = t->begun ? t->t_begin : t->t_end;
   uint64_t life = t->t_end > begin ? t->t_end - begin : 0;
-  d->v[0][d->n] = (double)t->create_cost * sp;
-  d->v[1][d->n] = begin > t->t_ready ? (double)(begin - t->t_ready) * sp : 0;
-  d->v[2][d->n] = (double)t->exec * sp;
-  d->v[3][d->n] = life > t->exec ? (double)(life - t->exec) * sp : 0;
-  d->n++;
+  double x[4] = { (double)t->create_cost * sp,
+                  begin > t->t_ready ? (double)(begin - t->t_ready) * sp : 0,
+                  (double)a->exec[k] * sp,
+                  life > a->exec[k] ? (double)(life - a->exec[k]) * sp : 0 };
+  dir_add(d, x);
   uint64_t key = ((uint64_t)t->loc << 32 | (uint32_t)(t->region + 1)) + 1;
   if (!oa_idmap_find(&a->phase_seen, key))
     oa_idmap_add(&a->phase_seen, key);
@@ -1773,8 +1884,7 @@ static void task_free(an *a, int64_t k)
       oa_idmap_remove(&a->pnode_task, s);
     int64_t p = t->parent;
     t->freed = 1;
-    t->next_sibling = a->free_task;
-    a->free_task = (int32_t)k;
+    PUSH(a->free_slots, a->nfree, a->cap_free, (int32_t)k);
     if (p < 0 || --a->tasks[p].refs > 0 || !a->tasks[p].retire_wait)
       return;
     k = p;
@@ -1786,11 +1896,11 @@ static void task_free(an *a, int64_t k)
 static void retire_swept(an *a)
 {
   while (a->retire_head < a->nretire && !a->tg_open) {
-    int32_t k = a->retire[a->retire_head];
-    task *t = &a->tasks[k];
-    if (t->t_end > a->swept)
+    int32_t k = a->retire[a->retire_head].k;
+    if (a->retire[a->retire_head].t_end > a->swept)
       break;
     a->retire_head++;
+    task *t = &a->tasks[k];
     if (t->refs)
       t->retire_wait = 1;
     else
@@ -2007,10 +2117,14 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
   }
   free(a.regions);
   free(a.tasks);
+  free(a.exec);
   free(a.retire);
-  for (size_t i = 0; i < a.ndirs; i++)
+  free(a.free_slots);
+  for (size_t i = 0; i < a.ndirs; i++) {
     for (int k = 0; k < 4; k++)
       free(a.dirs[i].v[k]);
+    free(a.dirs[i].sk);
+  }
   free(a.dirs);
   oa_idmap_free(&a.dirmap);
   oa_idmap_free(&a.phase_seen);
