@@ -262,6 +262,10 @@ typedef struct an {
   int64_t last_top;          /* the top-level region that began last, -1 */
   uint32_t *open_regions;    /* regions (index) begun and not ended, to their fork */
   size_t nopen, cap_open;
+  struct row_memo {          /* per thread: the row of its last segment swept */
+    uint64_t key;
+    size_t row;
+  } *memo;
   oa_time_row *pend;         /* per thread: what the sweep took of the fragment still
                               * running, before the record that names it */
   uint64_t tmax_pre;         /* the run's end, read ahead: the timeline's slices */
@@ -730,6 +734,7 @@ static void threads_init(an *a)
   }
   a->idx = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->idx);
   a->pend = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->pend);
+  a->memo = oa_xcalloc(a->nth ? a->nth : 1, sizeof *a->memo);
 }
 
 /* The thread's state from its last record to now. */
@@ -1301,6 +1306,19 @@ static oa_time_row *row_of(an *a, uint32_t loc, int what)
   return &a->rows[a->nrows - 1];
 }
 
+/* row_of for the sweep: each thread's last row remembered (a segment
+ * spans many of the sweep's slices). */
+static oa_time_row *row_cached(an *a, size_t th, uint32_t loc, int what)
+{
+  struct row_memo *m = &a->memo[th];
+  uint64_t key = ((uint64_t)loc << 4 | (uint64_t)what) + 1;
+  if (m->key != key) {
+    m->key = key;
+    m->row = (size_t)(row_of(a, loc, what) - a->rows);
+  }
+  return &a->rows[m->row];
+}
+
 static void row_add(oa_time_row *r, const oa_time_row *x)
 {
   r->work += x->work, r->overhead += x->overhead, r->delay += x->delay;
@@ -1723,7 +1741,7 @@ static void sweep_to(an *a, uint64_t until)
       /* the running fragment's work, which a W record may still name
          (each renames all of it: fragment_named), aside */
       oa_time_row *r = s->cat == SEG_WORK && (size_t)cur[th] >= a->tst[th].frag_first
-                           ? &a->pend[th] : row_of(a, s->loc, s->what);
+                           ? &a->pend[th] : row_cached(a, th, s->loc, s->what);
       if (s->cat == SEG_WORK && nwait)
         r->blamed += dt * nwait / held;  /* held > 0: this one holds code */
       /* off its core: its work or overhead is preempted time, and so is a
@@ -2105,6 +2123,7 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
   free(a.tst);
   free(a.idx);
   free(a.pend);
+  free(a.memo);
   free(a.starts.v);
   free(a.ends.v);
   free(a.links);
