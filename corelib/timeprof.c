@@ -423,7 +423,7 @@ static int rd_each(void *ctx, const oa_record *x, size_t thread)
     a->tmin = x->ev.time;  /* the first record's: a later one stamped earlier counts from it */
   if (x->ev.time > a->tmax)
     a->tmax = x->ev.time;
-  if (++a->since_sweep >= a->sweep_every && a->sweep_every && a->timed) {
+  if (++a->since_sweep >= a->sweep_every && a->sweep_every && a->timed && a->s_per_tick > 0) {
     a->since_sweep = 0;
     sweep_ahead(a);
   }
@@ -497,6 +497,8 @@ static int rd_par(void *ctx, const oa_record *x, size_t thread)
   (void)thread;
   an *a = ctx;
   region *g = region_of(a, x->raw_par_begin.region, 1);  /* PAR_END's has the same fields */
+  if (!g || (x->h.type == OA_RAW_PAR_BEGIN && g->t_begin))
+    return 0;  /* (no region, or one begun twice: a damaged recording) */
   uint32_t gi = (uint32_t)(g - a->regions);
   if (x->h.type == OA_RAW_PAR_BEGIN) {
     g->t_begin = x->ev.time;
@@ -972,9 +974,9 @@ static int rd_task_create(void *ctx, const oa_record *x, size_t thread)
   an *a = ctx;
   const struct oa_raw_task_create *c = &x->raw_task_create;
   int64_t k = task_add(a, c->task);
+  if (k < 0 || a->tasks[k].is_explicit || c->parent == c->task)
+    return 0;  /* (created again, or its own parent: a damaged recording) */
   int64_t p = task_add(a, c->parent);
-  if (k < 0)
-    return 0;
   task *t = &a->tasks[k];
   t->is_explicit = 1;
   t->t_create = t->t_ready = c->time;
@@ -1950,10 +1952,12 @@ static uint64_t seg_start(const thread_segs *T, size_t i)
 /* Sweep as far as the records read so far allow: to the earliest point a
  * record still to come may change.  That is, for each thread, its last
  * record (what it does since is known at its next; a thread quiet for
- * QUIET_SECONDS is taken as it stands), or its lock segments that wait
- * for a name; a barrier's wait whose condition may be met any time now (a
- * task run in it ends), or a taskgroup's (from its start); a region whose
- * threads have not all begun (their ready interval starts at its fork). */
+ * LOOKBACK_SECONDS is taken as it stands), less what its next time off the
+ * core may take back, or its lock segments that wait for a name, or the
+ * creation of a task whose dependences may still come; a barrier's wait
+ * whose condition may be met any time now (a task run in it ends), or a
+ * taskgroup's (from its start); a region whose threads have not all begun
+ * (their ready interval starts at its fork). */
 static void sweep_ahead(an *a)
 {
   uint64_t back = (uint64_t)(LOOKBACK_SECONDS / a->s_per_tick);

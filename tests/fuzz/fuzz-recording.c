@@ -13,7 +13,8 @@
  * Each input is written to a memfd and goes through what `ompadv report`
  * does with a recording: open, name the locations, list the modules, and
  * replay with default options, by what-if region, and with annotations and a
- * factor of 4 for every region. */
+ * factor of 4 for every region; then what `ompadv report --time` does (the
+ * time analysis, sweeping after every record and once at the end). */
 #include <dirent.h>
 #include <stddef.h>
 #include <errno.h>
@@ -27,6 +28,7 @@
 
 #include "replay.h"
 #include "scale.h"
+#include "timeprof.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -125,6 +127,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       oa_replay_out_free(&out);
     }
     oa_scale_free(s);
+    /* ompadv time's analysis, sweeping after every record and once at the
+     * end (it frees tasks and segments as it goes: doc/ARCHITECTURE.md) */
+    static const char *const sweeps[] = { "1", "0" };
+    for (int i = 0; i < 2; i++) {
+      setenv("OMPADV_TIME_SWEEP", sweeps[i], 1);
+      oa_time_result tres;
+      char terr[1024] = "";
+      int rc = oa_time_analyse(r, &(oa_time_opts){ .max_points = 16 }, &tres, terr,
+                               sizeof terr);
+      if (rc < 0)
+        check_error(terr);
+      else if (rc == 0) {
+        if (tres.ntimeline != 16 || tres.wall < 0)
+          abort();
+        oa_time_result_free(&tres);
+      }
+    }
+    unsetenv("OMPADV_TIME_SWEEP");
     oa_rec_close(r);
   }
   close(fd);
