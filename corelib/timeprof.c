@@ -1636,7 +1636,8 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
   free(phase);
   oa_idmap_free(&seen);
   oa_idmap_free(&bydir);
-  qsort(out->tasks, out->ntasks, sizeof *out->tasks, by_count);
+  if (out->ntasks)  /* (qsort wants an array, even of none) */
+    qsort(out->tasks, out->ntasks, sizeof *out->tasks, by_count);
 
   /* per top-level region instance that created tasks: too few of them, or
    * threads idle while they ran */
@@ -2118,8 +2119,10 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
     out->explicit_tasks = a.nexplicit;
     out->fragments = a.fragments;
     findings_done(out);
-    qsort(out->findings, out->nfindings, sizeof *out->findings, by_severity);
-    qsort(a.rows, a.nrows, sizeof *a.rows, by_row_time);
+    if (out->nfindings)
+      qsort(out->findings, out->nfindings, sizeof *out->findings, by_severity);
+    if (a.nrows)
+      qsort(a.rows, a.nrows, sizeof *a.rows, by_row_time);
     out->rows = a.rows;
     out->nrows = a.nrows;
     a.rows = NULL;
