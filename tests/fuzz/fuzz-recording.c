@@ -301,8 +301,10 @@ static size_t mutate(uint8_t *data, size_t size, size_t max_size, unsigned seed,
     other->seq = tmp.seq;
     break;
   case 7: case 8: {        /* a record repeated right after itself */
-    int same = oc == c;
-    size_t oi = (size_t)(other - oc->ev);
+    /* other may be in c's records (its chunk, or e itself when the other
+     * chunk has none): the realloc moves them */
+    int same = other >= c->ev && other < c->ev + c->n;
+    size_t oi = same ? (size_t)(other - c->ev) : 0;
     c->ev = realloc(c->ev, (c->n + 1) * sizeof *c->ev);
     memmove(&c->ev[at + 1], &c->ev[at], (c->n - at) * sizeof *c->ev);
     c->n++;
