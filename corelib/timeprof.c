@@ -853,9 +853,17 @@ static void carve(an *a, uint32_t th, uint64_t ticks)
   }
 }
 
+/* Seconds in ticks (0 without a clock; a damaged recording's beyond the
+ * counter's range: its end). */
+static uint64_t ticks_of(const an *a, double seconds)
+{
+  double t = a->s_per_tick > 0 ? seconds / a->s_per_tick + 0.5 : 0;
+  return t < 0x1p63 ? (uint64_t)t : (uint64_t)1 << 63;
+}
+
 static uint64_t ticks_of_ns(const an *a, uint64_t ns)
 {
-  return a->s_per_tick > 0 ? (uint64_t)((double)ns * 1e-9 / a->s_per_tick + 0.5) : 0;
+  return ticks_of(a, (double)ns * 1e-9);
 }
 
 /* An OA_RAW_PREEMPT of thread th. */
@@ -1786,7 +1794,8 @@ static void sweep_to(an *a, uint64_t until)
     double slice = a->slice, x0 = (double)(now - a->tmin), x1 = (double)(t1 - a->tmin);
     size_t np = a->np;
     while (x0 < x1) {
-      size_t k = (size_t)(x0 / slice);
+      double q = x0 / slice;
+      size_t k = q < (double)np ? (size_t)q : np;  /* (past the end: the last, below) */
       if (k >= np)
         k = np - 1;
       double end = (double)(k + 1) * slice;
@@ -1961,7 +1970,7 @@ static uint64_t seg_start(const thread_segs *T, size_t i)
  * (their ready interval starts at its fork). */
 static void sweep_ahead(an *a)
 {
-  uint64_t back = (uint64_t)(LOOKBACK_SECONDS / a->s_per_tick);
+  uint64_t back = ticks_of(a, LOOKBACK_SECONDS);
   uint64_t until = a->tmax, stood = a->tmax > back ? a->tmax - back : 0;
   for (uint32_t th = 0; th < a->nth; th++) {
     tstate *z = &a->tst[th];
