@@ -274,6 +274,8 @@ typedef struct an {
   oa_time_point *timeline;
   uint64_t since_sweep;      /* records */
   uint64_t sweep_every;      /* records between sweeps (0: at the end only) */
+  int cut_short;             /* a thread's time off its core reached past LOOKBACK_SECONDS
+                              * into what the sweep had taken */
   oa_time_row *rows;
   size_t nrows, cap_rows;
   oa_idmap rowmap;
@@ -851,6 +853,8 @@ static void carve(an *a, uint32_t th, uint64_t ticks)
     z->frag_first += z->frag_first > i ? 1 : 0;
     z->lock_first += z->lock_first > i ? 1 : 0;
   }
+  if (ticks && z->carved < a->swept)
+    a->cut_short = 1;  /* what it would have taken from was swept: oa_time_finish */
 }
 
 /* Seconds in ticks (0 without a clock; a damaged recording's beyond the
@@ -2019,6 +2023,48 @@ static void sweep_ahead(an *a)
   retire_swept(a);
 }
 
+/* Everything the analysis holds (not its result). */
+static void an_free(an *a)
+{
+  free(a->tst);
+  free(a->idx);
+  free(a->pend);
+  free(a->memo);
+  free(a->starts.v);
+  free(a->ends.v);
+  free(a->links);
+  free(a->tops);
+  free(a->open_regions);
+  free(a->timeline);
+  for (size_t i = 0; i < a->nregions; i++) {
+    free(a->regions[i].bar);
+    free(a->regions[i].per_thread);
+  }
+  free(a->regions);
+  free(a->tasks);
+  free(a->exec);
+  free(a->retire);
+  free(a->free_slots);
+  for (size_t i = 0; i < a->ndirs; i++) {
+    for (int k = 0; k < 4; k++)
+      free(a->dirs[i].v[k]);
+    free(a->dirs[i].sk);
+  }
+  free(a->dirs);
+  oa_idmap_free(&a->dirmap);
+  oa_idmap_free(&a->phase_seen);
+  for (size_t i = 0; i < a->nth; i++)
+    free(a->ts ? a->ts[i].v : NULL);
+  free(a->ts);
+  free(a->rows);
+  oa_idmap_free(&a->pmap);
+  oa_idmap_free(&a->tmap);
+  oa_idmap_free(&a->pnode_task);
+  oa_idmap_free(&a->rmap);
+  oa_idmap_free(&a->bcount);
+  oa_idmap_free(&a->rowmap);
+}
+
 int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *out, char *err,
                     size_t errlen)
 {
@@ -2054,6 +2100,18 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
       if (a.regions[i].t_begin && !a.regions[i].t_end)
         a.regions[i].t_end = a.tmax;
     sweep_to(&a, a.tmax);
+    if (a.cut_short && a.sweep_every) {
+      /* a thread was off its core longer in one stretch than the sweep
+       * keeps (a machine far busier than it has cores): the whole run
+       * again, kept in memory, for the figures a sweep at the end gives */
+      oa_recording *r = a.rec;
+      size_t np = a.np;
+      an_free(&a);
+      oa_time_reader *again = oa_time_start(r, np);
+      again->a.sweep_every = 0;
+      return oa_time_finish(again, oa_rec_visit(r, oa_time_visitor(again), err, errlen), opts,
+                            out, err, errlen);
+    }
     for (uint32_t th = 0; th < a.nth; th++)
       fragment_done(&a, th);
     rows_merge(&a);
@@ -2136,43 +2194,7 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
     out->nrows = a.nrows;
     a.rows = NULL;
   }
-  free(a.tst);
-  free(a.idx);
-  free(a.pend);
-  free(a.memo);
-  free(a.starts.v);
-  free(a.ends.v);
-  free(a.links);
-  free(a.tops);
-  free(a.open_regions);
-  free(a.timeline);
-  for (size_t i = 0; i < a.nregions; i++) {
-    free(a.regions[i].bar);
-    free(a.regions[i].per_thread);
-  }
-  free(a.regions);
-  free(a.tasks);
-  free(a.exec);
-  free(a.retire);
-  free(a.free_slots);
-  for (size_t i = 0; i < a.ndirs; i++) {
-    for (int k = 0; k < 4; k++)
-      free(a.dirs[i].v[k]);
-    free(a.dirs[i].sk);
-  }
-  free(a.dirs);
-  oa_idmap_free(&a.dirmap);
-  oa_idmap_free(&a.phase_seen);
-  for (size_t i = 0; i < a.nth; i++)
-    free(a.ts ? a.ts[i].v : NULL);
-  free(a.ts);
-  free(a.rows);
-  oa_idmap_free(&a.pmap);
-  oa_idmap_free(&a.tmap);
-  oa_idmap_free(&a.pnode_task);
-  oa_idmap_free(&a.rmap);
-  oa_idmap_free(&a.bcount);
-  oa_idmap_free(&a.rowmap);
+  an_free(&a);
   if (rc != 0)
     oa_time_result_free(out);
   return rc;
