@@ -16,8 +16,9 @@
 // RUN: %ompadv report --time --format json -i %t.rec --output %t.d.json --timeline %t.d.csv
 // RUN: python3 %inputs/time/same.py %t.0.json %t.1.json %t.0.csv %t.1.csv
 // RUN: python3 %inputs/time/same.py %t.0.json %t.d.json %t.0.csv %t.d.csv
-// And it is preempted time: over a second of the 4 threads' time.
-// RUN: python3 -c "import json,sys; sys.exit(json.load(open('%t.d.json'))['breakdown']['preempted'] < 1.0)"
+// And it is preempted time: at least half a second of it (some 0.9 s off the
+// core for the three spinning threads alone, on an idle machine).
+// RUN: python3 -c "import json,sys; sys.exit(json.load(open('%t.d.json'))['breakdown']['preempted'] < 0.5)"
 #include <time.h>
 
 static void spin_cpu_ms(long ms)
