@@ -1171,7 +1171,7 @@ static int rd_tw_begin(void *ctx, const oa_record *x, size_t thread)
   return 0;
 }
 
-static uint64_t wait_met(an *a, const open_wait *w, uint64_t w1);
+static uint64_t wait_met(an *a, const open_wait *w);
 
 static int rd_swait(void *ctx, const oa_record *x, size_t thread)
 {
@@ -1228,7 +1228,7 @@ static int rd_swait(void *ctx, const oa_record *x, size_t thread)
         if (w->task >= 0 && a->tasks[w->task].tw_thread == th + 1)
           a->tasks[w->task].tw_thread = 0;
       } else {
-        uint64_t met = wait_met(a, w, now);
+        uint64_t met = wait_met(a, w);
         if (met && met < now) {
           ready_from(a, met > w->t0 ? met : w->t0);
           ready_to(a, now);
@@ -1287,9 +1287,9 @@ oa_rec_visitor *oa_time_visitor(oa_time_reader *tr)
   return &tr->v;
 }
 
-/* When a barrier's or taskgroup's wait, ending at w1, had its condition
+/* When a barrier's or taskgroup's wait, at its end, had its condition
  * met; 0: not known. */
-static uint64_t wait_met(an *a, const open_wait *w, uint64_t w1)
+static uint64_t wait_met(an *a, const open_wait *w)
 {
   switch (w->what) {
   case OA_TW_BARRIER: {
@@ -1302,7 +1302,7 @@ static uint64_t wait_met(an *a, const open_wait *w, uint64_t w1)
     return b->last_arrival > b->last_work ? b->last_arrival : b->last_work;
   }
   case OA_TW_TASKGROUP: return taskgroup_met(a, w->task, w->g0, w->t0);
-  default: (void)w1; return 0;
+  default: return 0;
   }
 }
 
