@@ -62,11 +62,14 @@
  * third of the bytes) and count them in 'used'; 4: a fragment's record may
  * close its parent too (OA_W_CLOSES), in place of the parent's CLOSE record,
  * and a task's NEW holds up to OA_NEW_ANC_IN of its enclosing directives,
- * in place of an ANC record.
+ * in place of an ANC record; 5: time mode looks for a break at each
+ * callback's end too, so an OA_RAW_PREEMPT never covers time before the
+ * thread's previous record (a break inside a callback stays in the
+ * callback's ticks, the time records' tool).
  * A reader takes OA_FILE_VERSION_MIN to OA_FILE_VERSION (a file of 3 has no
  * W record that closes) and refuses any other version, older ones with
  * "recorded by an older ompadv". */
-#define OA_FILE_VERSION 4
+#define OA_FILE_VERSION 5
 #define OA_FILE_VERSION_MIN 3
 #define OA_HEADER_SIZE  4096u
 #define OA_CHUNK_MAGIC  0x4b4e4843u                  /* "CHNK" */
@@ -569,7 +572,9 @@ struct oa_raw_preempt {      /* OA_RAW_PREEMPT: time mode: the thread was runnab
                               * its core (the kernel's run delay: other threads or
                               * processes had the core) since its previous look, which
                               * came at its previous callback; written at a callback's
-                              * start when that is not 0 */
+                              * start when that is not 0.  Format 5: the previous look
+                              * is at the previous callback's end, after its records
+                              * (a break inside a callback is in its tool ticks) */
   OA_EVENT_HEAD;
   uint64_t ns;               /* nanoseconds */
   uint64_t reserved[3];

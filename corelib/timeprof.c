@@ -274,8 +274,10 @@ typedef struct an {
   oa_time_point *timeline;
   uint64_t since_sweep;      /* records */
   uint64_t sweep_every;      /* records between sweeps (0: at the end only) */
-  int cut_short;             /* a thread's time off its core reached past LOOKBACK_SECONDS
-                              * into what the sweep had taken */
+  int cut_short;             /* a thread's time off its core reached into what the sweep
+                              * had taken */
+  int exit_looks;            /* format 5: no time off the core before a thread's last
+                              * record (sweep_ahead) */
   oa_time_row *rows;
   size_t nrows, cap_rows;
   oa_idmap rowmap;
@@ -1273,6 +1275,7 @@ oa_time_reader *oa_time_start(oa_recording *r, size_t max_points)
   a->free_link = -1;
   a->np = max_points ? max_points : 1;
   a->tmax_pre = oa_rec_raw_time_max(r);
+  a->exit_looks = r->header.version >= 5;
   /* OMPADV_TIME_SWEEP=N: sweep every N records (ompadv(1); 0: once, at the
    * end, as the whole run at once: for tests) */
   const char *every = getenv("OMPADV_TIME_SWEEP");
@@ -1955,13 +1958,21 @@ static uint64_t seg_start(const thread_segs *T, size_t i)
 
 /* How far back a thread's record may still change its past: its time off
  * its core (OA_RAW_PREEMPT) is taken from its latest segments, back to its
- * previous such record, and it often began before the thread's previous
- * record (a thread woken in a wait waits for a core before its next
- * callback).  The sweep keeps this much of each thread's past, and takes a
- * thread that wrote nothing for this long as it stands.  A thread off its
- * core longer than this in one stretch is rare; its segments before that
- * keep their state. */
+ * previous such record.  Before format 5 it often began before the
+ * thread's previous record (the tool looked only as a callback began, so a
+ * break inside the callback, before its records, came with the next one):
+ * the sweep keeps LOOKBACK_SECONDS of each thread's past then.  From format
+ * 5 on the tool looks as each callback ends too, so a record of time off
+ * the core covers only time after the thread's previous record: the sweep
+ * keeps CARVE_SLACK_SECONDS (the kernel's clock and the TSC's rate as
+ * measured differ a little).  Either way it takes a thread that wrote
+ * nothing for LOOKBACK_SECONDS as it stands, and keeps LOOKBACK_SECONDS
+ * of its past (a thread spinning in the runtime's wait, yielding its core,
+ * may have been runnable all that time); a thread that then turns out to
+ * have been off its core longer than that makes the analysis read the run
+ * again whole (cut_short). */
 #define LOOKBACK_SECONDS 0.1
+#define CARVE_SLACK_SECONDS 0.001
 
 /* Sweep as far as the records read so far allow: to the earliest point a
  * record still to come may change.  That is, for each thread, its last
@@ -1975,10 +1986,14 @@ static uint64_t seg_start(const thread_segs *T, size_t i)
 static void sweep_ahead(an *a)
 {
   uint64_t back = ticks_of(a, LOOKBACK_SECONDS);
+  uint64_t reach = a->exit_looks ? ticks_of(a, CARVE_SLACK_SECONDS) : back;  /* (not quiet) */
   uint64_t until = a->tmax, stood = a->tmax > back ? a->tmax - back : 0;
   for (uint32_t th = 0; th < a->nth; th++) {
     tstate *z = &a->tst[th];
     thread_segs *T = &a->ts[th];
+    /* a thread taken as it stands (below) may have been runnable all along:
+     * its next record's time off the core keeps LOOKBACK_SECONDS */
+    int quiet = !z->started || z->last < stood;
     if (z->lock || z->lock_pending) {
       uint64_t at = z->lock_pending ? seg_start(T, z->lock_first) : z->last;
       until = at < until ? at : until;
@@ -1993,8 +2008,9 @@ static void sweep_ahead(an *a)
     if (z->unready)  /* a task whose ready interval may begin at its creation */
       until = a->tasks[z->unready - 1].t_ready < until ? a->tasks[z->unready - 1].t_ready : until;
     /* what its next OA_RAW_PREEMPT may take back */
-    uint64_t carve_to = z->carved > z->last - (z->last > back ? back : z->last) ? z->carved
-                        : z->last - (z->last > back ? back : z->last);
+    uint64_t r = quiet ? back : reach;
+    uint64_t lim = z->last - (z->last > r ? r : z->last);
+    uint64_t carve_to = z->carved > lim ? z->carved : lim;
     carve_to = carve_to < z->last ? carve_to : z->last;
     until = carve_to < until ? carve_to : until;
     for (int i = 0; i < z->nsw && i < 16; i++) {

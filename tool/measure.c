@@ -138,7 +138,9 @@ void oa_prof_enter(oa_thread *t)
 {
   if (oa_conf.time && !t->tool_in) {
     t->tool_in = __rdtsc();
+    t->entry_look = 1;
     oa_time_look(t);
+    t->entry_look = 0;
   }
   oa_node *w = running_fragment(t);
   if (w) {
@@ -189,6 +191,7 @@ void oa_prof_leave(oa_thread *t)
 {
   oa_flush_w(t);
   if (t->tool_in) {
+    oa_time_look(t);  /* a break in the callback: its ticks hold it */
     t->tool_ticks += __rdtsc() - t->tool_in;
     t->tool_in = 0;
   }
@@ -282,7 +285,14 @@ uint64_t oa_time_started(void)
 }
 
 /* The run delay since the thread's last look, as a record: the initial
- * thread's from the library's load, another's from its creation. */
+ * thread's from the library's load, another's from its creation.  Looks
+ * come at each callback's start and end (oa_prof_enter, oa_prof_leave), so
+ * a record, written at a start, covers only time after the thread's
+ * previous callback and its records (doc/RECORDS.md, format 5).  A break
+ * seen by any other look inside a callback came while ompadv's code ran:
+ * it is already in the callback's ticks (tool_ticks, TSC), so it is only
+ * taken into account, not recorded (a record would count it twice, and
+ * would reach back before the callback's records). */
 static void time_preempted(oa_thread *t)
 {
   if (t->sched_fd == 0) {
@@ -294,7 +304,8 @@ static void time_preempted(oa_thread *t)
   uint64_t ns;
   if (t->sched_fd <= 0 || run_delay_of(t->sched_fd - 1, &ns) != 0 || ns <= t->run_delay_ns)
     return;
-  OA_PUT_RAW(t, OA_RAW_PREEMPT, raw_preempt, .ns = ns - t->run_delay_ns);
+  if (!t->tool_in || t->entry_look)
+    OA_PUT_RAW(t, OA_RAW_PREEMPT, raw_preempt, .ns = ns - t->run_delay_ns);
   t->run_delay_ns = ns;
 }
 

@@ -106,6 +106,8 @@ typedef struct oa_thread {
   uint64_t rt_taken;              /* the runtime's own time taken off its fragments */
   uint64_t tool_in, tool_ticks;   /* time mode: TSC at the callback's start (0: not in
                                    * one); ticks spent in callbacks so far */
+  int entry_look;                 /* time mode: the look at a callback's start is under
+                                   * way (measure.c: time_preempted) */
   int sched_fd;                   /* time mode: its /proc schedstat + 1 (0: not open yet,
                                    * -1: none) */
   uint64_t run_delay_ns;          /* ... the kernel's run delay seen at its last look */

@@ -40,7 +40,7 @@ import sys
 PAGE = 4096
 HEADER_SIZE = 4096
 FILE_MAGIC = 0x31564441504D4F7F
-FILE_VERSION = 4                    # contract.h: OA_FILE_VERSION
+FILE_VERSION = 5                    # contract.h: OA_FILE_VERSION
 PACK_SLOTS = 64
 PACK_NO_TIME = 312                  # OA_REC_W: words 4-5 are not a time
 CHUNK_MAGIC = 0x4B4E4843
