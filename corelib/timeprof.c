@@ -54,6 +54,7 @@ typedef struct task {
   uint64_t t_create, t_ready, t_begin, t_end, sub_end;
   uint64_t create_cost;      /* (its execution: an->exec, by the same index) */
   uint32_t first_thread;
+  uint32_t frag_on;          /* the thread + 1 running a fragment of it (0: none) */
 } task;
 
 typedef struct barrier_inst {
@@ -67,6 +68,7 @@ typedef struct region {
   barrier_inst *bar;
   size_t nbar;
   int top;                   /* no other region was open when it began */
+  uint32_t top_pos;          /* (top) its place in tops */
   uint32_t forked;           /* implicit tasks begun in it but the primary thread's */
   int has_first, first_known;/* the first explicit task created in it (top): its */
   uint32_t first_loc;        /* location (once known), */
@@ -102,7 +104,7 @@ typedef struct thread_segs {
  * SKETCH_GAMMA, so a quantile read from it is within SKETCH_ALPHA of the
  * figure it stands for (a value's bucket holds values within that of its
  * middle), in 26 KB, whatever the count.  Total and maximum stay exact. */
-#define DIST_EXACT 65536
+#define DIST_EXACT 8192
 #define SKETCH_ALPHA 0.005
 #define SKETCH_GAMMA ((1 + SKETCH_ALPHA) / (1 - SKETCH_ALPHA))
 #define SKETCH_LOW 1e-10     /* seconds: less is 0 (a tick is 3e-10 s at 3 GHz) */
@@ -241,6 +243,10 @@ typedef struct an {
   uint64_t nexplicit;
   region *regions;
   size_t nregions, cap_regions;
+  uint32_t *ended;           /* regions (index) ended and not yet given up, in order */
+  size_t ended_head, nended, cap_ended;
+  uint32_t *free_regions;    /* slots of regions given up (retire_regions) */
+  size_t nfree_regions, cap_free_regions;
   succ_link *links;          /* the tasks' lists of dependent tasks; free ones in a list */
   size_t nlinks, cap_links;
   int32_t free_link;
@@ -382,9 +388,16 @@ static region *region_of(an *a, uint64_t id, int make)
   if (!make || !id)
     return NULL;
   region r = { .id = id };
-  PUSH(a->regions, a->nregions, a->cap_regions, r);
-  oa_idmap_add(&a->rmap, id)->count = (uint32_t)a->nregions;
-  return &a->regions[a->nregions - 1];
+  size_t gi;
+  if (a->nfree_regions) {
+    gi = a->free_regions[--a->nfree_regions];
+    a->regions[gi] = r;
+  } else {
+    PUSH(a->regions, a->nregions, a->cap_regions, r);
+    gi = a->nregions - 1;
+  }
+  oa_idmap_add(&a->rmap, id)->count = (uint32_t)gi + 1;
+  return &a->regions[gi];
 }
 
 static void threads_init(an *a);
@@ -512,11 +525,14 @@ static int rd_par(void *ctx, const oa_record *x, size_t thread)
     const region *last = a->last_top >= 0 ? &a->regions[a->last_top] : NULL;
     g->top = !last || (last->t_end && g->t_begin >= last->t_end);
     if (g->top) {
+      g->top_pos = (uint32_t)a->ntops;
       PUSH(a->tops, a->ntops, a->cap_tops, gi);
       a->last_top = gi;
     }
     PUSH(a->open_regions, a->nopen, a->cap_open, gi);
   } else {
+    if (!g->t_end)
+      PUSH(a->ended, a->nended, a->cap_ended, gi);
     g->t_end = x->ev.time;
     for (size_t i = 0; i < a->nopen; i++)
       if (a->open_regions[i] == gi) {
@@ -563,6 +579,8 @@ static void task_ended(an *a, int64_t k, uint64_t t)
     a->tasks[p].sub_end = t;
 }
 
+static void frag_stop(an *a, int64_t k, uint64_t t);
+
 static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
 {
   an *a = ctx;
@@ -588,6 +606,8 @@ static int rd_task_scope(void *ctx, const oa_record *x, size_t thread)
     t->begun = 1, t->t_begin = x->ev.time, t->first_thread = (uint32_t)thread;
   } else {
     t->ended = 1, t->t_end = x->ev.time;
+    if (t->frag_on)
+      frag_stop(a, k, t->t_end);
     if (t->is_explicit) {
       task_ended(a, k, t->t_end);
       struct retiring r = { (int32_t)k, t->t_end };
@@ -668,8 +688,8 @@ static region *region_at(an *a, uint32_t gi)
 
 static barrier_inst *barrier_at(region *g, uint32_t k)
 {
-  if (k >= g->nbar) {
-    size_t n = k + 8;
+  if (k >= g->nbar) {  /* (most regions have one or two: a program may have millions) */
+    size_t n = k < 2 ? 2 : k + k / 2 + 1;
     g->bar = oa_xrealloc(g->bar, n * sizeof *g->bar);
     memset(g->bar + g->nbar, 0, (n - g->nbar) * sizeof *g->bar);
     g->nbar = n;
@@ -780,6 +800,24 @@ static void close_state(an *a, uint32_t th, uint64_t now)
       b->last_work = now;  /* a task run inside a barrier */
   }
   z->last = now;
+}
+
+/* At t, task k ended, or went on on another thread, while a thread was
+ * still in a fragment of it that no FRAG_END closed (an untied task's part
+ * ends without one): that thread runs no more of it, and its time from t
+ * on is not the task's (nor, once the slot is reused, another task's). */
+static void frag_stop(an *a, int64_t k, uint64_t t)
+{
+  task *x = &a->tasks[k];
+  uint32_t th = x->frag_on - 1;
+  x->frag_on = 0;
+  if (th >= a->nth)
+    return;
+  tstate *z = &a->tst[th];
+  if (z->in_frag && z->frag_task == k) {
+    close_state(a, th, t);
+    z->frag_task = -1;
+  }
 }
 
 /* A fragment of thread th is over (OA_REC_W, right after its end): its
@@ -961,8 +999,16 @@ static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
   const struct oa_raw_frag_begin *f = &x->raw_frag_begin;
   tstate *z = enter(a, (uint32_t)thread, f->time, f->tool);
   fragment_done(a, (uint32_t)thread);
+  if (z->in_frag && z->frag_task >= 0 && a->tasks[z->frag_task].frag_on == thread + 1)
+    a->tasks[z->frag_task].frag_on = 0;
   z->in_frag = 1;
   z->frag_task = task_index(a, f->task);
+  if (z->frag_task >= 0) {
+    task *t = &a->tasks[z->frag_task];
+    if (t->frag_on && t->frag_on != thread + 1)
+      frag_stop(a, z->frag_task, z->last);  /* (an untied task goes on here) */
+    t->frag_on = (uint32_t)thread + 1;
+  }
   z->frag_first = a->ts[thread].n;
   if (z->pending_create >= 0) {
     a->tasks[z->pending_create].create_cost = z->last - z->last_frag_end;
@@ -978,6 +1024,8 @@ static int rd_frag_end(void *ctx, const oa_record *x, size_t thread)
   if (thread >= a->nth)
     return 0;
   tstate *z = enter(a, (uint32_t)thread, x->raw_frag_end.time, x->raw_frag_end.tool);
+  if (z->in_frag && z->frag_task >= 0 && a->tasks[z->frag_task].frag_on == thread + 1)
+    a->tasks[z->frag_task].frag_on = 0;
   z->in_frag = 0;
   z->last_frag_end = z->last;
   return 0;
@@ -1950,6 +1998,41 @@ static void retire_swept(an *a)
   }
 }
 
+/* A region that ended, created no task (those the findings read at the
+ * end), and that the sweep and every thread are past, is given up: its
+ * slot goes to the next region (a program of many small parallel loops
+ * has millions).  Regions end in about the order they are given up in; one
+ * not ready yet (a worker still in its last barrier) waits at the head. */
+static void retire_regions(an *a)
+{
+  while (a->ended_head < a->nended) {
+    uint32_t gi = a->ended[a->ended_head];
+    region *g = &a->regions[gi];
+    if (!g->tasks) {
+      if (g->t_end > a->swept || (int64_t)gi == a->last_top || (g->top && g->top_pos >= a->gi))
+        break;
+      for (uint32_t th = 0; th < a->nth; th++) {
+        const tstate *z = &a->tst[th];
+        if (z->bar_g == gi + 1)
+          return;
+        for (int i = 0; i < z->nsw && i < 16; i++)
+          if (z->sw[i].g == gi + 1)
+            return;
+      }
+      oa_idmap_slot *m = oa_idmap_find(&a->rmap, g->id);
+      if (m && m->count == gi + 1)
+        oa_idmap_remove(&a->rmap, m);
+      free(g->bar);
+      free(g->per_thread);
+      memset(g, 0, sizeof *g);
+      PUSH(a->free_regions, a->nfree_regions, a->cap_free_regions, gi);
+    }
+    a->ended_head++;
+  }
+  if (a->ended_head == a->nended)
+    a->ended_head = a->nended = 0;
+}
+
 /* Where a thread's segments i and on begin. */
 static uint64_t seg_start(const thread_segs *T, size_t i)
 {
@@ -2037,6 +2120,7 @@ static void sweep_ahead(an *a)
   if (until > a->swept)
     sweep_to(a, until);
   retire_swept(a);
+  retire_regions(a);
 }
 
 /* Everything the analysis holds (not its result). */
@@ -2057,6 +2141,8 @@ static void an_free(an *a)
     free(a->regions[i].per_thread);
   }
   free(a->regions);
+  free(a->ended);
+  free(a->free_regions);
   free(a->tasks);
   free(a->exec);
   free(a->retire);
