@@ -62,10 +62,11 @@
  * third of the bytes) and count them in 'used'; 4: a fragment's record may
  * close its parent too (OA_W_CLOSES), in place of the parent's CLOSE record,
  * and a task's NEW holds up to OA_NEW_ANC_IN of its enclosing directives,
- * in place of an ANC record; 5: time mode looks for a break at each
- * callback's end too, so an OA_RAW_PREEMPT never covers time before the
- * thread's previous record (a break inside a callback stays in the
- * callback's ticks, the time records' tool).
+ * in place of an ANC record; 5: a packed record's words are varints
+ * (oa_pack_record), and time mode looks for a break at each callback's end
+ * too, so an OA_RAW_PREEMPT never covers time before the thread's previous
+ * record (a break inside a callback stays in the callback's ticks, the time
+ * records' tool).
  * A reader takes OA_FILE_VERSION_MIN to OA_FILE_VERSION (a file of 3 has no
  * W record that closes) and refuses any other version, older ones with
  * "recorded by an older ompadv". */
@@ -1033,14 +1034,25 @@ static inline const oa_record *oa_record_of(const oa_event *e)
  * written XORed with words 2-3 (the seq) as well: where the seq is the TSC
  * (tool/tool.h: oa_next_seq) the two move together and the time costs
  * nothing.  The writer packs a record as it commits it; readers unpack each
- * chunk from its start. */
+ * chunk from its start.  Format 5 writes each word present as a varint
+ * (7 bits a byte, low first, the high bit set on all bytes but the last):
+ * an XOR of two nearby ids, counts or clocks is a byte or two, not four,
+ * and a record takes about half the bytes (oa_pack_set picks by version). */
 #define OA_PACK_SLOTS 64
 #define OA_PACK_NO_TIME 312          /* OA_REC_W (defined below) */
-#define OA_PACK_MAX (4 + 64)         /* the most bytes a packed record takes */
+#define OA_PACK_MAX (4 + 16 * 5)     /* the most bytes a packed record takes */
 typedef struct oa_pack_ref {
   _Alignas(16) uint32_t w[OA_PACK_SLOTS][16]; /* the last record of each slot, as words
                                                * (aligned: a reader takes one as a record) */
+  uint32_t varint;           /* format 5 on: each word present as a varint (oa_pack_set) */
 } oa_pack_ref;
+
+/* A chunk's packing state at its start, for a file of format version. */
+static inline void oa_pack_set(oa_pack_ref *ref, unsigned version)
+{
+  memset(ref, 0, sizeof *ref);
+  ref->varint = version >= 5;
+}
 static inline unsigned oa_pack_slot(unsigned type)
 {
   return type & (OA_PACK_SLOTS - 1);
@@ -1065,10 +1077,24 @@ static inline size_t oa_pack_record(oa_pack_ref *ref, const void *x, unsigned ch
     diff[4] ^= diff[2];
     diff[5] ^= diff[3];
   }
-  for (unsigned i = 0; i < 16; i++) {  /* branch-free: write each word, keep the ones set */
-    memcpy(p, &diff[i], 4);
-    p += diff[i] ? 4 : 0;
-    mask |= (unsigned)(diff[i] != 0) << i;
+  if (ref->varint) {
+    for (unsigned i = 0; i < 16; i++) {
+      uint32_t d = diff[i];
+      if (!d)
+        continue;
+      mask |= 1u << i;
+      while (d >= 0x80) {
+        *p++ = (unsigned char)(d | 0x80);
+        d >>= 7;
+      }
+      *p++ = (unsigned char)d;
+    }
+  } else {
+    for (unsigned i = 0; i < 16; i++) {  /* branch-free: write each word, keep the ones set */
+      memcpy(p, &diff[i], 4);
+      p += diff[i] ? 4 : 0;
+      mask |= (unsigned)(diff[i] != 0) << i;
+    }
   }
   uint16_t m = (uint16_t)mask;
   memcpy(out, &type, 2);
@@ -1088,14 +1114,33 @@ static inline size_t oa_unpack_next(oa_pack_ref *ref, const unsigned char *in, s
     return 0;
   memcpy(&type, in, 2);
   memcpy(&m, in + 2, 2);
-  size_t need = 4 + 4 * (size_t)__builtin_popcount(m);
-  if (need > avail)
-    return 0;
-  uint32_t *prev = ref->w[oa_pack_slot(type)];
   uint32_t d[16] = { 0 };
-  const unsigned char *p = in + 4;
-  for (unsigned bits = m; bits; bits &= bits - 1, p += 4)  /* the words present only */
-    memcpy(&d[__builtin_ctz(bits)], p, 4);
+  const unsigned char *p = in + 4, *end = in + avail;
+  size_t need;
+  if (ref->varint) {
+    for (unsigned bits = m; bits; bits &= bits - 1) {  /* the words present only */
+      uint32_t v = 0;
+      unsigned shift = 0;
+      for (;;) {
+        if (p >= end || shift > 28)
+          return 0;
+        unsigned char b = *p++;
+        v |= (uint32_t)(b & 0x7f) << shift;
+        shift += 7;
+        if (!(b & 0x80))
+          break;
+      }
+      d[__builtin_ctz(bits)] = v;
+    }
+    need = (size_t)(p - in);
+  } else {
+    need = 4 + 4 * (size_t)__builtin_popcount(m);
+    if (need > avail)
+      return 0;
+    for (unsigned bits = m; bits; bits &= bits - 1, p += 4)  /* the words present only */
+      memcpy(&d[__builtin_ctz(bits)], p, 4);
+  }
+  uint32_t *prev = ref->w[oa_pack_slot(type)];
   if (type != OA_PACK_NO_TIME) {
     d[4] ^= d[2];
     d[5] ^= d[3];
@@ -1119,15 +1164,39 @@ static inline size_t oa_unpack_record(oa_pack_ref *ref, const unsigned char *in,
   return need;
 }
 
+/* The bytes the packed record at in takes, without unpacking it (0: not
+ * a whole one in avail). */
+static inline size_t oa_packed_size(const oa_pack_ref *ref, const unsigned char *in, size_t avail)
+{
+  uint16_t m;
+  if (avail < 4)
+    return 0;
+  memcpy(&m, in + 2, 2);
+  if (!ref->varint) {
+    size_t need = 4 + 4 * (size_t)__builtin_popcount(m);
+    return need <= avail ? need : 0;
+  }
+  size_t at = 4;
+  for (unsigned n = (unsigned)__builtin_popcount(m); n; n--) {
+    unsigned k = 0;
+    do {
+      if (at >= avail || ++k > 5)
+        return 0;
+    } while (in[at++] & 0x80);
+  }
+  return at;
+}
+
 _Static_assert(OA_PACK_NO_TIME == OA_REC_W, "the packer takes the W record's words 4-5 as they are");
 
 /* n records (64 bytes each) packed as the payload of one event chunk into
  * out (n * OA_PACK_MAX bytes of room): the bytes written.  For tools and
  * tests that write chunks whole. */
-static inline size_t oa_pack_chunk(const void *recs, size_t n, unsigned char *out)
+static inline size_t oa_pack_chunk(const void *recs, size_t n, unsigned char *out,
+                                   unsigned version)
 {
   oa_pack_ref ref;
-  memset(&ref, 0, sizeof ref);
+  oa_pack_set(&ref, version);
   size_t bytes = 0;
   for (size_t i = 0; i < n; i++)
     bytes += oa_pack_record(&ref, (const unsigned char *)recs + 64 * i, out + bytes);

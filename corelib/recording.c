@@ -356,14 +356,13 @@ static int cursor_next_of(oa_recording *r, cursor *c, const unsigned *only)
   for (;;) {
     if (c->map && c->p < c->end) {
       if (only) {
-        uint16_t type, mask;
+        uint16_t type;
         if (!c->left || c->end - c->p < 4)
           return CURSOR_DAMAGED;
         memcpy(&type, c->p, 2);
-        memcpy(&mask, c->p + 2, 2);
-        size_t skip = 4 + 4 * (size_t)__builtin_popcount(mask);
         if (oa_pack_slot(type) != oa_pack_slot(*only)) {
-          if (skip > (size_t)(c->end - c->p))
+          size_t skip = oa_packed_size(c->pack, c->p, (size_t)(c->end - c->p));
+          if (!skip)
             return CURSOR_DAMAGED;
           c->p += skip;
           c->left--;
@@ -413,7 +412,7 @@ static int cursor_next_of(oa_recording *r, cursor *c, const unsigned *only)
     c->left = oa_chunk_records(h);
     if (!c->pack)
       c->pack = oa_xmalloc(sizeof *c->pack);
-    memset(c->pack, 0, sizeof *c->pack);
+    oa_pack_set(c->pack, r->header.version);
   }
 }
 

@@ -151,7 +151,8 @@ static int add_events(oa_result *r, const oa_chunk_header *c, size_t *cap)
     *cap = (*cap ? *cap * 2 : 4096) + n;
     r->events = oa_xrealloc(r->events, *cap * sizeof *r->events);
   }
-  oa_pack_ref *pack = oa_xcalloc(1, sizeof *pack);
+  oa_pack_ref *pack = oa_xmalloc(sizeof *pack);
+  oa_pack_set(pack, r->header.version);
   int bad = 0;
   for (size_t i = 0; i < n && !bad; i++) {
     oa_event *ev = &r->events[r->nevents + i];

@@ -1711,8 +1711,8 @@ static void task_table(an *a, oa_time_result *out, size_t *fcap, double total)
     uint32_t loc = a->opts->same ? a->opts->same(a->opts->ctx, g->first_loc) : g->first_loc;
     double of = (double)(g->t_end - g->t_begin) * a->s_per_tick * (double)a->nth;
     of = of > 0 && of < total ? of : total;
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (uint32_t th = 0; th < g->team && th < a->nth; th++) {
+    uint64_t lo = g->per_thread ? UINT64_MAX : 0, hi = 0;
+    for (uint32_t th = 0; g->per_thread && th < g->team && th < a->nth; th++) {
       lo = g->per_thread[th] < lo ? g->per_thread[th] : lo;
       hi = g->per_thread[th] > hi ? g->per_thread[th] : hi;
     }

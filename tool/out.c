@@ -266,7 +266,7 @@ oa_record *oa_next_slot(oa_thread *t)
   t->populated = OA_POPULATE_STEP;  /* oa_out_chunk's */
   if (!__atomic_load_n(&oa_the_run.events_begun, __ATOMIC_RELAXED))
     __atomic_store_n(&oa_the_run.events_begun, 1, __ATOMIC_RELEASE);
-  memset(&t->pack, 0, sizeof t->pack);  /* a chunk unpacks on its own */
+  oa_pack_set(&t->pack, OA_FILE_VERSION);  /* a chunk unpacks on its own */
   return &t->stage;
 }
 

@@ -174,6 +174,14 @@ static uint64_t rnd(unsigned *seed)
   return x;
 }
 
+/* The format version in the file's header (its packing: contract.h). */
+static unsigned file_version(const uint8_t *data)
+{
+  uint32_t v;
+  memcpy(&v, data + offsetof(oa_file_header, version), sizeof v);
+  return v;
+}
+
 /* The event chunks whose records unpack, and the names chunk (which counts
  * the records) in *names. */
 static size_t find_chunks(const uint8_t *data, size_t size, evchunk *out, size_t max,
@@ -200,7 +208,8 @@ static size_t find_chunks(const uint8_t *data, size_t size, evchunk *out, size_t
         continue;
       }
       oa_event *ev = malloc((k ? k : 1) * sizeof *ev);
-      oa_pack_ref *ref = calloc(1, sizeof *ref);
+      oa_pack_ref *ref = malloc(sizeof *ref);
+      oa_pack_set(ref, file_version(data));
       const uint8_t *p = data + off + sizeof c;
       for (i = 0; i < k; i++) {
         size_t got = oa_unpack_record(ref, p + at, bytes - at, &ev[i]);
@@ -236,7 +245,7 @@ static int repack(uint8_t *data, evchunk *ch, size_t nch)
   int fits = 1;
   for (size_t k = 0; k < nch && fits; k++) {
     packed[k] = malloc(ch[k].n * OA_PACK_MAX + 1);
-    bytes[k] = oa_pack_chunk(ch[k].ev, ch[k].n, packed[k]);
+    bytes[k] = oa_pack_chunk(ch[k].ev, ch[k].n, packed[k], file_version(data));
     fits = bytes[k] <= ch[k].size - sizeof(oa_chunk_header);
   }
   for (size_t k = 0; k < nch && fits; k++) {

@@ -32,8 +32,9 @@ chunks hold 64-byte records (union oa_record) {type u16, sub u8, flags u8,
 thread u32, seq, time, where, a, b, c, d}, each packed (contract.h,
 oa_pack_record): a u16 type, a u16 mask of the 4-byte words that differ from
 the last record of the same slot (type % 64) in the chunk, then those words
-XORed with it; in every kind but W (which has no time), words 4-5 (the time)
-are XORed with words 2-3 (the seq) as well."""
+XORed with it (from format 5 each as a varint: 7 bits a byte, low first, the
+high bit set but on the last); in every kind but W (which has no time),
+words 4-5 (the time) are XORed with words 2-3 (the seq) as well."""
 import struct
 import sys
 
@@ -79,8 +80,17 @@ FIELDS = {
 class Packer:
     """One chunk's packing state (contract.h: oa_pack_ref)."""
 
-    def __init__(self):
+    def __init__(self, version=FILE_VERSION):
         self.ref = [[0] * 16 for _ in range(PACK_SLOTS)]
+        self.varint = version >= 5              # contract.h: oa_pack_set
+
+    @staticmethod
+    def varint_bytes(d):
+        out = b""
+        while d >= 0x80:
+            out += bytes([d & 0x7f | 0x80])
+            d >>= 7
+        return out + bytes([d])
 
     def pack(self, rec):
         words = struct.unpack("<16I", rec)
@@ -94,7 +104,7 @@ class Packer:
             d = diff[i]
             if d:
                 mask |= 1 << i
-                out += struct.pack("<I", d)
+                out += self.varint_bytes(d) if self.varint else struct.pack("<I", d)
             prev[i] = words[i]
         return struct.pack("<HH", words[0] & 0xffff, mask) + out
 
@@ -103,15 +113,29 @@ class Packer:
         if off + 4 > end:
             return None, 0
         t, mask = struct.unpack_from("<HH", data, off)
-        need = 4 + 4 * bin(mask).count("1")
-        if off + need > end:
-            return None, 0
         prev = self.ref[t & (PACK_SLOTS - 1)]
         p, d = off + 4, [0] * 16
         for i in range(16):
-            if mask >> i & 1:
+            if not mask >> i & 1:
+                continue
+            if not self.varint:
+                if p + 4 > end:
+                    return None, 0
                 d[i] = struct.unpack_from("<I", data, p)[0]
                 p += 4
+                continue
+            v = shift = 0
+            while True:
+                if p >= end or shift > 28:
+                    return None, 0
+                b = data[p]
+                p += 1
+                v |= (b & 0x7f) << shift
+                shift += 7
+                if not b & 0x80:
+                    break
+            d[i] = v & 0xffffffff
+        need = p - off
         if t != PACK_NO_TIME:
             d[4] ^= d[2]
             d[5] ^= d[3]
@@ -124,7 +148,8 @@ class Packer:
 
 def records(data, off, used):
     """The records of the event chunk at off, unpacked, as far as they unpack."""
-    packer, p, end = Packer(), off + CHUNK.size, off + CHUNK.size + (used & 0xffffffff)
+    version = struct.unpack_from("<I", data, 8)[0]
+    packer, p, end = Packer(version), off + CHUNK.size, off + CHUNK.size + (used & 0xffffffff)
     for _ in range(used >> 32):
         rec, n = packer.unpack(data, p, end)
         if rec is None:

@@ -136,7 +136,7 @@ static const char *write_file(const char *name, uint32_t mode)
   memcpy(page, &h, sizeof h);
   fwrite(page, 1, sizeof page, f);
   static unsigned char chunk[8192], packed[sizeof recs / sizeof *recs * OA_PACK_MAX];
-  size_t bytes = oa_pack_chunk(recs, nrecs, packed);
+  size_t bytes = oa_pack_chunk(recs, nrecs, packed, OA_FILE_VERSION);
   if (bytes > sizeof chunk - sizeof(oa_chunk_header)) {
     fprintf(stderr, "%s: %zu bytes of records do not fit one chunk\n", name, bytes);
     exit(2);

@@ -46,7 +46,7 @@ static size_t event_chunk(buf *b, size_t off, uint32_t t, const uint64_t *seqs, 
   for (size_t i = 0; i < n; i++)
     e[i] = (oa_record){ .sync_region = { .type = ompt_callback_sync_region, .thread = t,
                                          .seq = seqs[i], .kind = 100 + seqs[i] } };
-  size_t bytes = oa_pack_chunk(e, n, packed);
+  size_t bytes = oa_pack_chunk(e, n, packed, OA_FILE_VERSION);
   oa_chunk_header c = { .magic = OA_CHUNK_MAGIC, .kind = OA_CHUNK_EVENTS, .thread = t,
                         .size = 4096, .used = oa_chunk_used((uint32_t)bytes, (uint32_t)n) };
   put(b, off, &c, sizeof c);
