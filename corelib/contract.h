@@ -1102,6 +1102,24 @@ static inline size_t oa_pack_record(oa_pack_ref *ref, const void *x, unsigned ch
   return (size_t)(p - out);
 }
 
+/* The varint at p (format 5) into *v: where the next byte is, or NULL when
+ * it runs past end or past the 5 bytes a 32-bit word takes. */
+static inline const unsigned char *oa_varint_get(const unsigned char *p,
+                                                 const unsigned char *end, uint32_t *v)
+{
+  uint32_t x = 0;
+  for (unsigned shift = 0;; shift += 7) {
+    if (p >= end || shift > 28)
+      return NULL;
+    unsigned char b = *p++;
+    x |= (uint32_t)(b & 0x7f) << shift;
+    if (!(b & 0x80))
+      break;
+  }
+  *v = x;
+  return p;
+}
+
 /* Unpack the record at in (avail bytes left in the chunk): the bytes it
  * took, with *rec the record (64 bytes, in ref: valid until the next record
  * of its slot is unpacked); or 0 when they are not a whole record of the
@@ -1118,20 +1136,9 @@ static inline size_t oa_unpack_next(oa_pack_ref *ref, const unsigned char *in, s
   const unsigned char *p = in + 4, *end = in + avail;
   size_t need;
   if (ref->varint) {
-    for (unsigned bits = m; bits; bits &= bits - 1) {  /* the words present only */
-      uint32_t v = 0;
-      unsigned shift = 0;
-      for (;;) {
-        if (p >= end || shift > 28)
-          return 0;
-        unsigned char b = *p++;
-        v |= (uint32_t)(b & 0x7f) << shift;
-        shift += 7;
-        if (!(b & 0x80))
-          break;
-      }
-      d[__builtin_ctz(bits)] = v;
-    }
+    for (unsigned bits = m; bits; bits &= bits - 1)  /* the words present only */
+      if (!(p = oa_varint_get(p, end, &d[__builtin_ctz(bits)])))
+        return 0;
     need = (size_t)(p - in);
   } else {
     need = 4 + 4 * (size_t)__builtin_popcount(m);
@@ -1176,15 +1183,12 @@ static inline size_t oa_packed_size(const oa_pack_ref *ref, const unsigned char 
     size_t need = 4 + 4 * (size_t)__builtin_popcount(m);
     return need <= avail ? need : 0;
   }
-  size_t at = 4;
-  for (unsigned n = (unsigned)__builtin_popcount(m); n; n--) {
-    unsigned k = 0;
-    do {
-      if (at >= avail || ++k > 5)
-        return 0;
-    } while (in[at++] & 0x80);
-  }
-  return at;
+  const unsigned char *p = in + 4;
+  uint32_t v;
+  for (unsigned n = (unsigned)__builtin_popcount(m); n; n--)
+    if (!(p = oa_varint_get(p, in + avail, &v)))
+      return 0;
+  return (size_t)(p - in);
 }
 
 _Static_assert(OA_PACK_NO_TIME == OA_REC_W, "the packer takes the W record's words 4-5 as they are");

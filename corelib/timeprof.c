@@ -686,6 +686,12 @@ static region *region_at(an *a, uint32_t gi)
   return gi ? &a->regions[gi - 1] : NULL;
 }
 
+static void region_free(region *g)
+{
+  free(g->bar);
+  free(g->per_thread);
+}
+
 static barrier_inst *barrier_at(region *g, uint32_t k)
 {
   if (k >= g->nbar) {  /* (most regions have one or two: a program may have millions) */
@@ -991,6 +997,13 @@ static void begun_settled(an *a, int64_t k)
   ready_settle(a, k);
 }
 
+/* Thread th (state z) leaves the fragment it was in, if any. */
+static void frag_left(an *a, tstate *z, uint32_t th)
+{
+  if (z->in_frag && z->frag_task >= 0 && a->tasks[z->frag_task].frag_on == th + 1)
+    a->tasks[z->frag_task].frag_on = 0;
+}
+
 static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
 {
   an *a = ctx;
@@ -999,8 +1012,7 @@ static int rd_frag_begin(void *ctx, const oa_record *x, size_t thread)
   const struct oa_raw_frag_begin *f = &x->raw_frag_begin;
   tstate *z = enter(a, (uint32_t)thread, f->time, f->tool);
   fragment_done(a, (uint32_t)thread);
-  if (z->in_frag && z->frag_task >= 0 && a->tasks[z->frag_task].frag_on == thread + 1)
-    a->tasks[z->frag_task].frag_on = 0;
+  frag_left(a, z, (uint32_t)thread);
   z->in_frag = 1;
   z->frag_task = task_index(a, f->task);
   if (z->frag_task >= 0) {
@@ -1024,8 +1036,7 @@ static int rd_frag_end(void *ctx, const oa_record *x, size_t thread)
   if (thread >= a->nth)
     return 0;
   tstate *z = enter(a, (uint32_t)thread, x->raw_frag_end.time, x->raw_frag_end.tool);
-  if (z->in_frag && z->frag_task >= 0 && a->tasks[z->frag_task].frag_on == thread + 1)
-    a->tasks[z->frag_task].frag_on = 0;
+  frag_left(a, z, (uint32_t)thread);
   z->in_frag = 0;
   z->last_frag_end = z->last;
   return 0;
@@ -2022,8 +2033,7 @@ static void retire_regions(an *a)
       oa_idmap_slot *m = oa_idmap_find(&a->rmap, g->id);
       if (m && m->count == gi + 1)
         oa_idmap_remove(&a->rmap, m);
-      free(g->bar);
-      free(g->per_thread);
+      region_free(g);
       memset(g, 0, sizeof *g);
       PUSH(a->free_regions, a->nfree_regions, a->cap_free_regions, gi);
     }
@@ -2136,10 +2146,8 @@ static void an_free(an *a)
   free(a->tops);
   free(a->open_regions);
   free(a->timeline);
-  for (size_t i = 0; i < a->nregions; i++) {
-    free(a->regions[i].bar);
-    free(a->regions[i].per_thread);
-  }
+  for (size_t i = 0; i < a->nregions; i++)
+    region_free(&a->regions[i]);
   free(a->regions);
   free(a->ended);
   free(a->free_regions);
