@@ -1,12 +1,12 @@
-/* The id map of idmap.h: linear probing; a removed key leaves a marker that
- * lookups pass over, and the table is rebuilt when half of it is taken. */
+/* The id map of idmap.h: linear probing.  A removed key's slot is filled
+ * again by the keys after it in its run that may move back (backward-shift
+ * deletion), so the table holds no markers: a lookup's probes depend only on
+ * the live keys, and the table grows only when half of it is live. */
 #include "idmap.h"
 
 #include <stdlib.h>
 
 #include "util.h"
-
-#define REMOVED UINT64_MAX
 
 static uint64_t hash64(uint64_t x)
 {
@@ -18,12 +18,12 @@ static uint64_t hash64(uint64_t x)
 
 static int taken(const oa_idmap_slot *s)
 {
-  return s->key && s->key != REMOVED;
+  return s->key != 0;
 }
 
 oa_idmap_slot *oa_idmap_find(const oa_idmap *m, uint64_t key)
 {
-  if (!m->cap || !key || key == REMOVED)
+  if (!m->cap || !key)
     return NULL;
   size_t h = hash64(key) & (m->cap - 1);
   for (size_t probe = 0; probe < m->cap; probe++, h = (h + 1) & (m->cap - 1)) {
@@ -68,8 +68,18 @@ oa_idmap_slot *oa_idmap_add(oa_idmap *m, uint64_t key)
 
 void oa_idmap_remove(oa_idmap *m, oa_idmap_slot *s)
 {
-  *s = (oa_idmap_slot){ .key = REMOVED };
+  size_t mask = m->cap - 1, hole = (size_t)(s - m->t);
+  for (size_t j = (hole + 1) & mask; m->t[j].key; j = (j + 1) & mask) {
+    /* the key at j may fill the hole if its home slot is not in (hole, j] */
+    size_t home = hash64(m->t[j].key) & mask;
+    if (((j - home) & mask) >= ((j - hole) & mask)) {
+      m->t[hole] = m->t[j];
+      hole = j;
+    }
+  }
+  m->t[hole] = (oa_idmap_slot){ 0 };
   m->live--;
+  m->used--;
 }
 
 void oa_idmap_free(oa_idmap *m)
