@@ -872,8 +872,10 @@ struct oa_record_word {         /* OA_REC_TEAM: the largest team so far;
  * as the target's TSan runtime (libclang_rt.tsan-x86_64.so, found through
  * LD_LIBRARY_PATH) and receives every __tsan_* call of the instrumented code.
  *   OMPADV_RACE        detector: "fast" (Alg. 19), "precise" (Alg. 20), or
- *                      "check" (Alg. 17: detect nothing, only tell whether
- *                      fast mode is safe for this run)
+ *                      "auto" (fast, and Alg. 17's watch: the run ends where
+ *                      fast mode is ruled out, with an OA_RACE_CHECK record
+ *                      saying why; one that reaches its end writes one
+ *                      saying fast mode was exact)
  *   OMPADV_RACE_GRAIN  bytes of memory per shadow cell: 4 (default) or 1
  * Records, through the per-thread event chunks: the structs below. */
 #define OMPADV_ENV_RACE "OMPADV_RACE"
@@ -929,7 +931,8 @@ struct oa_race_stack {       /* OA_RACE_STACK: just before a REPORT of the same 
   uint64_t callers[5];       /* return addresses, innermost first */
 };
 
-struct oa_race_check {       /* OA_RACE_CHECK: check mode's verdict, at the end */
+struct oa_race_check {       /* OA_RACE_CHECK: auto mode's verdict, where fast mode is
+                              * ruled out or at the end */
   OA_EVENT_HEAD;
   uint64_t fast_ok;          /* 1 when fast mode is safe */
   uint64_t why;              /* enum oa_race_why bits */
@@ -941,7 +944,7 @@ struct oa_race_check {       /* OA_RACE_CHECK: check mode's verdict, at the end 
 struct oa_race_summary {     /* OA_RACE_SUMMARY: at the end */
   OA_RECORD_ID;              /* sub: shadow cell size in bytes (the grain) */
   uint64_t time;
-  uint64_t detector;         /* 1 fast, 2 precise, 3 check */
+  uint64_t detector;         /* 1 fast (also in an "auto" run), 2 precise */
   uint64_t checked;          /* memory accesses checked */
   uint64_t races;            /* races found before deduplication */
   uint64_t dropped;          /* distinct pairs dropped (table full) */

@@ -12,7 +12,7 @@ static const char *const mode_names[] = {
   [OA_RUN_TRACE] = "trace", [OA_RUN_PROFILE] = "profile", [OA_RUN_RACE] = "race",
 };
 static const char *const detector_names[] = {
-  [OA_DET_FAST] = "fast", [OA_DET_PRECISE] = "precise", [OA_DET_CHECK] = "check",
+  [OA_DET_FAST] = "fast", [OA_DET_PRECISE] = "precise", [OA_DET_AUTO] = "auto",
 };
 
 const char *oa_run_mode_name(enum oa_run_mode m)
@@ -27,12 +27,12 @@ enum oa_run_mode oa_run_mode_parse(const char *name)
 
 const char *oa_race_detector_name(enum oa_race_detector d)
 {
-  return d >= OA_DET_FAST && d <= OA_DET_CHECK ? detector_names[d] : "?";
+  return d >= OA_DET_FAST && d <= OA_DET_AUTO ? detector_names[d] : "?";
 }
 
 enum oa_race_detector oa_race_detector_parse(const char *name)
 {
-  return (enum oa_race_detector)oa_name_index(detector_names, OA_DET_FAST, OA_DET_CHECK, name);
+  return (enum oa_race_detector)oa_name_index(detector_names, OA_DET_FAST, OA_DET_AUTO, name);
 }
 
 enum oa_mode oa_run_config_file_mode(const oa_run_config *c)

@@ -16,8 +16,8 @@
 
 /* OMPADV_MODE: "trace", "profile" or "race". */
 enum oa_run_mode { OA_RUN_TRACE = 1, OA_RUN_PROFILE = 2, OA_RUN_RACE = 3 };
-/* OMPADV_RACE: "fast", "precise" or "check" (contract.h, race mode). */
-enum oa_race_detector { OA_DET_FAST = 1, OA_DET_PRECISE = 2, OA_DET_CHECK = 3 };
+/* OMPADV_RACE: "fast", "precise" or "auto" (contract.h, race mode). */
+enum oa_race_detector { OA_DET_FAST = 1, OA_DET_PRECISE = 2, OA_DET_AUTO = 3 };
 
 typedef struct oa_run_config {
   enum oa_run_mode mode;          /* 0 reads as trace */

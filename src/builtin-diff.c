@@ -431,7 +431,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
     oa_page_argv(page, argv + first);
   }
   char *dir = oa_tmpdir_make();  /* the two recordings */
-  oa_launch_keep_input(dir);  /* both runs read the same input */
+  oa_launch_keep_input(dir, NULL);  /* both runs read the same input */
   char *base = oa_xasprintf("%s/base.data", dir), *other = oa_xasprintf("%s/other.data", dir);
   oa_common c1 = c;
   c1.threads = n;

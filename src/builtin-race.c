@@ -117,6 +117,7 @@ typedef struct race_run {
   race *races;
   size_t nraces;
   const struct oa_race_summary *summary; /* NULL: the runtime never finished */
+  const struct oa_race_check *check;     /* an auto run's verdict; NULL: none */
   const char *detector;      /* the one asked for */
   int grain;
   int idle;                  /* no OpenMP construct ran: nothing was checked */
@@ -286,6 +287,13 @@ static int on_summary(void *ctx, const oa_record *x, size_t thread)
   return 0;
 }
 
+static int on_run_check(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  ((race_run *)ctx)->check = &x->race_check;
+  return 0;
+}
+
 static int collect(race_run *rr, const char *path)
 {
   char err[PATH_MAX + 256];
@@ -296,7 +304,8 @@ static int collect(race_run *rr, const char *path)
   rr->sym = oa_sym_for_result(&rr->r);
   oa_rec_visitor v = { .ctx = rr, .on = { [OA_RACE_STACK] = on_stack,
                                           [OA_RACE_REPORT] = on_report,
-                                          [OA_RACE_SUMMARY] = on_summary } };
+                                          [OA_RACE_SUMMARY] = on_summary,
+                                          [OA_RACE_CHECK] = on_run_check } };
   if (oa_rec_visit_events(rr->r.events, rr->r.nevents, &v, path, err, sizeof err) != 0) {
     oa_error("cannot read the race runtime's results: %s", err);
     return -1;
@@ -541,7 +550,7 @@ static const char *first_line_of(oa_symbolizer *sym, uint64_t ra, char *buf, siz
   return buf;
 }
 
-/* Why the check run ruled fast mode out, for the note. */
+/* Why auto mode's run ruled fast mode out, for the note. */
 static char *precise_reason(const struct oa_race_check *check, oa_symbolizer *sym)
 {
   char where[PATH_MAX + 32];
@@ -558,88 +567,7 @@ static char *precise_reason(const struct oa_race_check *check, oa_symbolizer *sy
   if (check->why & OA_RACE_WHY_TASKWAIT)
     return at ? oa_xasprintf("a task at %s leaves children nobody waits for", at)
               : oa_xstrdup("a task leaves children nobody waits for");
-  return oa_xstrdup("the check run ruled the fast detector out");
-}
-
-/* What the check run tells. */
-typedef struct check_run {
-  const char *det;           /* the detector */
-  int idle;                  /* no OpenMP construct ran */
-} check_run;
-
-/* The verdict: the last CHECK record. */
-static int on_check(void *ctx, const oa_record *x, size_t thread)
-{
-  (void)thread;
-  *(const struct oa_race_check **)ctx = &x->race_check;
-  return 0;
-}
-
-static int check_verdict(void *ctx, const oa_launch *l)
-{
-  check_run *cr = ctx;
-  char *why = NULL;
-  const struct oa_race_check *check = NULL;
-  oa_result r;
-  char err[PATH_MAX + 256];
-  cr->det = "precise";
-  if (l->handshake == OA_TOOL_IDLE) {
-    cr->idle = 1;
-    return 0;
-  }
-  if (oa_result_read(l->result_path, &r, err, sizeof err) != 0) {
-    why = oa_xasprintf("the check run's results are unreadable: %s", err);
-    goto out;
-  }
-  oa_rec_visitor v = { .ctx = &check, .on = { [OA_RACE_CHECK] = on_check } };
-  if (oa_rec_visit_events(r.events, r.nevents, &v, l->result_path, err, sizeof err) != 0) {
-    why = oa_xasprintf("the check run's results are unreadable: %s", err);
-    oa_result_free(&r);
-    goto out;
-  }
-  if (!check) {
-    why = WIFSIGNALED(l->status)
-              ? oa_xasprintf("the check run was killed by signal %d", WTERMSIG(l->status))
-              : oa_xstrdup("the check run ended before its verdict");
-  } else if (check->fast_ok == 1) {
-    cr->det = "fast";
-    why = oa_xstrdup("no critical, lock, ordered or atomic read, and every task is waited for");
-  } else {
-    oa_symbolizer *sym = oa_sym_for_result(&r);
-    why = precise_reason(check, sym);
-    oa_sym_free(sym);
-  }
-  oa_result_free(&r);
-out:
-  oa_note("race: %s detector (%s)", cr->det, why);
-  free(why);
-  return 0;
-}
-
-/* --mode auto: a first run with the check runtime (Alg. 17) tells whether
- * the fast detector is exact for this program and input; it ends as soon as
- * it has ruled the fast detector out (tool/race.c).  Returns the detector,
- * or NULL when the tool never started (said on stderr) or when ompadv got a
- * signal meanwhile (*idle: 128 + the signal).  A check run that reached no
- * OpenMP construct (its input may differ: stdin is /dev/null unless it is a
- * file) leaves the precise detector and *idle set to 1, and no note: the
- * detection run says whether anything ran after all. */
-static const char *choose_detector(const race_opts *o, char **argv, int threads, int *idle)
-{
-  oa_launch l = { .run = { .mode = OA_RUN_RACE, .race_detector = OA_DET_CHECK,
-                           .race_grain = o->grain },
-                  .threads = threads, .argv = argv, .probe = 1 };
-  check_run cr = { 0 };
-  oa_run_ops ops = { .cmd = "race", .analyse = check_verdict, .ctx = &cr };
-  int rc = oa_run(&l, &ops);
-  if (rc > OA_EXIT_FAIL) {
-    /* ompadv was told to stop (Ctrl-C, kill, timeout): no second run */
-    *idle = rc;
-    oa_note("race: stopped by signal %d during the check run: no detection run", rc - 128);
-  }
-  if (cr.idle)
-    *idle = 1;
-  return rc ? NULL : cr.det;
+  return oa_xstrdup("the fast detector was ruled out");
 }
 
 /* The team size: --threads, else the user's OMP_NUM_THREADS, else ours. */
@@ -657,9 +585,34 @@ typedef struct detection {
   const race_opts *o;
   FILE *out;
   oa_page *page;             /* --html, or NULL */
-  int check_idle;            /* auto mode's check run reached no OpenMP construct */
+  int auto_run;              /* auto mode's one run: fast until fast is ruled out */
+  char *rerun;               /* ... ruled out: why (the precise run follows) */
   int ok;                    /* the report was printed */
 } detection;
+
+#define FAST_EXACT "no critical, lock, ordered or atomic read, and every task is waited for"
+
+/* An auto run's verdict, before its report: 1 when the fast detector was
+ * ruled out (d->rerun says why, nothing is printed, the precise run
+ * follows); else the races found are the report, and a note says why
+ * they are all there are. */
+static int auto_verdict(detection *d)
+{
+  race_run *rr = &d->rr;
+  rr->detector = "fast";
+  if (rr->idle)
+    return 0;
+  if (rr->check && !rr->check->fast_ok) {
+    d->rerun = precise_reason(rr->check, rr->sym);
+    return 1;
+  }
+  if (rr->check)
+    oa_note("race: fast detector (%s)", FAST_EXACT);
+  else  /* the program died or was killed: what ran was checked exactly */
+    oa_note("race: fast detector (the run ended before it could be ruled out: the races "
+            "are those of the run so far)");
+  return 0;
+}
 
 static int report(void *ctx, const oa_launch *l)
 {
@@ -671,8 +624,10 @@ static int report(void *ctx, const oa_launch *l)
   d->ok = rr->idle || collect(rr, l->result_path) == 0;
   if (!d->ok)
     return OA_EXIT_FAIL;
-  if (d->check_idle && !rr->idle)
-    oa_note("race: %s detector (the check run reached no OpenMP construct)", rr->detector);
+  if (d->auto_run && auto_verdict(d)) {
+    d->ok = 0;
+    return 0;
+  }
   if (strcmp(d->o->format, "json") == 0)
     print_json(d->out, rr);
   else
@@ -694,21 +649,52 @@ static void report_end(void *ctx, const oa_launch *l, int fail)
     oa_note("race: the report holds the races found before '%s' died", l->argv[0]);
 }
 
-/* The detection run and its report; returns ompadv's exit status.
- * check_idle: auto mode's check run reached no OpenMP construct. */
+/* The detection run and its report; returns ompadv's exit status.  det
+ * "auto": fast detection that ends where fast mode is ruled out; then
+ * *rerun (else NULL) says why, nothing was reported, and the return value
+ * is only ompadv's: 128 + a signal it got meanwhile, else 0. */
 static int detect(const race_opts *o, FILE *out, oa_page *page, char **argv, int threads,
-                  const char *det, int check_idle)
+                  const char *det, char **rerun)
 {
+  int auto_run = strcmp(det, "auto") == 0;
   oa_launch l = { .run = { .mode = OA_RUN_RACE, .race_detector = oa_race_detector_parse(det),
                            .race_grain = o->grain, .race_stacks = o->earlier_stacks },
-                  .threads = threads, .argv = argv };
+                  .threads = threads, .argv = argv, .again = auto_run };
   detection d = { .rr = { .detector = det, .grain = o->grain,
                           .races_fail = o->error_exitcode != 0,
                           .earlier_stacks = o->earlier_stacks },
-                  .o = o, .out = out, .page = page, .check_idle = check_idle };
+                  .o = o, .out = out, .page = page, .auto_run = auto_run };
   oa_run_ops ops = { .cmd = "race", .analyse = report, .done = report_end, .ctx = &d };
   int rc = oa_run(&l, &ops);
   race_run_free(&d.rr);
+  if (rerun)
+    *rerun = d.rerun;
+  if (d.rerun)
+    rc = oa_launch_signalled() ? 128 + oa_launch_signalled() : 0;
+  return rc;
+}
+
+
+/* --mode auto: one run under the fast detector, unless fast mode is ruled
+ * out on the way; then the precise run follows, on the same input (kept
+ * when it is a pipe).  *reported: 0 when ompadv was stopped between the
+ * two runs (nothing reported). */
+static int run_auto(const race_opts *o, FILE *out, oa_page *page, char **argv, int threads,
+                    int *reported)
+{
+  char *dir = oa_tmpdir_make(), *why = NULL;
+  oa_launch_keep_input(dir, "or --mode fast|precise to run the program once");
+  int rc = detect(o, out, page, argv, threads, "auto", &why);
+  if (why && rc) {
+    oa_note("race: stopped by signal %d before the precise run", rc - 128);
+    *reported = 0;
+  } else if (why) {
+    oa_note("race: precise detector (%s): the program runs again from its start under it, so "
+            "its output repeats", why);
+    rc = detect(o, out, page, argv, threads, "precise", NULL);
+  }
+  free(why);
+  oa_tmpdir_remove(dir);
   return rc;
 }
 
@@ -726,29 +712,28 @@ static int run_race(const oa_command *self, int argc, char **argv)
   }
   int threads = team_size(&o);
   oa_debug("race: %d threads", threads);
-  int check_idle = 0;
-  const char *det = NULL;
+  const char *det = o.mode;
+  int reported = 1, rc;
   if (strcmp(o.mode, "auto") == 0 && oa_mpi_rank(NULL) >= 0) {
-    /* an MPI launcher starts each rank's program once: no check run */
+    /* an MPI launcher starts each rank's program once: no second run */
     det = "precise";
-    oa_note("race: precise detector (an MPI rank runs its program once: no check run; "
-            "--mode fast if the program has no critical, lock or ordered)");
+    oa_note("race: precise detector (an MPI rank runs its program once; --mode fast if the "
+            "program has no critical, lock or ordered)");
+    rc = detect(&o, out, page, argv + first, threads, det, NULL);
+  } else if (strcmp(o.mode, "auto") == 0) {
+    rc = run_auto(&o, out, page, argv + first, threads, &reported);
   } else {
-    det = strcmp(o.mode, "auto") ? o.mode
-                                 : choose_detector(&o, argv + first, threads, &check_idle);
+    rc = detect(&o, out, page, argv + first, threads, det, NULL);
   }
-  int rc = det ? detect(&o, out, page, argv + first, threads, det, check_idle)
-               : check_idle > 1 ? check_idle : OA_EXIT_FAIL;
-  if (det) {
+  if (reported)
     rc = oa_page_end(page, rc);
-  } else if (page) {
+  else if (page)
     oa_page_discard(page);
-  }
   return oa_close_output(out, rc);
 }
 
 static const oa_option race_options[] = {
-  { "mode", 0, "M", R_MODE, "detector: auto|fast|precise (auto runs the program twice) [auto]" },
+  { "mode", 0, "M", R_MODE, "detector: auto|fast|precise (auto: fast, and a second run under precise only if fast cannot follow the program) [auto]" },
   { "grain", 0, "N", R_GRAIN, "bytes of memory per shadow cell: 4 (split in bytes on demand) or 1 [4]" },
   { "error-exitcode", 0, "N", R_ERROR_EXITCODE,
     "exit with N (1-255) when a race is found [the target's status]" },

@@ -25,7 +25,8 @@
 
 static volatile sig_atomic_t child_pid;
 /* The last of SIGINT, SIGTERM, SIGHUP, SIGQUIT that ompadv itself received
- * while a target ran (0: none): a probe run stops the command there. */
+ * while a target ran (0: none): a command that runs the program again
+ * stops there (oa_launch_signalled). */
 static volatile sig_atomic_t signalled;
 
 static void forward_signal(int sig, siginfo_t *si, void *uc)
@@ -145,23 +146,6 @@ static char *race_runtime(oa_launch *l)
     oa_die(OA_EXIT_FAIL, "cannot find ompadv's race runtime race/%s next to the ompadv "
            "executable (broken installation? run make install again)", OA_RACE_RUNTIME);
   return oa_xasprintf("%s/%s", l->race_dir, OA_RACE_RUNTIME);
-}
-
-/* A run whose output nobody wants (a probe: race mode's check run).  Its
- * input is a file the parent rewinds afterwards, or nothing: a pipe or a
- * terminal cannot be read twice. */
-static void silence_child(void)
-{
-  struct stat st;
-  int fd = open("/dev/null", O_RDWR);
-  if (fd < 0)
-    return;
-  dup2(fd, STDOUT_FILENO);
-  dup2(fd, STDERR_FILENO);
-  if (fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode))
-    dup2(fd, STDIN_FILENO);
-  if (fd > STDERR_FILENO)
-    close(fd);
 }
 
 /* The private directories, removed at exit if they are still there. */
@@ -363,7 +347,7 @@ static void check_result_file(const char *pattern)
   free(dir);
 }
 
-void oa_launch_keep_input(const char *dir)
+void oa_launch_keep_input(const char *dir, const char *hint)
 {
   struct stat st;
   if (fstat(STDIN_FILENO, &st) != 0 || S_ISREG(st.st_mode) || S_ISCHR(st.st_mode)
@@ -383,7 +367,8 @@ void oa_launch_keep_input(const char *dir)
       continue;
     if (n > 0 && (kept += (uint64_t)n) > (UINT64_C(256) << 20))
       oa_die(OA_EXIT_USAGE, "the standard input is over 256 MB, or never ends, and every run "
-             "must read it whole: give it as a file (< FILE)");
+             "must read it whole: give it as a file (< FILE)%s%s", hint ? ", " : "",
+             hint ? hint : "");
     if (n < 0 || write(fd, buf, (size_t)n) != n)
       oa_die(OA_EXIT_FAIL, "cannot keep the standard input for the program's runs: %s",
              strerror(errno));
@@ -474,7 +459,7 @@ static void launch(oa_launch *l)
   if (pipe2(exec_pipe, O_CLOEXEC) != 0)
     oa_die(OA_EXIT_FAIL, "cannot create a pipe: %s", strerror(errno));
 
-  off_t input_at = l->probe || l->again ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
+  off_t input_at = l->again ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
   fflush(NULL);
   install_forwarding();
   pid_t parent = getpid();
@@ -489,8 +474,6 @@ static void launch(oa_launch *l)
       _exit(127);
     fcntl(l->result_fd, F_SETFD, 0);  /* the program inherits its result file */
     child_environment(l, tool, pattern);
-    if (l->probe)
-      silence_child();
     execv(l->target.path, l->argv);
     int err = errno;
     fprintf(stderr, "ompadv: cannot run %s: %s\n", l->target.path, strerror(err));
@@ -686,13 +669,14 @@ static void cleanup(oa_launch *l)
   l->race_dir = NULL;
 }
 
+int oa_launch_signalled(void)
+{
+  return signalled;
+}
+
 int oa_run(oa_launch *l, const oa_run_ops *ops)
 {
   launch(l);
-  if (l->probe && signalled) {
-    cleanup(l);
-    return 128 + signalled;  /* ompadv was told to stop (Ctrl-C, kill, timeout) */
-  }
   l->handshake = handshake(l);
   if (l->handshake == OA_TOOL_IDLE && ops->verb)
     note_idle(l, ops->cmd, ops->verb, l->result && !ops->own_result ? l->result_name : NULL);
@@ -708,7 +692,7 @@ int oa_run(oa_launch *l, const oa_run_ops *ops)
     else if (ops->kept && !fail)
       ops->kept(ops->ctx, l);
   }
-  int status = l->probe ? fail : exit_status(l);
+  int status = exit_status(l);
   if (ops->done)
     ops->done(ops->ctx, l, fail);
   cleanup(l);

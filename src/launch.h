@@ -35,14 +35,9 @@ typedef struct oa_launch {
                               * is replaced only once the run recorded something;
                               * NULL: a file in the private temp dir */
   char **argv;               /* PROG ARGS..., NULL-terminated */
-  int again;                 /* another run of the program follows, which must get the
-                              * same input: stdin is rewound after this one (see
+  int again;                 /* another run of the program may follow, which must get
+                              * the same input: stdin is rewound after this one (see
                               * oa_launch_keep_input) */
-  int probe;                 /* a run that only prepares the command's next one (race
-                              * mode's check run): the child's stdout and stderr go to
-                              * /dev/null, its stdin comes from /dev/null unless it is a
-                              * seekable file; oa_run says nothing of how it ended, and
-                              * a signal to ompadv meanwhile ends the command */
   /* filled by the run */
   oa_target target;
   pid_t pid;
@@ -92,10 +87,11 @@ typedef struct oa_run_ops {
  * when the private result file could not grow, analyse, say how the program
  * ended (killed by a signal; other processes of it that ran OpenMP too),
  * and remove the run's files.  Returns the exit status ompadv should end
- * with: the program's own (128+signal when killed), unless ompadv failed.
- * A probe run (l->probe) returns 128+signal when ompadv itself got one
- * (nothing looked at), OA_EXIT_FAIL when the tool failed, else analyse's. */
+ * with: the program's own (128+signal when killed), unless ompadv failed. */
 int oa_run(oa_launch *l, const oa_run_ops *ops);
+/* The signal ompadv itself got (Ctrl-C, kill, timeout) while a program
+ * ran, forwarded to it; 0: none. */
+int oa_launch_signalled(void);
 
 /* A private directory $TMPDIR/ompadv.XXXXXX (TMPDIR unset: /tmp), removed
  * with the files in it by oa_tmpdir_remove or at exit, however ompadv
@@ -103,12 +99,13 @@ int oa_run(oa_launch *l, const oa_run_ops *ops);
 char *oa_tmpdir_make(void);
 void oa_tmpdir_remove(char *dir);  /* and frees dir */
 
-/* For a command that runs the program more than once: standard input, if it
- * is a pipe or a socket, is read to its end into a file in dir (then
+/* For a command that may run the program more than once: standard input,
+ * if it is a pipe or a socket, is read to its end into a file in dir (then
  * unlinked) that becomes ompadv's standard input, so that each run, with
  * .again set, reads it from the start.  A regular file is only rewound; a
- * terminal is left alone (each run reads what is typed then). */
-void oa_launch_keep_input(const char *dir);
+ * terminal is left alone (each run reads what is typed then).  hint: NULL,
+ * or another way out to add to the error for an input too long. */
+void oa_launch_keep_input(const char *dir, const char *hint);
 /* 0, or why the result file could not grow while the target ran (an errno:
  * ENOSPC, EDQUOT, ...): the tool stopped writing there, and what came
  * before that point is kept (contract.h: seq_cut). */

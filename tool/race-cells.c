@@ -222,7 +222,7 @@ static void copy_list(oa_cell *to, const oa_cell *from)
  * updates the whole cell, a loss as rare as fast mode's others. */
 oa_cell *split(oa_cell *c)
 {
-  int fast = oa_conf.race_detector == OA_DET_FAST;
+  int fast = oa_rs.fast;
   uint32_t e = 0;
   if (fast) {
     e = __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE);

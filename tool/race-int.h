@@ -107,6 +107,10 @@ struct oa_race_state {
   /* race.c: fast or precise: accesses are checked; race-omp.c sets it at
    * the start and clears it in a forked child and when the shadow runs out */
   int detecting;
+  /* race-omp.c, at the start: the cells are fast mode's (the fast detector,
+   * or auto's run of it); precise mode's otherwise.  race.c and
+   * race-cells.c choose by it */
+  int fast;
   /* race.c: cells of older epochs read as empty; race-omp.c moves it on at
    * the start and end of each top-level parallel region */
   uint32_t epoch;

@@ -4,7 +4,7 @@
  * epochs (a top-level parallel region: the histories go back), the tasks'
  * stack frames and the task blocks libomp reuses (forgotten, 4.4.1),
  * mutual exclusion (locksets, and the order of a lock's regions in precise
- * mode), check mode's verdict (Alg. 17), and the summary at the end. */
+ * mode), auto mode's verdict (Alg. 17), and the summary at the end. */
 
 #include "race-int.h"
 
@@ -26,7 +26,7 @@ static void oa_race_finalize(void);
 
 /* --- hooks (race.h) ---------------------------------------------------------------- */
 
-static uint32_t why, why_set;   /* check mode: OA_RACE_WHY_*; why_set: the first */
+static uint32_t why, why_set;   /* auto mode: OA_RACE_WHY_*; why_set: the first */
 static uint64_t why_where;
 
 static void rule_out_fast(unsigned reason, uint64_t where)
@@ -34,10 +34,12 @@ static void rule_out_fast(unsigned reason, uint64_t where)
   if (!__atomic_fetch_or(&why, reason, __ATOMIC_RELAXED)
       && !__atomic_exchange_n(&why_set, 1, __ATOMIC_RELAXED)) {
     why_where = where;
-    if (oa_conf.race_detector == OA_DET_CHECK) {
-      /* The verdict is in: the check run ends here rather than run the
-       * whole program (one that never ends, a server, a producer and
-       * consumer, would hold ompadv in it).  Its results are complete. */
+    if (oa_conf.race_detector == OA_DET_AUTO) {
+      /* The verdict is in: fast detection would not be exact from here
+       * on, so the run ends (the driver runs the program again under the
+       * precise detector) rather than run the whole program (one that
+       * never ends, a server, a producer and consumer, would hold ompadv
+       * in it). */
       oa_race_finalize();
       oa_out_write_modules();
       oa_out_finalize();
@@ -103,7 +105,7 @@ static int oa_race_start(void)
   oa_graph_host.node_extra = sizeof(oa_race_frag);  /* before the first node */
   oa_task_extra = sizeof(oa_race_task);             /* ... and the first task */
   oa_graph_host.began_after = began_after;
-  if (oa_conf.race_detector != OA_DET_CHECK) {
+  {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     void *sp = mmap(NULL, SPLITS_MAX * sizeof *oa_rs.splits, PROT_READ | PROT_WRITE,
@@ -147,6 +149,7 @@ static int oa_race_start(void)
     oa_graph_host.retain = 1;
     __atomic_store_n(&oa_graph_host.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, stop_in_child);
+    oa_rs.fast = oa_conf.race_detector == OA_DET_FAST || oa_conf.race_detector == OA_DET_AUTO;
     if (oa_conf.race_detector == OA_DET_PRECISE)
       oa_shadow_release = release_lists;
     oa_rs.detecting = 1;
@@ -506,7 +509,7 @@ static void oa_race_finalize(void)
   for (oa_thread *u = __atomic_load_n(&oa_the_run.threads, __ATOMIC_ACQUIRE); u;
        u = u->next_thread)
     checked += u->race->checked;
-  if (oa_conf.race_detector == OA_DET_CHECK) {
+  if (oa_conf.race_detector == OA_DET_AUTO) {
     oa_record *r = oa_begin_record(t, OA_RACE_CHECK, 0);
     if (r) {
       r->race_check.fast_ok = why == 0;
@@ -518,7 +521,7 @@ static void oa_race_finalize(void)
   oa_record *r = oa_begin_record(t, OA_RACE_SUMMARY, 1u << oa_shadow_grain_shift);
   if (!r)
     return;
-  r->race_summary.detector = (uint64_t)oa_conf.race_detector;
+  r->race_summary.detector = (uint64_t)(oa_rs.fast ? OA_DET_FAST : oa_conf.race_detector);
   r->race_summary.checked = checked;
   r->race_summary.races = oa_rs.races_found;
   r->race_summary.dropped = oa_rs.pairs_dropped;

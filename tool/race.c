@@ -10,7 +10,7 @@
  * orders forced through locks and atomics race-order.c.  The reports are
  * race-report.c's; the hooks the tool calls as the program's OpenMP runtime
  * runs (start, epochs, tasks' frames and reused task memory (4.4.1),
- * mutexes, check mode (Alg. 17), the summary) are race-omp.c's; what they
+ * mutexes, auto mode's watch (Alg. 17), the summary) are race-omp.c's; what they
  * share is race-int.h. */
 
 #include "race-int.h"
@@ -175,7 +175,7 @@ uint32_t pair_site(uint32_t site)
 
 static inline void check_cell(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur)
 {
-  if (oa_conf.race_detector == OA_DET_FAST)
+  if (oa_rs.fast)
     check_fast(t, c, a, cur);
   else
     check_precise(t, c, a, cur);
@@ -309,7 +309,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
      * array visits thousands of byte cells that mostly hold one history
      * (one loop wrote them): fast mode gives those the outcome of the last
      * one checked with that history, as for whole cells below */
-    int fast = oa_conf.race_detector == OA_DET_FAST;
+    int fast = oa_rs.fast;
     oa_cell before = { 0 }, *prev = NULL;
     for (uintptr_t cell = first; cell <= last; cell++) {
       uintptr_t lo = cell << 2, hi = lo + 4;
@@ -329,7 +329,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
         prev = x;
       }
     }
-  } else if (oa_conf.race_detector != OA_DET_FAST) {
+  } else if (!oa_rs.fast) {
     for (uintptr_t cell = first; cell <= last; cell++) {
       oa_cell *c = oa_shadow_cell(cell << shift);
       if (shift == 2)

@@ -113,12 +113,12 @@ typedef struct oa_race_hooks {
    * before releasing; NULL: unknown) */
   void (*mutex)(struct oa_thread *t, struct oa_task *task, struct oa_node *inside,
                 int acquired, unsigned kind, uint64_t wait_id, const void *ra);
-  /* a task ends with children nobody waited for (check mode, Alg. 17);
+  /* a task ends with children nobody waited for (auto mode's watch, Alg. 17);
    * where: code address of its directive */
   void (*task_left_children)(struct oa_thread *t, uint64_t where);
   void (*finalize)(void);
-  /* Are the accesses of the task t runs now checked?  Not in check mode,
-   * nor in the program's serial code until the initial task creates a task
+  /* Are the accesses of the task t runs now checked?  Not once detection
+   * stopped (a forked child, no more shadow), nor in the program's serial code until the initial task creates a task
    * or meets a loop's chunks in this epoch: till then nothing in the epoch
    * can race with it. */
   int (*checks)(struct oa_thread *t);
@@ -172,7 +172,7 @@ typedef struct oa_race_task {
   uintptr_t top;                 /* implicit tasks: the top of their frames */
   uint32_t framed;               /* its frames were pushed on thread N - 1 */
 } oa_race_task;
-/* tsan.c -> race-omp.c, check mode (auto's first run): an atomic read at pc */
+/* tsan.c -> race-omp.c, auto mode's watch: an atomic read at pc */
 void oa_race_check_atomic_read(struct oa_thread *t, uintptr_t pc);
 
 #endif

@@ -121,9 +121,9 @@ EXPORT void *__tsan_memset(void *d, int c, size_t n)
  * access to the same location may (doc/SEMANTICS.md rule 17).  A write is
  * checked before it is made and a read after: a read that sees a value
  * finds its writer in the shadow (a flag's reader is ordered after it).
- * Only the precise detector follows that order: auto mode's check run
- * rules the fast one out at the first atomic read in a parallel region. */
-#define ATOMIC_READ_SEEN()                                                      do {                                                                            if (__builtin_expect(oa_conf.race_detector == OA_DET_CHECK, 0))                oa_race_check_atomic_read(oa_self, PC());                                 } while (0)
+ * Only the precise detector follows that order: auto mode's run rules the
+ * fast one out at the first atomic read in a parallel region. */
+#define ATOMIC_READ_SEEN()                                                      do {                                                                            if (__builtin_expect(oa_conf.race_detector == OA_DET_AUTO, 0))                oa_race_check_atomic_read(oa_self, PC());                                 } while (0)
 
 #define ATOMIC_AT(a, bits, w) \
   access_at((uintptr_t)(a), (bits) / 8, (w) | OA_RACE_SYNC, PC())

@@ -147,7 +147,7 @@ static void test_race(void)
   } runs[] = {
     { OA_DET_FAST, "fast", 4, 0, "4" },
     { OA_DET_PRECISE, "precise", 1, 1, "1" },
-    { OA_DET_CHECK, "check", 4, 0, "4" },
+    { OA_DET_AUTO, "auto", 4, 0, "4" },
   };
   for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
     oa_run_config c = { .mode = OA_RUN_RACE, .metric = OA_METRIC_TSC,
