@@ -674,7 +674,6 @@ static int detect(const race_opts *o, FILE *out, oa_page *page, char **argv, int
   return rc;
 }
 
-
 /* --mode auto: one run under the fast detector, unless fast mode is ruled
  * out on the way; then the precise run follows, on the same input (kept
  * when it is a pipe).  *reported: 0 when ompadv was stopped between the
