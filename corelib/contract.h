@@ -143,6 +143,12 @@ typedef struct oa_file_header {
    * the run, in the metric's unit: when it rivals the work that remains,
    * the fragments are so short that the work is mostly an estimate */
   uint64_t runtime_taken;
+  /* race mode, OMPADV_RACE=auto: where the run ended because fast mode was
+   * ruled out, why (enum oa_race_why bits; 0: it was not) and the code
+   * address of the construct, written before the OA_RACE_CHECK record: the
+   * header holds it when the file could not grow for the record */
+  uint32_t race_ruled_out;
+  uint64_t race_ruled_out_code;
 } oa_file_header;
 
 enum oa_chunk_kind {

@@ -599,18 +599,27 @@ typedef struct detection {
 static int auto_verdict(detection *d)
 {
   race_run *rr = &d->rr;
+  const oa_file_header *h = &rr->r.header;
   rr->detector = "fast";
   if (rr->idle)
     return 0;
+  if (h->race_ruled_out) {  /* the header's word stands when the record was lost */
+    struct oa_race_check c = { .why = h->race_ruled_out, .why_code = h->race_ruled_out_code };
+    d->rerun = precise_reason(&c, rr->sym);
+    return 1;
+  }
   if (rr->check && !rr->check->fast_ok) {
     d->rerun = precise_reason(rr->check, rr->sym);
     return 1;
   }
   if (rr->check)
     oa_note("race: fast detector (%s)", FAST_EXACT);
-  else  /* the program died or was killed: what ran was checked exactly */
+  else if (!rr->complete)  /* killed: what ran was checked exactly */
     oa_note("race: fast detector (the run ended before it could be ruled out: the races "
             "are those of the run so far)");
+  else
+    oa_note("race: fast detector (nothing ruled it out; the run's verdict was lost with its "
+            "last records)");
   return 0;
 }
 

@@ -25,7 +25,17 @@
  *   - large blocks: a mapping of their own, whole granules, the block's
  *     size in the page before it; unmapped when freed.
  * A spin lock per class; the tool allocates rarely on its hot paths (nodes
- * come from slabs, ospg.c), so contention is low. */
+ * come from slabs, ospg.c), so contention is low.
+ *
+ * Reserve.  A program may cap its own address space (setrlimit(RLIMIT_AS))
+ * at what it has mapped plus a little, and race detection's shadow then
+ * takes that little: a small block the tool needs afterwards (a loop's
+ * per-thread slot) would find no room for a new granule, and the tool
+ * would have to end the program.  So the small classes' granules come
+ * first from RESERVE_GRANULES granules of address space reserved (no
+ * access, nothing committed) when the heap starts, before the program
+ * runs; opening one (mprotect) maps nothing new, so no limit set later
+ * refuses it. */
 
 #include <errno.h>
 #include <malloc.h>
@@ -61,6 +71,9 @@ void __real_free(void *);
 int __real_posix_memalign(void **, size_t, size_t);
 
 static unsigned char *owner;     /* NGRANULES bytes, reserved, touched where used */
+#define RESERVE_GRANULES 32
+static char *reserve, *reserve_end; /* granules reserved for small classes (see above) */
+static char *reserve_next;       /* atomic: the first not handed out */
 static int state;                /* 0 not yet, 1 ready, -1 none (the C library's heap) */
 static unsigned char init_lock;
 
@@ -117,6 +130,14 @@ static int ready(void)
     owner = m == MAP_FAILED ? NULL : m;
     if (owner)
       pthread_atfork(fork_prepare, fork_done, fork_done);
+    size_t len = (size_t)RESERVE_GRANULES * GRANULE;
+    char *r = owner ? mmap(NULL, len + GRANULE, PROT_NONE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) : MAP_FAILED;
+    if (r != MAP_FAILED) {  /* none: the small classes map as the large blocks do */
+      reserve = (char *)(((uintptr_t)r + GRANULE - 1) & ~(uintptr_t)(GRANULE - 1));
+      reserve_end = reserve + len;
+      reserve_next = reserve;
+    }
     __atomic_store_n(&state, owner ? 1 : -1, __ATOMIC_RELEASE);
   }
   oa_spin_unlock(&init_lock);
@@ -136,6 +157,15 @@ static char *map_granules(size_t len)
   if (a + len < m + len + GRANULE)
     munmap(a + len, (size_t)(m + len + GRANULE - (a + len)));
   return a;
+}
+
+/* A granule for a small class: from the reserve while it lasts, or NULL */
+static char *reserved_granule(void)
+{
+  char *g = __atomic_fetch_add(&reserve_next, GRANULE, __ATOMIC_RELAXED);
+  if (!reserve || g >= reserve_end)
+    return NULL;
+  return mprotect(g, GRANULE, PROT_READ | PROT_WRITE) == 0 ? g : NULL;
 }
 
 static void set_owner(const char *a, size_t len, unsigned char v)
@@ -160,7 +190,9 @@ static void *small_alloc(unsigned c)
     k->free_list = *(void **)p;
   } else {
     if (!k->next || (size_t)(k->end - k->next) < size) {
-      char *g = map_granules(GRANULE);
+      char *g = reserved_granule();
+      if (!g)
+        g = map_granules(GRANULE);
       if (!g) {
         oa_spin_unlock(&k->lock);
         return NULL;

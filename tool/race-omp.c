@@ -39,7 +39,12 @@ static void rule_out_fast(unsigned reason, uint64_t where)
        * on, so the run ends (the driver runs the program again under the
        * precise detector) rather than run the whole program (one that
        * never ends, a server, a producer and consumer, would hold ompadv
-       * in it). */
+       * in it).  The header says so first: it needs no room in the file. */
+      oa_file_header *h = oa_the_run.header;
+      if (h) {
+        h->race_ruled_out_code = where;
+        __atomic_store_n(&h->race_ruled_out, reason, __ATOMIC_RELEASE);
+      }
       oa_race_finalize();
       oa_out_write_modules();
       oa_out_finalize();
