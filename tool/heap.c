@@ -31,11 +31,13 @@
  * at what it has mapped plus a little, and race detection's shadow then
  * takes that little: a small block the tool needs afterwards (a loop's
  * per-thread slot) would find no room for a new granule, and the tool
- * would have to end the program.  So the small classes' granules come
- * first from RESERVE_GRANULES granules of address space reserved (no
- * access, nothing committed) when the heap starts, before the program
- * runs; opening one (mprotect) maps nothing new, so no limit set later
- * refuses it. */
+ * would have to end the program.  So in race mode the small classes'
+ * granules come first from RESERVE_GRANULES granules of address space
+ * reserved (no access, nothing committed) when race detection starts,
+ * before the program runs (oa_heap_reserve); opening one (mprotect) maps
+ * nothing new, so no limit set later refuses it.  The other modes map
+ * little after the start and reserve nothing: the program keeps its
+ * address space. */
 
 #include <errno.h>
 #include <malloc.h>
@@ -47,6 +49,7 @@
 #include <sys/mman.h>
 
 #include "corelib/util.h"
+#include "tool.h"
 
 #define GRANULE_SHIFT 21
 #define GRANULE ((size_t)1 << GRANULE_SHIFT)
@@ -130,14 +133,6 @@ static int ready(void)
     owner = m == MAP_FAILED ? NULL : m;
     if (owner)
       pthread_atfork(fork_prepare, fork_done, fork_done);
-    size_t len = (size_t)RESERVE_GRANULES * GRANULE;
-    char *r = owner ? mmap(NULL, len + GRANULE, PROT_NONE,
-                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) : MAP_FAILED;
-    if (r != MAP_FAILED) {  /* none: the small classes map as the large blocks do */
-      reserve = (char *)(((uintptr_t)r + GRANULE - 1) & ~(uintptr_t)(GRANULE - 1));
-      reserve_end = reserve + len;
-      reserve_next = reserve;
-    }
     __atomic_store_n(&state, owner ? 1 : -1, __ATOMIC_RELEASE);
   }
   oa_spin_unlock(&init_lock);
@@ -159,11 +154,28 @@ static char *map_granules(size_t len)
   return a;
 }
 
+void oa_heap_reserve(void)
+{
+  size_t len = (size_t)RESERVE_GRANULES * GRANULE;
+  if (reserve || !ready())
+    return;
+  char *r = mmap(NULL, len + GRANULE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
+  if (r == MAP_FAILED)
+    return;  /* the small classes map as the large blocks do */
+  char *a = (char *)(((uintptr_t)r + GRANULE - 1) & ~(uintptr_t)(GRANULE - 1));
+  reserve_next = a;
+  reserve_end = a + len;
+  __atomic_store_n(&reserve, a, __ATOMIC_RELEASE);
+}
+
 /* A granule for a small class: from the reserve while it lasts, or NULL */
 static char *reserved_granule(void)
 {
+  if (!__atomic_load_n(&reserve, __ATOMIC_ACQUIRE))
+    return NULL;
   char *g = __atomic_fetch_add(&reserve_next, GRANULE, __ATOMIC_RELAXED);
-  if (!reserve || g >= reserve_end)
+  if (g >= reserve_end)
     return NULL;
   return mprotect(g, GRANULE, PROT_READ | PROT_WRITE) == 0 ? g : NULL;
 }

@@ -107,6 +107,7 @@ static int began_after(const oa_node *a, const oa_node *e)
 static int oa_race_start(void)
 {
   dl_iterate_phdr(find_exe, &oa_rs.exe_lo);
+  oa_heap_reserve();  /* before the program may cap its address space */
   oa_graph_host.node_extra = sizeof(oa_race_frag);  /* before the first node */
   oa_task_extra = sizeof(oa_race_task);             /* ... and the first task */
   oa_graph_host.began_after = began_after;

@@ -188,6 +188,11 @@ void oa_out_saw_address(uint64_t addr);
 void oa_out_finalize(void);
 oa_record *oa_next_slot(oa_thread *t);
 
+/* heap.c: the tool's own heap (malloc and friends, through --wrap);
+ * oa_heap_reserve: address space set aside for its small blocks, so that a
+ * limit the program sets later does not end it (race mode, at its start) */
+void oa_heap_reserve(void);
+
 /* where.c: the code address of a construct */
 void oa_where_init(ompt_function_lookup_t lookup);
 uint64_t oa_where(const void *codeptr_ra, uint8_t *flags);
