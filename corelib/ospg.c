@@ -914,6 +914,8 @@ static int series_to_right(const oa_node *x, int32_t c)
 static void fold(oa_node_pool *pool, oa_node *n, oa_node *x, const oa_ends *x_ends)
 {
   n->work += x->work;
+  if (pool_host(pool)->shape_only)
+    return;
   oa_ends wends = { 0 };
   oa_fold *xf = fold_get(x);
   const oa_ends *xe = x_ends ? x_ends : xf ? &xf->ends : &wends;
@@ -1048,16 +1050,18 @@ static void advance(oa_node_pool *pool, oa_node *p, const oa_node *w, const oa_e
  * it completes in turn) upward. */
 static void complete(oa_node_pool *pool, const oa_ospg_hooks *hooks, oa_node *n)
 {
+  int shape_only = pool_host(pool)->shape_only;
   while (n) {
     OA_ASSERT(n->refs == 0, "a node completes when it is closed and every child folded");
-    summarize(n);
+    if (!shape_only)
+      summarize(n);
     if (hooks && hooks->finished)
       hooks->finished(hooks->ctx, n);
     oa_node *p = n->parent;
     if (!p)
       return;  /* the root: its summary is the program's */
     oa_ends wn = { 0 };  /* a W-node's summary, made before taking the lock */
-    if (n->kind == OA_W)
+    if (n->kind == OA_W && !shape_only)
       w_ends(&wn, n);
     const oa_ends *ne = n->kind == OA_W ? &wn : NULL;
     oa_node_lock(p);

@@ -246,6 +246,10 @@ typedef struct oa_ospg_host {
    * epoch (atomic).  A pool hands its kept nodes back once the epoch moved
    * on. */
   int retain;
+  /* Race mode reads the graph's shape only (may-parallel queries, paths):
+   * nodes still fold in order, which frees them, but no chain, span or
+   * summary is computed, and work is only added up. */
+  int shape_only;
   uint32_t epoch;
   /* The last fragment of the ordered region before region y in chain (the
    * loop's previous one: every fragment that precedes its end precedes y's

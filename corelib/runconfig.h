@@ -65,7 +65,7 @@ static inline int oa_run_config_models(const oa_run_config *c)
 enum oa_mode oa_run_config_file_mode(const oa_run_config *c);
 
 /* The names in the environment: "trace", "profile", "race"; "fast",
- * "precise", "check".  The parsers return 0 for an unknown or NULL name. */
+ * "precise", "auto".  The parsers return 0 for an unknown or NULL name. */
 const char *oa_run_mode_name(enum oa_run_mode m);
 enum oa_run_mode oa_run_mode_parse(const char *name);
 const char *oa_race_detector_name(enum oa_race_detector d);

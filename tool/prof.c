@@ -595,7 +595,8 @@ void oa_prof_start(void)
   uint64_t before = now > loaded_cpu_ns ? now - loaded_cpu_ns : 0;
   uint64_t in_mpi = __atomic_load_n(&oa_prof_startup_mpi_ns, __ATOMIC_RELAXED);
   before = before > in_mpi ? before - in_mpi : 0;  /* MPI_Init: no directive's work */
-  P.hooks.finished = on_finished;
+  if (oa_conf.mode != OA_RUN_RACE)  /* race mode prints no profile */
+    P.hooks.finished = on_finished;
   startup_work = oa_measure_start(t, before);
   __atomic_store_n(&oa_prof_started, 1, __ATOMIC_RELEASE);
 }

@@ -153,6 +153,7 @@ static int oa_race_start(void)
     oa_rs.splits = sp;
     oa_graph_host.slab_alloc = arena_slab;
     oa_graph_host.retain = 1;
+    oa_graph_host.shape_only = 1;  /* no profile: the shape answers every query */
     __atomic_store_n(&oa_graph_host.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, stop_in_child);
     oa_rs.fast = oa_conf.race_detector == OA_DET_FAST || oa_conf.race_detector == OA_DET_AUTO;
