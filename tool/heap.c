@@ -33,8 +33,8 @@
  * per-thread slot) would find no room for a new granule, and the tool
  * would have to end the program.  So in race mode the small classes'
  * granules come first from RESERVE_GRANULES granules of address space
- * reserved (no access, nothing committed) when race detection starts,
- * before the program runs (oa_heap_reserve); opening one (mprotect) maps
+ * reserved (no access, nothing committed) when race detection starts, as
+ * the OpenMP runtime starts (oa_heap_reserve); opening one (mprotect) maps
  * nothing new, so no limit set later refuses it.  The other modes map
  * little after the start and reserve nothing: the program keeps its
  * address space. */
