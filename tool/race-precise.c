@@ -6,6 +6,29 @@
 
 #define PRECISE_STS 2
 #define PRECISE_PER_CELL 4      /* histories one location keeps at most */
+_Static_assert(PRECISE_STS + 1 == OA_RACE_HIST_AT, "a thread keeps the nodes with histories");
+
+/* The nodes whose histories an access of cur goes to: the innermost
+ * PRECISE_STS ST-nodes above it and the root (see below).  A fragment's
+ * ancestors never change, and its node is not used again in the epoch
+ * (nodes are kept until it is over): once per fragment and epoch. */
+static const oa_node *const *hist_nodes(oa_race_thread *r, const oa_node *cur, uint32_t *n)
+{
+  if (r->hist_cur != cur || r->hist_epoch != oa_rs.epoch) {
+    uint32_t k = 0, sts = 0;
+    for (const oa_node *a = cur->parent; a; a = a->parent) {
+      if (a->parent && (a->kind != OA_ST || sts >= PRECISE_STS))
+        continue;
+      sts += a->parent != NULL;
+      r->hist_at[k++] = a;
+    }
+    r->nhist_at = k;
+    r->hist_cur = cur;
+    r->hist_epoch = oa_rs.epoch;
+  }
+  *n = r->nhist_at;
+  return r->hist_at;
+}
 
 void check_precise(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur)
 {
@@ -53,12 +76,10 @@ void check_precise(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *
    * the innermost PRECISE_STS ST-nodes keep theirs; the outer levels are
    * covered by the root's, which can lose a race only when it needs the
    * outer levels' own pair of parallel accesses. */
-  int kept = 0;
-  for (const oa_node *n = cur->parent; n; n = n->parent) {
-    if (n->parent && (n->kind != OA_ST || kept >= PRECISE_STS))
-      continue;
-    kept += n->parent != NULL;
-    uint32_t nref = ref_of(n);
+  uint32_t nat;
+  const oa_node *const *at = hist_nodes(t->race, cur, &nat);
+  for (uint32_t j = 0; j < nat; j++) {
+    uint32_t nref = ref_of(at[j]);
     oa_hist *h = c->p.list, *last = NULL;
     unsigned n_in_list = 0;
     while (h && (h->node != nref || h->lockset != key)) {

@@ -17,6 +17,7 @@
  * did that at the old bound of 128). */
 #define OA_RACE_MAXFRAMES (1u << 20)
 #define OA_RACE_PCACHE 512       /* remembered may-parallel answers per thread */
+#define OA_RACE_HIST_AT 3        /* precise mode's ST-nodes kept per access, and the root */
 #define OA_RACE_OWNED 16         /* task reduction copies of one thread */
 #define OA_RACE_CALLS 64        /* calls of one thread remembered for reports */
 #define OA_RACE_TLS 8           /* modules with thread-local storage one thread tells apart */
@@ -83,6 +84,12 @@ typedef struct oa_race_thread {
    * once a parallel region is over and its nodes are reused */
   struct { uint32_t ref, cur, depth; uint8_t nested, par; } pcache[OA_RACE_PCACHE];
   uint32_t pcache_epoch;
+  /* precise mode (race-precise.c): the nodes whose histories the running
+   * fragment (hist_cur, in epoch hist_epoch) adds to, innermost first, the
+   * root last: found once per fragment, not per access up its ancestors */
+  const struct oa_node *hist_cur;
+  uint32_t hist_epoch, nhist_at;
+  const struct oa_node *hist_at[OA_RACE_HIST_AT];
 } oa_race_thread;
 
 /* What the tool asks of the race runtime, as it builds the OSPG. */
