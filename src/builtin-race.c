@@ -117,7 +117,8 @@ typedef struct race_run {
   race *races;
   size_t nraces;
   const struct oa_race_summary *summary; /* NULL: the runtime never finished */
-  const struct oa_race_check *check;     /* an auto run's verdict; NULL: none */
+  const struct oa_race_check *check;     /* an auto run's verdict at its end; NULL: none
+                                          * (where it was ruled out: the header says) */
   const char *detector;      /* the one asked for */
   int grain;
   int idle;                  /* no OpenMP construct ran: nothing was checked */
@@ -551,20 +552,19 @@ static const char *first_line_of(oa_symbolizer *sym, uint64_t ra, char *buf, siz
 }
 
 /* Why auto mode's run ruled fast mode out, for the note. */
-static char *precise_reason(const struct oa_race_check *check, oa_symbolizer *sym)
+static char *precise_reason(uint32_t why, uint64_t code, oa_symbolizer *sym)
 {
   char where[PATH_MAX + 32];
-  const char *at =
-      check->why_code ? first_line_of(sym, check->why_code, where, sizeof where) : NULL;
-  if (check->why & OA_RACE_WHY_MUTEX)
+  const char *at = code ? first_line_of(sym, code, where, sizeof where) : NULL;
+  if (why & OA_RACE_WHY_MUTEX)
     return at ? oa_xasprintf("critical, lock or ordered at %s needs locksets", at)
               : oa_xstrdup("critical, lock or ordered needs locksets");
-  if (check->why & OA_RACE_WHY_FLAG)
+  if (why & OA_RACE_WHY_FLAG)
     return at ? oa_xasprintf("an atomic read at %s may wait for another thread's write, an "
                              "order only the precise detector follows", at)
               : oa_xstrdup("an atomic read may wait for another thread's write, an order only "
                            "the precise detector follows");
-  if (check->why & OA_RACE_WHY_TASKWAIT)
+  if (why & OA_RACE_WHY_TASKWAIT)
     return at ? oa_xasprintf("a task at %s leaves children nobody waits for", at)
               : oa_xstrdup("a task leaves children nobody waits for");
   return oa_xstrdup("the fast detector was ruled out");
@@ -603,16 +603,11 @@ static int auto_verdict(detection *d)
   rr->detector = "fast";
   if (rr->idle)
     return 0;
-  if (h->race_ruled_out) {  /* the header's word stands when the record was lost */
-    struct oa_race_check c = { .why = h->race_ruled_out, .why_code = h->race_ruled_out_code };
-    d->rerun = precise_reason(&c, rr->sym);
+  if (h->race_ruled_out) {  /* written before the record, and there when it is not */
+    d->rerun = precise_reason(h->race_ruled_out, h->race_ruled_out_code, rr->sym);
     return 1;
   }
-  if (rr->check && !rr->check->fast_ok) {
-    d->rerun = precise_reason(rr->check, rr->sym);
-    return 1;
-  }
-  if (rr->check)
+  if (rr->check && rr->check->fast_ok)
     oa_note("race: fast detector (%s)", FAST_EXACT);
   else if (!rr->complete)  /* killed: what ran was checked exactly */
     oa_note("race: fast detector (the run ended before it could be ruled out: the races "
