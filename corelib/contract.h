@@ -907,6 +907,8 @@ enum oa_race_why {
   OA_RACE_WHY_FLAG = 4,      /* an atomic read in a parallel region: it may wait for
                               * another thread's write (a flag), an order fast mode
                               * does not follow (doc/SEMANTICS.md rule 17) */
+  OA_RACE_WHY_DOACROSS = 8,  /* ordered depend(sink/source): an order between two
+                              * iterations that the fast detector does not follow */
 };
 
 struct oa_race_report {      /* OA_RACE_REPORT: one per distinct pair of access sites
@@ -1429,8 +1431,9 @@ enum oa_profile_flags {
                                 * a dependence across a taskgroup or a static loop) that
                                 * the span does not follow: it may be short */
   OA_PROF_APPROX_ORDERED = 128,/* a loop with the ordered clause whose chunks may run in
-                                * parallel: the chain of its ordered regions (doc/SEMANTICS.md
-                                * rule 7) is not modelled, the span may be short */
+                                * parallel: the chain of its ordered regions, or its doacross
+                                * orders (doc/SEMANTICS.md rule 7), are not modelled, the span
+                                * may be short */
   OA_PROF_SPLIT_DEPTH = 256,   /* dynamic loops of a team of one nested deeper than the tool
                                 * cuts into chunks (tool.h: OA_MAX_SPLIT): the deeper ones
                                 * are one piece each, their parallelism understated */

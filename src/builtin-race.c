@@ -564,6 +564,11 @@ static char *precise_reason(uint32_t why, uint64_t code, oa_symbolizer *sym)
                              "order only the precise detector follows", at)
               : oa_xstrdup("an atomic read may wait for another thread's write, an order only "
                            "the precise detector follows");
+  if (why & OA_RACE_WHY_DOACROSS)
+    return at ? oa_xasprintf("ordered depend(sink/source) at %s orders iterations, an order "
+                             "only the precise detector follows", at)
+              : oa_xstrdup("ordered depend(sink/source) orders iterations, an order only the "
+                           "precise detector follows");
   if (why & OA_RACE_WHY_TASKWAIT)
     return at ? oa_xasprintf("a task at %s leaves children nobody waits for", at)
               : oa_xstrdup("a task leaves children nobody waits for");
@@ -590,7 +595,7 @@ typedef struct detection {
   int ok;                    /* the report was printed */
 } detection;
 
-#define FAST_EXACT "no critical, lock, ordered or atomic read, and every task is waited for"
+#define FAST_EXACT "no critical, lock, ordered, doacross or atomic read, and every task is waited for"
 
 /* An auto run's verdict, before its report: 1 when the fast detector was
  * ruled out (d->rerun says why, nothing is printed, the precise run

@@ -662,9 +662,9 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
             "orders tasks across the task's levels: the span does not follow those orders "
             "(race mode does), so it may be short and the parallelism overstated");
   if (h->flags & OA_PROF_APPROX_ORDERED)
-    oa_warn("the ordered regions of a loop with the ordered clause run in iteration order, a "
-            "chain across its chunks that the span does not follow yet: it may be short and "
-            "the loop's parallelism overstated");
+    oa_warn("the ordered regions (or ordered depend(sink/source) points) of a loop with the "
+            "ordered clause order its iterations across its chunks, which the span does not "
+            "follow yet: it may be short and the loop's parallelism overstated");
   if (h->flags & OA_PROF_APPROX_DETACH)
     oa_warn("detached tasks are modelled as completing at once: the profile is approximate");
   if (h->busy_bp >= 100)

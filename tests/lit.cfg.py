@@ -47,3 +47,11 @@ if shutil.which("cmake"):
     config.available_features.add("cmake")
 if shutil.which("mpirun") and shutil.which("mpicc"):
     config.available_features.add("mpi")
+
+# A test that runs AVX2 code (32-byte vectors) needs a CPU that has it.
+try:
+    with open("/proc/cpuinfo") as f:
+        if " avx2" in f.read():
+            config.available_features.add("avx2")
+except OSError:
+    pass

@@ -579,10 +579,43 @@ static void prof_task_schedule(ompt_data_t *prior, ompt_task_status_t status, om
   oa_prof_leave(t);
 }
 
+/* A doacross point (ordered depend(source) or depend(sink: vec), libomp's
+ * __kmpc_doacross_post and, once the wait is over, __kmpc_doacross_wait):
+ * race mode ends the fragment there, so that the code of an iteration up
+ * to its source, and the code after a sink, are fragments of their own, and
+ * the race runtime orders the first before the second (doc/SEMANTICS.md
+ * rule 7).  The span does not follow these orders (as for ordered
+ * regions: OA_PROF_APPROX_ORDERED). */
+static void prof_doacross(oa_thread *t, oa_task *task, const ompt_dependence_t *deps, int ndeps)
+{
+  oa_prof_flag(OA_PROF_APPROX_ORDERED);
+  if (!oa_race || !task || !oa_task_top(task) || ndeps <= 0)
+    return;
+  oa_prof_enter_at(t, NULL);
+  oa_node *ended = oa_task_top(task);
+  ended = ended->kind == OA_W ? ended : NULL;
+  oa_frag_end(t, task);
+  oa_frag_begin(t, task, 0);
+  oa_node *w = oa_task_top(task);
+  uint64_t vec[8];
+  int n = ndeps < 8 ? ndeps : 8;
+  for (int i = 0; i < n; i++)
+    vec[i] = deps[i].variable.value;
+  if (w && w->kind == OA_W)
+    oa_race->doacross(t, task, ended, w, deps[0].dependence_type == ompt_dependence_type_source,
+                      vec, n);
+  oa_prof_leave(t);
+}
+
 static void prof_dependences(ompt_data_t *task, const ompt_dependence_t *deps, int ndeps)
 {
   oa_thread *t = oa_me();
   oa_task *nt = task ? task->ptr : NULL;
+  if (ndeps > 0 && (deps[0].dependence_type == ompt_dependence_type_source
+                    || deps[0].dependence_type == ompt_dependence_type_sink)) {
+    prof_doacross(t, t->cur, deps, ndeps);  /* the thread's implicit task */
+    return;
+  }
   oa_node *p = nt && nt->n ? nt->stack[0] : t->dep_wait;
   uint64_t id = nt ? nt->id : p ? p->id : 0;
   if (!p || ndeps <= 0) {

@@ -504,6 +504,68 @@ void oa_race_check_atomic_read(oa_thread *t, uintptr_t pc)
     rule_out_fast(OA_RACE_WHY_FLAG, pc);
 }
 
+/* --- doacross loops (ordered depend(sink/source), doc/SEMANTICS.md rule 7) ---
+ * Iteration x's code after `depend(sink: v)` follows iteration v's code up
+ * to its `depend(source)`, in every schedule.  The fragment that ended at
+ * v's source is kept by (epoch, loop instance, v); a sink makes it a forced
+ * predecessor of the fragment after the wait (the precise detector's
+ * orders, race-order.c).  libomp reports a source before it lets the
+ * waiting iterations go, and a sink once its wait is over, so the source's
+ * fragment is in the table when its sink asks.  An entry another one took
+ * over leaves that order unknown: a report may be false then, never
+ * missed.  A sink on the thread's own earlier iteration needs no entry:
+ * its chunk's code is in series already. */
+#define DOACROSS_TABLE (1u << 16)
+#define DOACROSS_DIMS 4
+static struct doacross_entry {
+  uint64_t loop;
+  uint64_t vec[DOACROSS_DIMS];
+  uint32_t epoch, n;
+  const oa_node *src;
+} *doacross_table;
+static pthread_mutex_t doacross_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct doacross_entry *doacross_slot(uint64_t loop, const uint64_t *vec, int n)
+{
+  uint64_t h = loop * UINT64_C(0x9e3779b97f4a7c15);
+  for (int i = 0; i < n; i++)
+    h = (h ^ vec[i]) * UINT64_C(0xff51afd7ed558ccd);
+  return &doacross_table[(h >> 40) & (DOACROSS_TABLE - 1)];
+}
+
+static void oa_race_doacross(oa_thread *t, oa_task *task, oa_node *ended, oa_node *w, int source,
+                             const uint64_t *vec, int n)
+{
+  if (!(__atomic_load_n(&why, __ATOMIC_RELAXED) & OA_RACE_WHY_DOACROSS)) {
+    uint8_t flags = 0;
+    rule_out_fast(OA_RACE_WHY_DOACROSS, oa_where(NULL, &flags));
+  }
+  if (!oa_rs.detecting || oa_rs.fast || !task->region || n > DOACROSS_DIMS)
+    return;  /* (more dimensions than kept: those loops' orders stay unknown) */
+  if (!doacross_table) {
+    pthread_mutex_lock(&doacross_lock);
+    if (!doacross_table)
+      doacross_table = arena_alloc(DOACROSS_TABLE * sizeof *doacross_table);
+    pthread_mutex_unlock(&doacross_lock);
+  }
+  uint64_t loop = task->region->id << 20 | task->ws_slot;
+  struct doacross_entry *e = doacross_slot(loop, vec, n);
+  pthread_mutex_lock(&doacross_lock);
+  if (source && ended) {
+    e->loop = loop;
+    e->epoch = oa_rs.epoch;
+    e->n = (uint32_t)n;
+    memcpy(e->vec, vec, (size_t)n * sizeof *vec);
+    e->src = ended;
+  }
+  const oa_node *src = !source && e->epoch == oa_rs.epoch && e->loop == loop && e->n == (uint32_t)n
+                               && memcmp(e->vec, vec, (size_t)n * sizeof *vec) == 0
+                           ? e->src : NULL;
+  pthread_mutex_unlock(&doacross_lock);
+  if (src && oa_race_frag_of(src)->thread != t->id)
+    add_spred(t, task, w, src);
+}
+
 static void oa_race_task_left_children(oa_thread *t, uint64_t where)
 {
   rule_out_fast(OA_RACE_WHY_TASKWAIT, where);
@@ -546,6 +608,7 @@ const oa_race_hooks oa_race_runtime = {
   .root_pieces = oa_race_root_pieces,
   .mutex = oa_race_mutex,
   .task_left_children = oa_race_task_left_children,
+  .doacross = oa_race_doacross,
   .finalize = oa_race_finalize,
   .checks = oa_race_checks,
 };

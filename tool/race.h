@@ -123,6 +123,12 @@ typedef struct oa_race_hooks {
   /* a task ends with children nobody waited for (auto mode's watch, Alg. 17);
    * where: code address of its directive */
   void (*task_left_children)(struct oa_thread *t, uint64_t where);
+  /* a doacross point of a loop (ordered depend): source (1) or sink (0) of
+   * the iteration vector vec[0..n) (libomp's numbers, from 0 in each
+   * dimension); ended: the fragment that ended there, w: the one that
+   * follows it (on_task.c) */
+  void (*doacross)(struct oa_thread *t, struct oa_task *task, struct oa_node *ended,
+                   struct oa_node *w, int source, const uint64_t *vec, int n);
   void (*finalize)(void);
   /* Are the accesses of the task t runs now checked?  Not once detection
    * stopped (a forked child, no more shadow), nor in the program's serial code until the initial task creates a task

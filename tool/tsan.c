@@ -354,6 +354,42 @@ EXPORT void *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags, si
   return task;
 }
 
+/* A task the runtime runs at once, from inside the call that creates it (in
+ * a team of one, or when the thread's queue is full), runs on its creator's
+ * stack below this frame: the creator's own frame ends here (race-omp.c),
+ * where the margin above the runtime's frames would reach into the
+ * creator's locals, which the task may share (a task that writes its
+ * parent's local, which the parent then writes too, raced unseen at one
+ * thread).  The bound holds for the call only: a task deferred here runs
+ * later, elsewhere. */
+static void task_call(oa_thread *t, uintptr_t sp)
+{
+  if (t && t->race)
+    t->race->call_sp = sp;
+}
+
+EXPORT int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, void *task)
+{
+  REAL(__kmpc_omp_task, int32_t (*)(ident_t *, int32_t, void *));
+  oa_thread *t = oa_self;
+  task_call(t, (uintptr_t)__builtin_frame_address(0));
+  int32_t rc = real___kmpc_omp_task(loc, gtid, task);
+  task_call(t, 0);
+  return rc;
+}
+
+EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, void *task, int32_t ndeps,
+                                         void *deps, int32_t ndeps_noalias, void *noalias)
+{
+  REAL(__kmpc_omp_task_with_deps,
+       int32_t (*)(ident_t *, int32_t, void *, int32_t, void *, int32_t, void *));
+  oa_thread *t = oa_self;
+  task_call(t, (uintptr_t)__builtin_frame_address(0));
+  int32_t rc = real___kmpc_omp_task_with_deps(loc, gtid, task, ndeps, deps, ndeps_noalias, noalias);
+  task_call(t, 0);
+  return rc;
+}
+
 /* A taskloop's tasks are copies libomp makes of the pattern task, in
  * blocks of the pattern's size found from their OMPT data (race-omp.c), which
  * needs one task created the ordinary way first: an empty undeferred task
