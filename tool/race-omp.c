@@ -296,14 +296,15 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
   }
   /* The frames below the task's top are dead: calls that returned before
    * the runtime started it; its own frames will take their place.  An
-   * undeferred task runs from its creator's own frame, not from below the
-   * runtime's: the creator's frame when it called the runtime bounds them
-   * (r->call_sp, set by interpose.c), exactly: the margin would reach into
-   * the creator's own frame (its shared locals, which a task that ran
-   * during the wait for the undeferred task's dependences wrote). */
-  uintptr_t dead = r->call_sp ? r->call_sp : top;
-  if (r->call_sp)
+   * undeferred task, or one the runtime runs at once inside the call that
+   * creates it, runs from its creator's own frame: the creator's frame when
+   * it called the runtime bounds them (r->call_sp, set by interpose.c and
+   * tsan.c), where the margin would reach into the creator's own frame
+   * (its shared locals, which the task, or a task that ran during the
+   * wait for the undeferred task's dependences, wrote). */
+  if (r->call_sp && r->call_sp < top)
     top = r->call_sp;
+  uintptr_t dead = top;
   r->call_sp = 0;
   if (oa_rs.detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
     oa_shadow_clear(r->sp_min, dead);

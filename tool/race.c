@@ -270,8 +270,14 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   if (__builtin_expect(r->nowned, 0) && owned(r, addr))
     return;
   /* the task's own stack below its lowest call seen (alloca, the frame
-   * of a function inlined into it): its, and dead when it ends */
-  if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo)
+   * of a function inlined into it): its, and dead when it ends.  Only
+   * above this frame: the program's live stack is (its red zone included),
+   * and what lies below is no stack but memory mapped into the gap under
+   * it, which the initial thread's bounds cover when its stack size is
+   * unlimited (DataRaceBench's harness runs with ulimit -s unlimited: a
+   * malloc'd block there made every task's end forget terabytes) */
+  if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo
+      && addr >= (uintptr_t)__builtin_frame_address(0))
     r->sp_min = addr;
   oa_access a = { addr, size, write & 1, 0, pc, 0, 0 };
   unsigned shift = oa_shadow_grain_shift;

@@ -361,20 +361,36 @@ EXPORT void *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags, si
  * creator's locals, which the task may share (a task that writes its
  * parent's local, which the parent then writes too, raced unseen at one
  * thread).  The bound holds for the call only: a task deferred here runs
- * later, elsewhere. */
-static void task_call(oa_thread *t, uintptr_t sp)
+ * later, elsewhere.  The task's creation is reported from inside the call,
+ * with this function as its caller: the program's return address stands
+ * for it (where.c), as for interpose.c's calls (saved and put back: tasks
+ * run inside create tasks of their own). */
+static const void *task_call_begin(oa_thread *t, uintptr_t sp, const void *ra)
 {
-  if (t && t->race)
+  const void *was = NULL;
+  if (t && t->race) {
+    was = t->caller_ra;
     t->race->call_sp = sp;
+    t->caller_ra = ra;
+  }
+  return was;
+}
+
+static void task_call_end(oa_thread *t, const void *was)
+{
+  if (t && t->race) {
+    t->race->call_sp = 0;
+    t->caller_ra = was;
+  }
 }
 
 EXPORT int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, void *task)
 {
   REAL(__kmpc_omp_task, int32_t (*)(ident_t *, int32_t, void *));
   oa_thread *t = oa_self;
-  task_call(t, (uintptr_t)__builtin_frame_address(0));
+  const void *was = task_call_begin(t, (uintptr_t)__builtin_frame_address(0), __builtin_return_address(0));
   int32_t rc = real___kmpc_omp_task(loc, gtid, task);
-  task_call(t, 0);
+  task_call_end(t, was);
   return rc;
 }
 
@@ -384,9 +400,9 @@ EXPORT int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, void *task,
   REAL(__kmpc_omp_task_with_deps,
        int32_t (*)(ident_t *, int32_t, void *, int32_t, void *, int32_t, void *));
   oa_thread *t = oa_self;
-  task_call(t, (uintptr_t)__builtin_frame_address(0));
+  const void *was = task_call_begin(t, (uintptr_t)__builtin_frame_address(0), __builtin_return_address(0));
   int32_t rc = real___kmpc_omp_task_with_deps(loc, gtid, task, ndeps, deps, ndeps_noalias, noalias);
-  task_call(t, 0);
+  task_call_end(t, was);
   return rc;
 }
 
