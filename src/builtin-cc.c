@@ -43,10 +43,6 @@ static const char *const race_flags[] = { "-fsanitize=thread", "-shared-libsan" 
  * accesses would go unseen (DataRaceBench DRB013 at its harness's -O3
  * -march=native).  Vectors of 16 bytes at most keep every access checked. */
 static const char *const race_compile_flags[] = { "-mprefer-vector-width=128" };
-/* the run path of the TSan runtime: RUNPATH (not RPATH), which
- * LD_LIBRARY_PATH and LD_PRELOAD outrank, so that `ompadv race` still puts
- * its own runtime in that library's place */
-#define RACE_LDFLAG "-Wl,--enable-new-dtags,-rpath," OMPADV_TSAN_LIBDIR
 
 enum { CC_RACE = 1, CC_PRINT, CC_PRINT_LD };
 
@@ -66,7 +62,7 @@ static size_t our_flags(const char **to, int race, int compile, int link, const 
   for (size_t i = 0; race && compile && i < sizeof race_compile_flags / sizeof *race_compile_flags; i++)
     to[n++] = race_compile_flags[i];
   if (race && link)
-    to[n++] = RACE_LDFLAG;
+    to[n++] = OA_RACE_LDFLAG;
   if (compile && inc_flag)
     to[n++] = inc_flag;
   return n;

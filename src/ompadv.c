@@ -16,7 +16,7 @@
 /* Only commands that work are listed. */
 const oa_command *const oa_commands[] = { &oa_cmd_profile, &oa_cmd_record, &oa_cmd_report,
                                            &oa_cmd_whatif, &oa_cmd_scale, &oa_cmd_diff, &oa_cmd_race, &oa_cmd_time,
-                                           &oa_cmd_trace, &oa_cmd_cc, &oa_cmd_cxx, &oa_cmd_help, NULL };
+                                           &oa_cmd_trace, &oa_cmd_cc, &oa_cmd_cxx, &oa_cmd_fc, &oa_cmd_help, NULL };
 
 const oa_command *oa_find_command(const char *name)
 {

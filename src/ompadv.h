@@ -92,7 +92,12 @@ char *oa_expand_rank(const char *pattern);
 void oa_mpi_tag_stderr(void);
 
 extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_whatif, oa_cmd_scale, oa_cmd_diff,
-    oa_cmd_race, oa_cmd_time, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_help;
+    oa_cmd_race, oa_cmd_time, oa_cmd_trace, oa_cmd_cc, oa_cmd_cxx, oa_cmd_fc, oa_cmd_help;
+/* The run path of the TSan runtime that `ompadv cc --race` and `ompadv fc
+ * --race` programs link: RUNPATH (not RPATH), which LD_LIBRARY_PATH and
+ * LD_PRELOAD outrank, so that `ompadv race` still puts its own runtime in
+ * that library's place. */
+#define OA_RACE_LDFLAG "-Wl,--enable-new-dtags,-rpath," OMPADV_TSAN_LIBDIR
 /* `ompadv time`'s report of a time-mode recording (also `report --time`):
  * 0, or an exit status; timeline: a CSV file to write, or NULL; page: the
  * --html page to give the profile, the time report and the timeline, or

@@ -48,6 +48,10 @@ if shutil.which("cmake"):
 if shutil.which("mpirun") and shutil.which("mpicc"):
     config.available_features.add("mpi")
 
+# Fortran (ompadv fc) needs flang-new-19, which scripts/deps installs.
+if shutil.which("flang-new-19"):
+    config.available_features.add("flang")
+
 # A test that runs AVX2 code (32-byte vectors) needs a CPU that has it.
 try:
     with open("/proc/cpuinfo") as f:

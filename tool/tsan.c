@@ -34,6 +34,27 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
 }
 
 EXPORT void __tsan_init(void) {}
+
+/* What glibc keeps in libc_nonshared.a, not in libc.so: a program linked
+ * against TSan's runtime, which exports them, may call them through it
+ * (flang's Fortran runtime calls atexit), and would not start with this
+ * runtime in TSan's place.  They register as glibc's static versions do. */
+extern int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+extern int __cxa_at_quick_exit(void (*fn)(void *), void *dso);
+extern int __register_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void),
+                             void *dso);
+EXPORT int atexit(void (*fn)(void))
+{
+  return __cxa_atexit((void (*)(void *))fn, NULL, NULL);
+}
+EXPORT int at_quick_exit(void (*fn)(void))
+{
+  return __cxa_at_quick_exit((void (*)(void *))fn, NULL);
+}
+EXPORT int pthread_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void))
+{
+  return __register_atfork(prepare, parent, child, NULL);
+}
 /* The call sites of the active calls make a reported access's stack; the
  * lowest frame of the running task bounds the stack it used (race-omp.c). */
 EXPORT void __tsan_func_entry(void *caller_pc)
