@@ -20,7 +20,7 @@
 // RUN: %ompadv cc -O1 -I%inputs/profile %s -o %t
 // RUN: %ompadv profile -q --threads 2 --metric cputime --format json --output %t.cputime.json %t 2> %t.err
 // RUN: grep -q '"span_lower_bound": true' %t.cputime.json
-// RUN: grep -q "ordered regions of a loop with the ordered clause" %t.err
+// RUN: grep -q "the ordered regions (or ordered depend(sink/source) points) of a loop with the ordered" %t.err
 // RUN: %ompadv profile -q --threads 1 --metric cputime --format json --output %t.one.json %t static 2> %t.one.err
 // RUN: grep -q '"span_lower_bound": false' %t.one.json
 // RUN: not grep -q "ordered regions" %t.one.err
