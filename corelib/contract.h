@@ -894,6 +894,9 @@ enum oa_race_bits {
   OA_RACE_EARLIER_WRITE = 2, /* the earlier access writes */
   OA_RACE_CONCURRENT = 4,    /* the two fragments ran at the same time in this run;
                               * otherwise only logically parallel (another schedule) */
+  OA_RACE_SIMD = 8,          /* two lanes of one simd loop (one thread, iterations close
+                              * enough to run at once): later_construct is the loop's
+                              * code address, earlier_thread the thread's own */
 };
 enum oa_race_mem {
   OA_RACE_MEM_THREAD = 0x80, /* below: the id + 1 of the thread whose stack (or with

@@ -50,6 +50,15 @@ enum { CC_RACE = 1, CC_PRINT, CC_PRINT_LD };
  * flags (else -fopenmp alone), race mode's, the run path to the TSan
  * runtime when linking for race mode, and inc_flag (-I of ompadv.h's
  * directory, or NULL) when compiling; returns how many. */
+/* With --race, clang loads the simd-lanes pass (plugin/simd-lanes.cpp), so
+ * that race mode sees the lanes of simd loops: -fpass-plugin=PATH, or NULL
+ * when ompadv was built without it (no llvm-19-dev). */
+static const char *plugin_flag(void)
+{
+  char *p = oa_simd_plugin();
+  return p ? oa_xasprintf("-fpass-plugin=%s", p) : NULL;
+}
+
 static size_t our_flags(const char **to, int race, int compile, int link, const char *inc_flag)
 {
   size_t n = 0;
@@ -61,6 +70,9 @@ static size_t our_flags(const char **to, int race, int compile, int link, const 
     to[n++] = race_flags[i];
   for (size_t i = 0; race && compile && i < sizeof race_compile_flags / sizeof *race_compile_flags; i++)
     to[n++] = race_compile_flags[i];
+  const char *plugin = race && compile ? plugin_flag() : NULL;
+  if (plugin)
+    to[n++] = plugin;
   if (race && link)
     to[n++] = OA_RACE_LDFLAG;
   if (compile && inc_flag)
@@ -125,9 +137,9 @@ static int run_cxx(const oa_command *self, int argc, char **argv)
 
 static const oa_option cc_options[] = {
   { "race", 0, NULL, CC_RACE,
-    "also -fsanitize=thread -shared-libsan (and -mprefer-vector-width=128 when compiling: TSan "
-    "does not check wider accesses), and a run path to that runtime when linking "
-    "(programs for race mode)" },
+    "also -fsanitize=thread -shared-libsan (and, when compiling, -mprefer-vector-width=128: TSan "
+    "does not check wider accesses; and ompadv's simd-lanes pass), and a run path to that "
+    "runtime when linking (programs for race mode)" },
   { "print-flags", 0, NULL, CC_PRINT,
     "print the compile flags (with --race: race mode's) for another clang, and exit" },
   { "print-ldflags", 0, NULL, CC_PRINT_LD, "print the link flags, and exit" },

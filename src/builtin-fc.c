@@ -161,6 +161,8 @@ static int run_race(int argc, char **argv)
   if (compile_only && out && nsrc > 1)
     oa_die(OA_EXIT_USAGE, "fc: cannot specify -o with -c and several sources (as flang)");
   char *tmp = nsrc ? oa_tmpdir_make() : NULL;
+  char *plugin_path = oa_simd_plugin();
+  const char *plugin = plugin_path ? oa_xasprintf("-fpass-plugin=%s", plugin_path) : NULL;
   const char **cmd = oa_xcalloc((size_t)argc + 16, sizeof *cmd);
   char **objs = oa_xcalloc((size_t)nsrc + 1, sizeof *objs);
   int k = 0;
@@ -206,6 +208,8 @@ static int run_race(int argc, char **argv)
     cmd[n++] = OMPADV_CLANG;
     cmd[n++] = "-fsanitize=thread";
     cmd[n++] = "-mprefer-vector-width=128";  /* as `ompadv cc --race` (builtin-cc.c) */
+    if (plugin)
+      cmd[n++] = plugin;                      /* ... and its simd-lanes pass */
     cmd[n++] = "-g";
     for (int j = 1; j < argc; j++) {
       if (takes_value(argv[j])) {

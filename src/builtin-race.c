@@ -106,6 +106,7 @@ typedef struct race {
   uint64_t address;
   unsigned memory;           /* enum oa_race_mem: the stack or TLS of which thread */
   int concurrent;
+  int simd;                  /* two lanes of one simd loop (OA_RACE_SIMD) */
   size_t reports;            /* runtime reports merged into this one */
   race_access first, second;      /* the earlier and the later access */
   const char *key[2];        /* the two locations, sorted: the merge key */
@@ -211,6 +212,7 @@ static void add_report(race_run *rr, const struct oa_race_report *e, size_t *cap
   x->address = e->address;
   x->memory = e->memory;
   x->concurrent = (e->sub & OA_RACE_CONCURRENT) != 0;
+  x->simd = (e->sub & OA_RACE_SIMD) != 0;
   x->reports = 1;
   x->second.write = (e->sub & OA_RACE_LATER_WRITE) != 0;
   x->second.size = e->size;
@@ -348,8 +350,10 @@ static int summary_grain(const race_run *rr)
   return rr->grain ? rr->grain : 4;
 }
 
-static const char *construct_text(const race_access *a)
+static const char *construct_text(const race *x, const race_access *a)
 {
+  if (x->simd)
+    return "simd loop";
   return a->construct_location ? oa_construct_name(a->kind) : "serial code of main";
 }
 
@@ -358,8 +362,9 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
   const char *var;
   uint64_t off;
   fprintf(f, "==================\nWARNING: ompadv: data race (%s)\n",
-          x->concurrent ? "concurrent in this run"
-                        : "logically parallel; not concurrent in this run");
+          x->simd         ? "two lanes of one simd loop: iterations that may run at once"
+          : x->concurrent ? "concurrent in this run"
+                          : "logically parallel; not concurrent in this run");
   for (int later = 1; later >= 0; later--) {
     const race_access *a = later ? &x->second : &x->first;
     if (later)
@@ -380,9 +385,9 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
       free(at);
     }
     if (a->construct_location)
-      fprintf(f, "    in %s at %s\n", construct_text(a), a->construct_location);
+      fprintf(f, "    in %s at %s\n", construct_text(x, a), a->construct_location);
     else
-      fprintf(f, "    in %s\n", construct_text(a));
+      fprintf(f, "    in %s\n", construct_text(x, a));
   }
   if (oa_sym_data(sym, x->address, &var, &off) && off)
     fprintf(f, "  Location is global '%s' + %llu at 0x%llx\n", var, (unsigned long long)off,
@@ -443,7 +448,8 @@ static void json_or_null(FILE *f, const char *s)
     fputs("null", f);
 }
 
-static void print_json_access(FILE *f, const race_access *a, int later, oa_symbolizer *sym)
+static void print_json_access(FILE *f, const race *x, const race_access *a, int later,
+                              oa_symbolizer *sym)
 {
   fprintf(f, "{\"access\": \"%s\", ", a->write ? "write" : "read");
   if (later)
@@ -453,7 +459,7 @@ static void print_json_access(FILE *f, const race_access *a, int later, oa_symbo
   fputs(", \"function\": ", f);
   json_or_null(f, a->function);
   fprintf(f, ", \"thread\": %u, \"construct\": \"%s\", \"construct_location\": ", a->thread,
-          a->construct_location ? oa_construct_name(a->kind) : "main");
+          x->simd ? "simd" : a->construct_location ? oa_construct_name(a->kind) : "main");
   json_or_null(f, a->construct_location);
   if (later || a->ncallers) {
     fputs(", \"callers\": [", f);
@@ -493,11 +499,11 @@ static void print_json(FILE *f, race_run *rr)
             known ? "global" : !owner ? "heap" : x->memory & OA_RACE_MEM_TLS ? "tls" : "stack");
     if (owner && !known)
       fprintf(f, ", \"memory_thread\": %u", owner - 1);
-    fprintf(f, ", \"concurrent\": %s, \"reports\": %zu,\n     \"first\": ",
-            x->concurrent ? "true" : "false", x->reports);
-    print_json_access(f, &x->first, 0, rr->sym);
+    fprintf(f, ", \"concurrent\": %s, \"simd\": %s, \"reports\": %zu,\n     \"first\": ",
+            x->concurrent ? "true" : "false", x->simd ? "true" : "false", x->reports);
+    print_json_access(f, x, &x->first, 0, rr->sym);
     fputs(",\n     \"second\": ", f);
-    print_json_access(f, &x->second, 1, rr->sym);
+    print_json_access(f, x, &x->second, 1, rr->sym);
     fputc('}', f);
   }
   fprintf(f, "%s],\n  \"summary\": {\"races\": %zu, \"complete\": %s", rr->nraces ? "\n  " : "",

@@ -145,6 +145,11 @@ char *oa_race_dir(void)
   return library_file("OMPADV_RACE_DIR", "race", OA_RACE_RUNTIME);
 }
 
+char *oa_simd_plugin(void)
+{
+  return library_file("OMPADV_SIMD_PLUGIN", "ompadv-simd.so", NULL);
+}
+
 /* ompadv's helper programs: in the build tree beside the tool's sources,
  * installed in LIBEXECDIR/ompadv. */
 char *oa_helper_program(const char *name)

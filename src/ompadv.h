@@ -77,6 +77,9 @@ char *oa_tool_library(void);
 /* The directory holding the race runtime under the TSan runtime's name. */
 #define OA_RACE_RUNTIME "libclang_rt.tsan-x86_64.so"
 char *oa_race_dir(void);
+/* The simd-lanes pass for clang (ompadv-simd.so, $OMPADV_SIMD_PLUGIN when
+ * set); NULL when ompadv was built without it. */
+char *oa_simd_plugin(void);
 char *oa_man_page(const char *page);
 char *oa_helper_program(const char *name);
 char *oa_include_dir(void);

@@ -66,6 +66,12 @@ typedef struct oa_access {
  * sites, unless the accesses cannot race after all */
 void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earlier_ref,
             uint32_t earlier_site, int earlier_write);
+/* race-report.c: race-simd.c found access a in a lane of the thread's simd
+ * loop conflicting with another lane's (at earlier_site) */
+void report_simd(oa_thread *t, const oa_access *a, uint32_t earlier_site, int earlier_write);
+/* race.c, for race-simd.c: the site of an access at pc (as the access path
+ * makes it) */
+uint32_t site_at(oa_race_thread *r, uintptr_t pc);
 /* race-report.c: learns the thread's copies of thread-local storage once
  * (race-omp.c: when the thread begins an implicit task) */
 void learn_tls(oa_race_thread *r);

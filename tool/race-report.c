@@ -157,14 +157,14 @@ static void emit_callers(oa_thread *t, const uint64_t *fr, uint32_t n, unsigned 
   }
 }
 
-void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earlier_ref,
-            uint32_t earlier_site, int earlier_write)
+/* The record of a race between a and an earlier access (at earlier_site, by
+ * earlier_thread), once per pair of sites, with the later access's callers
+ * (and the earlier one's, when its site names its context): bits are
+ * enum oa_race_bits but the two accesses' kinds. */
+static void emit(oa_thread *t, const oa_access *a, unsigned bits, uint32_t earlier_thread,
+                 uint32_t earlier_site, int earlier_write, uint64_t later_construct,
+                 unsigned later_kind, uint64_t earlier_construct, unsigned earlier_kind)
 {
-  if (!__atomic_load_n(&oa_rs.detecting, __ATOMIC_ACQUIRE))
-    return;  /* the shadow ran out: the cells may be the sink's */
-  const oa_node *e = node_of(earlier_ref);
-  if (own_private(t, a, cur, e) || own_tls(t, a, e) || initial_thread_only(e, cur))
-    return;
   __atomic_add_fetch(&oa_rs.races_found, 1, __ATOMIC_RELAXED);
   if (!new_pair(pair_site(earlier_site), pair_site(a->site)))
     return;
@@ -182,24 +182,47 @@ void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earli
   for (uint32_t ctx = context_of_site(earlier_site); ctx && n < 15; ctx = oa_rs.ctx_up[ctx - 1])
     fr[n++] = oa_rs.ctx_pc[ctx - 1];
   emit_callers(t, fr, n, OA_RACE_STACK_EARLIER);
-  unsigned kc, kd;
-  uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
-  uint64_t where = memory_of(a->addr);
-  unsigned bits = (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0)
-                  | (overlapped(e, cur) ? OA_RACE_CONCURRENT : 0);
+  bits |= (a->write ? OA_RACE_LATER_WRITE : 0) | (earlier_write ? OA_RACE_EARLIER_WRITE : 0);
   oa_record *ev = oa_begin_record(t, OA_RACE_REPORT, bits);
   if (!ev)
     return;
   struct oa_race_report *x = &ev->race_report;
-  x->earlier_thread = oa_race_frag_of(e)->thread;
+  x->earlier_thread = earlier_thread;
   x->size = (uint8_t)a->size;
-  x->later_kind = (uint8_t)kc;
-  x->earlier_kind = (uint8_t)kd;
-  x->memory = (uint8_t)where;
+  x->later_kind = (uint8_t)later_kind;
+  x->earlier_kind = (uint8_t)earlier_kind;
+  x->memory = (uint8_t)memory_of(a->addr);
   x->address = a->addr;
   x->later_code = a->pc;
   x->earlier_code = pc_of(earlier_site);
-  x->later_construct = c;
-  x->earlier_construct = d;
+  x->later_construct = later_construct;
+  x->earlier_construct = earlier_construct;
   oa_commit(t);
+}
+
+void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earlier_ref,
+            uint32_t earlier_site, int earlier_write)
+{
+  if (!__atomic_load_n(&oa_rs.detecting, __ATOMIC_ACQUIRE))
+    return;  /* the shadow ran out: the cells may be the sink's */
+  const oa_node *e = node_of(earlier_ref);
+  if (own_private(t, a, cur, e) || own_tls(t, a, e) || initial_thread_only(e, cur))
+    return;
+  unsigned kc, kd;
+  uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
+  emit(t, a, overlapped(e, cur) ? OA_RACE_CONCURRENT : 0, oa_race_frag_of(e)->thread,
+       earlier_site, earlier_write, c, kc, d, kd);
+}
+
+/* Two lanes of the simd loop the thread runs (race-simd.c): the loop is
+ * both accesses' construct, the thread both accesses'.  Unlike two
+ * threads, two lanes of one thread race wherever they run, the initial
+ * thread's serial code included (OpenMP 5.2, 1.4.1: SIMD lanes are the
+ * units of a data race too). */
+void report_simd(oa_thread *t, const oa_access *a, uint32_t earlier_site, int earlier_write)
+{
+  if (!__atomic_load_n(&oa_rs.detecting, __ATOMIC_ACQUIRE))
+    return;
+  uintptr_t loop = t->race->simd_where;
+  emit(t, a, OA_RACE_SIMD, t->id, earlier_site, earlier_write, loop, OA_C_MAIN, loop, OA_C_MAIN);
 }

@@ -150,6 +150,11 @@ static uint32_t site_in_context(oa_race_thread *r, uintptr_t pc)
   return s & 0x80000000u ? 0 : s;
 }
 
+uint32_t site_at(oa_race_thread *r, uintptr_t pc)
+{
+  return oa_rs.ctx_on ? site_in_context(r, pc) : site_of(pc);
+}
+
 uintptr_t pc_of(uint32_t site)
 {
   site &= ~SITE_FLAGS;

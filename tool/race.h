@@ -27,6 +27,12 @@
 /* Per-thread state, behind oa_thread.race (tool.h). */
 typedef struct oa_race_thread {
   struct oa_node *w;             /* the fragment the thread runs (NULL: untracked) */
+  uint32_t simd_depth;           /* >0: inside a simd loop (race-simd.c), checked beside */
+  uint32_t simd_lanes;           /* ... whose iterations this close may run at once */
+  uint64_t simd_iter;            /* ... the iteration running (1: the first) */
+  uint64_t simd_instance;        /* ... this thread's count of simd loops entered */
+  uintptr_t simd_where;          /* ... the code address of its entry (its location) */
+  struct oa_simd_cell *simd_cells; /* the lanes' accesses (race-simd.c; NULL: none yet) */
   uint32_t ignore;               /* >0: inside a runtime call whose accesses are its own */
   void *ignore_task;             /* ... made by this task (tasks it runs meanwhile count) */
   uint32_t in_reduce;            /* a reduction's combination is pending its end call */
@@ -157,6 +163,13 @@ void oa_race_owned(struct oa_thread *t, uintptr_t lo, uintptr_t hi);
  * (atomic, a reduction's combination): those never race with each other */
 #define OA_RACE_SYNC 2
 void oa_race_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
+/* tsan.c -> race-simd.c: a simd loop (plugin/simd-lanes.cpp) is entered
+ * (lanes: its safelen, 0 for none), begins an iteration, is left; an access
+ * made in it, checked against the other lanes' */
+void oa_race_simd_begin(struct oa_thread *t, uint32_t lanes, uintptr_t where);
+void oa_race_simd_iter(struct oa_thread *t);
+void oa_race_simd_end(struct oa_thread *t);
+void oa_race_simd_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
 
 /* Race mode's own bytes after every OSPG node (ospg.h: oa_ospg_host's
  * node_extra), filled in for fragments (W-nodes): who ran it, in which

@@ -26,7 +26,11 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
                                                              int write, uintptr_t pc)
 {
   oa_thread *t = oa_self;
-  if (__builtin_expect(!t || !t->race->w, 0))
+  if (__builtin_expect(!t, 0))
+    return;
+  if (__builtin_expect(t->race->simd_depth != 0, 0))
+    oa_race_simd_access(t, addr, size, write | t->race->aflags, pc);
+  if (__builtin_expect(!t->race->w, 0))
     return;
   if (__builtin_expect(t->race->ignore && t->race->ignore_task == t->cur, 0))
     return;
@@ -34,6 +38,50 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
 }
 
 EXPORT void __tsan_init(void) {}
+
+/* --- simd loops (plugin/simd-lanes.cpp marks them in race builds) ---------
+ * A program whose only OpenMP is simd never calls libomp, which starts the
+ * tool: the first simd loop asks libomp for something, which starts it. */
+static oa_thread *simd_thread(void)
+{
+  static int asked;
+  if (!oa_race && !__atomic_exchange_n(&asked, 1, __ATOMIC_RELAXED)) {
+    int (*max_threads)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_max_threads");
+    if (max_threads)
+      max_threads();
+  }
+  return oa_race && oa_race_detecting() ? oa_me() : NULL;
+}
+
+EXPORT void __ompadv_simd_begin(int32_t lanes)
+{
+  oa_thread *t = simd_thread();
+  if (t)
+    oa_race_simd_begin(t, lanes > 0 ? (uint32_t)lanes : 0, PC());
+}
+
+EXPORT void __ompadv_simd_iter(void)
+{
+  oa_thread *t = oa_self;
+  if (t && t->race->simd_depth)
+    oa_race_simd_iter(t);
+}
+
+/* An access to a local aggregate that never escapes its function, which
+ * ThreadSanitizer does not instrument but another lane may reach. */
+EXPORT void __ompadv_simd_access(void *addr, uint64_t size, int32_t write)
+{
+  oa_thread *t = oa_self;
+  if (t && t->race->simd_depth)
+    oa_race_simd_access(t, (uintptr_t)addr, (uint32_t)size, write | t->race->aflags, PC());
+}
+
+EXPORT void __ompadv_simd_end(void)
+{
+  oa_thread *t = oa_self;
+  if (t && t->race->simd_depth)
+    oa_race_simd_end(t);
+}
 
 /* What glibc keeps in libc_nonshared.a, not in libc.so: a program linked
  * against TSan's runtime, which exports them, may call them through it

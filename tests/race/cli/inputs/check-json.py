@@ -11,6 +11,7 @@ lines = []
 for race in races:
     assert race["address"].startswith("0x")
     assert isinstance(race["concurrent"], bool) and race["reports"] >= 1
+    assert race["simd"] is False, race
     for side in ("first", "second"):
         a = race[side]
         assert a["access"] in ("read", "write"), a

@@ -1,0 +1,243 @@
+// The simd-lanes pass (ompadv cc --race loads it into clang-19): the lanes of
+// a simd loop are logically parallel (doc/SEMANTICS.md rule 20), but one
+// thread runs them and no OpenMP or ThreadSanitizer event marks where an
+// iteration begins.  In the functions ThreadSanitizer instruments, each loop
+// the front end marked as simd gets three calls into the race runtime
+// (tool/tsan.c): __ompadv_simd_begin(lanes) where the loop is entered,
+// __ompadv_simd_iter() at the top of each iteration (its header) and
+// __ompadv_simd_end() where it is left.  lanes bounds the distance between
+// two iterations that may run at once: safelen's, or 0 for none given.
+//
+// Which loops are simd: clang marks `#pragma omp simd` (and the simd part of
+// `for simd`, `distribute simd` ...) with llvm.loop.vectorize.enable, and
+// without safelen also with llvm.loop.parallel_accesses (no iterations
+// depend on each other); with safelen(n), vectorize.width n instead.
+// `#pragma clang loop vectorize_width(n)` gives the same width but also
+// llvm.loop.vectorize.scalable.enable, which OpenMP's never does: that loop
+// is no simd loop (it asserts nothing about its iterations), unless it has
+// vectorize(assume_safety)'s parallel_accesses.
+//
+// The pass runs at the start of the pipeline, before any loop is transformed:
+// the calls keep the vectorizer off the loop, so its lanes run one iteration
+// after another and each access is seen in its own iteration.
+// libtool's -DPIC would rename a member of LLVM's PassBuilder
+#undef PIC
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/DomTreeUpdater.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace {
+
+// The loop's lanes: 0 for a simd loop without safelen, its safelen, or -1
+// for no simd loop.
+int simdLanes(const Loop *L)
+{
+  MDNode *id = L->getLoopID();
+  if (!id)
+    return -1;
+  bool enable = false, parallel = false, scalable = false;
+  int width = 0;
+  for (const MDOperand &op : id->operands()) {
+    auto *node = dyn_cast<MDNode>(op.get());
+    if (!node || node->getNumOperands() == 0)
+      continue;
+    auto *name = dyn_cast<MDString>(node->getOperand(0));
+    if (!name)
+      continue;
+    StringRef s = name->getString();
+    if (s == "llvm.loop.parallel_accesses")
+      parallel = true;
+    else if (s == "llvm.loop.vectorize.scalable.enable")
+      scalable = true;
+    else if (s == "llvm.loop.vectorize.enable" || s == "llvm.loop.vectorize.width") {
+      if (node->getNumOperands() < 2)
+        continue;
+      auto *v = mdconst::dyn_extract<ConstantInt>(node->getOperand(1));
+      if (!v)
+        continue;
+      if (s == "llvm.loop.vectorize.enable")
+        enable = !v->isZero();
+      else
+        width = (int)v->getZExtValue();
+    }
+  }
+  if (parallel)
+    return 0;
+  if (enable && !scalable && width > 0)
+    return width;
+  return -1;
+}
+
+// The loop's metadata without the vectorizer's hints: the calls keep it off
+// the loop anyway, and a hint it cannot follow would be a warning
+// (-Wpass-failed), an error under -Werror.
+void dropVectorizeHints(Loop *L)
+{
+  MDNode *id = L->getLoopID();
+  if (!id)
+    return;
+  SmallVector<Metadata *, 8> keep;
+  keep.push_back(nullptr);  // the loop ID refers to itself
+  for (unsigned i = 1; i < id->getNumOperands(); i++) {
+    auto *node = dyn_cast<MDNode>(id->getOperand(i).get());
+    auto *name = node && node->getNumOperands() ? dyn_cast<MDString>(node->getOperand(0)) : nullptr;
+    if (name && name->getString().starts_with("llvm.loop.vectorize."))
+      continue;
+    keep.push_back(id->getOperand(i).get());
+  }
+  MDNode *fresh = MDNode::getDistinct(id->getContext(), keep);
+  fresh->replaceOperandWith(0, fresh);
+  L->setLoopID(fresh);
+}
+
+// The program also runs without ompadv, on ThreadSanitizer's own runtime,
+// which has no __ompadv_simd_* functions: they are weak references, called
+// only when the runtime loaded defines them.  The call is made in place
+// (not through a helper), so that its return address, which names the
+// loop or the access, is in the program's code at the right line.
+Function *hook(Module &M, StringRef name, ArrayRef<Type *> params)
+{
+  LLVMContext &C = M.getContext();
+  FunctionType *fty = FunctionType::get(Type::getVoidTy(C), params, false);
+  auto *f = cast<Function>(M.getOrInsertFunction(name, fty).getCallee());
+  f->setLinkage(GlobalValue::ExternalWeakLinkage);
+  return f;
+}
+
+void callIfThere(Instruction *before, Function *f, ArrayRef<Value *> args, DebugLoc where,
+                 DominatorTree &DT, LoopInfo &LI)
+{
+  IRBuilder<> irb(before);
+  Value *there = irb.CreateIsNotNull(f);
+  DomTreeUpdater DTU(DT, DomTreeUpdater::UpdateStrategy::Eager);
+  Instruction *then = SplitBlockAndInsertIfThen(there, before->getIterator(), false, nullptr,
+                                                &DTU, &LI);
+  irb.SetInsertPoint(then);
+  irb.SetCurrentDebugLocation(where);
+  irb.CreateCall(f, args);
+}
+
+// An access the loop makes to a local aggregate of the function that never
+// escapes: ThreadSanitizer leaves those out (no other thread can reach
+// them), but two lanes can.  Only aggregates the code outside the loop uses
+// too: the loop's private copies, and its scalars (its counters), are each
+// lane's own.
+bool sharedLocal(Value *ptr, const Loop *L)
+{
+  auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(ptr));
+  if (!a
+      || !(a->getAllocatedType()->isArrayTy() || a->getAllocatedType()->isStructTy()
+           || a->isArrayAllocation())  /* (a variable-length array) */
+      || PointerMayBeCaptured(a, true, true))
+    return false;
+  SmallVector<const Value *, 8> work{ a };
+  SmallPtrSet<const Value *, 16> seen;
+  while (!work.empty()) {
+    const Value *v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    for (const User *u : v->users()) {
+      auto *i = dyn_cast<Instruction>(u);
+      if (!i)
+        continue;
+      if (isa<GetElementPtrInst>(i) || isa<BitCastInst>(i))
+        work.push_back(i);
+      else if (!L->contains(i->getParent()) && !i->isLifetimeStartOrEnd())
+        return true;
+    }
+  }
+  return false;
+}
+
+struct SimdLanesPass : PassInfoMixin<SimdLanesPass> {
+  // also at -O0, whose functions are optnone
+  static bool isRequired() { return true; }
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM)
+  {
+    if (F.isDeclaration() || !F.hasFnAttribute(Attribute::SanitizeThread))
+      return PreservedAnalyses::all();
+    auto &LI = AM.getResult<LoopAnalysis>(F);
+    auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+    SmallVector<std::pair<Loop *, int>, 4> simd;
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      int lanes = simdLanes(L);
+      if (lanes >= 0)
+        simd.push_back({ L, lanes });
+    }
+    if (simd.empty())
+      return PreservedAnalyses::all();
+    Module *M = F.getParent();
+    LLVMContext &C = M->getContext();
+    const DataLayout &DL = M->getDataLayout();
+    Type *i32 = Type::getInt32Ty(C), *i64 = Type::getInt64Ty(C), *ptr = PointerType::get(C, 0);
+    Function *begin = hook(*M, "__ompadv_simd_begin", { i32 });
+    Function *iter = hook(*M, "__ompadv_simd_iter", {});
+    Function *end = hook(*M, "__ompadv_simd_end", {});
+    Function *access = hook(*M, "__ompadv_simd_access", { ptr, i64, i32 });
+    for (auto &[L, lanes] : simd) {
+      dropVectorizeHints(L);
+      // the debug location of the loop's start names the construct
+      DebugLoc where = L->getStartLoc();
+      // the accesses to shared locals first (the blocks are split after)
+      SmallVector<std::pair<Instruction *, bool>, 8> locals;
+      for (BasicBlock *b : L->blocks())
+        for (Instruction &i : *b) {
+          if (auto *ld = dyn_cast<LoadInst>(&i); ld && sharedLocal(ld->getPointerOperand(), L))
+            locals.push_back({ ld, false });
+          else if (auto *st = dyn_cast<StoreInst>(&i); st && sharedLocal(st->getPointerOperand(), L))
+            locals.push_back({ st, true });
+        }
+      for (auto &[i, write] : locals) {
+        Value *p = write ? cast<StoreInst>(i)->getPointerOperand() : cast<LoadInst>(i)->getPointerOperand();
+        Type *t = write ? cast<StoreInst>(i)->getValueOperand()->getType() : i->getType();
+        callIfThere(i, access,
+                    { p, ConstantInt::get(i64, DL.getTypeStoreSize(t).getFixedValue()),
+                      ConstantInt::get(i32, write) },
+                    i->getDebugLoc(), DT, LI);
+      }
+      BasicBlock *header = L->getHeader();
+      SmallVector<BasicBlock *, 2> outside;
+      for (BasicBlock *p : predecessors(header))
+        if (!L->contains(p))
+          outside.push_back(p);
+      for (BasicBlock *p : outside) {
+        BasicBlock *b = SplitEdge(p, header, &DT, &LI);
+        callIfThere(b->getTerminator(), begin, { ConstantInt::get(i32, lanes) }, where, DT, LI);
+      }
+      callIfThere(&*header->getFirstInsertionPt(), iter, {}, where, DT, LI);
+      SmallVector<Loop::Edge, 2> exits;
+      L->getExitEdges(exits);
+      for (auto &[from, to] : exits) {
+        BasicBlock *b = SplitEdge(const_cast<BasicBlock *>(from), const_cast<BasicBlock *>(to),
+                                  &DT, &LI);
+        callIfThere(b->getTerminator(), end, {}, where, DT, LI);
+      }
+    }
+    PreservedAnalyses pa;
+    pa.preserve<LoopAnalysis>();
+    pa.preserve<DominatorTreeAnalysis>();
+    return pa;
+  }
+};
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo()
+{
+  return { LLVM_PLUGIN_API_VERSION, "ompadv-simd-lanes", "1", [](PassBuilder &PB) {
+            PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(createModuleToFunctionPassAdaptor(SimdLanesPass()));
+            });
+          } };
+}
