@@ -191,6 +191,7 @@ static int run_race(int argc, char **argv)
       if (takes_value(argv[j]) && j + 1 < argc)
         cmd[n++] = argv[++j];
     }
+    cmd[n++] = "-O0";  /* unoptimized: clang optimizes, after the simd-lanes pass */
     cmd[n++] = "-S";
     cmd[n++] = "-emit-llvm";
     cmd[n++] = argv[i];
