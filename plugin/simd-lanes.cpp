@@ -11,7 +11,10 @@
 // Which loops are simd: clang marks `#pragma omp simd` (and the simd part of
 // `for simd`, `distribute simd` ...) with llvm.loop.vectorize.enable, and
 // without safelen also with llvm.loop.parallel_accesses (no iterations
-// depend on each other); with safelen(n), vectorize.width n instead.
+// depend on each other); with safelen(n), vectorize.width n instead.  A
+// worksharing loop whose iterations may run in any order (schedule(dynamic),
+// nonmonotonic) has parallel_accesses alone: it is no simd loop (its
+// iterations on one thread run one after another).
 // `#pragma clang loop vectorize_width(n)` gives the same width but also
 // llvm.loop.vectorize.scalable.enable, which OpenMP's never does: that loop
 // is no simd loop (it asserts nothing about its iterations), unless it has
@@ -71,9 +74,11 @@ int simdLanes(const Loop *L)
         width = (int)v->getZExtValue();
     }
   }
+  if (!enable)
+    return -1;  /* (parallel alone: a worksharing loop's any-order iterations) */
   if (parallel)
     return 0;
-  if (enable && !scalable && width > 0)
+  if (!scalable && width > 0)
     return width;
   return -1;
 }
