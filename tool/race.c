@@ -263,27 +263,36 @@ static void new_epoch(oa_race_thread *r)
   r->pcache_epoch = oa_rs.epoch;
 }
 
+/* An access below the lowest stack address the running task used: only
+ * above this frame is it the program's live stack (its red zone included);
+ * below lies no stack but memory mapped into the gap under it, which the
+ * initial thread's bounds cover when its stack size is unlimited
+ * (DataRaceBench's harness runs with ulimit -s unlimited: a malloc'd block
+ * there made every task's end forget terabytes).  Apart from the access
+ * path, which would otherwise keep a frame pointer for it. */
+static __attribute__((noinline)) void lower_sp_min(oa_race_thread *r, uintptr_t addr)
+{
+  if (addr >= (uintptr_t)__builtin_frame_address(0))
+    r->sp_min = addr;
+}
+
 void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc)
 {
   const oa_node *cur = t->race->w;
   if (!oa_rs.detecting || !size || addr + size > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
     return;
   oa_race_thread *r = t->race;
+  if (__builtin_expect(r->simd_depth != 0, 0))
+    oa_race_simd_access(t, addr, size, write, pc);  /* before the filter: one fragment */
   r->checked++;
   if (__builtin_expect(r->pcache_epoch != oa_rs.epoch, 0))
     new_epoch(r);
   if (__builtin_expect(r->nowned, 0) && owned(r, addr))
     return;
   /* the task's own stack below its lowest call seen (alloca, the frame
-   * of a function inlined into it): its, and dead when it ends.  Only
-   * above this frame: the program's live stack is (its red zone included),
-   * and what lies below is no stack but memory mapped into the gap under
-   * it, which the initial thread's bounds cover when its stack size is
-   * unlimited (DataRaceBench's harness runs with ulimit -s unlimited: a
-   * malloc'd block there made every task's end forget terabytes) */
-  if (addr < r->sp_min && addr >= r->stack_lo && r->stack_lo
-      && addr >= (uintptr_t)__builtin_frame_address(0))
-    r->sp_min = addr;
+   * of a function inlined into it): its, and dead when it ends */
+  if (__builtin_expect(addr < r->sp_min && addr >= r->stack_lo && r->stack_lo, 0))
+    lower_sp_min(r, addr);
   oa_access a = { addr, size, write & 1, 0, pc, 0, 0 };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;

@@ -28,10 +28,13 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
   oa_thread *t = oa_self;
   if (__builtin_expect(!t, 0))
     return;
-  if (__builtin_expect(t->race->simd_depth != 0, 0))
-    oa_race_simd_access(t, addr, size, write | t->race->aflags, pc);
-  if (__builtin_expect(!t->race->w, 0))
+  if (__builtin_expect(!t->race->w, 0)) {
+    /* serial code: only a simd loop's lanes can race there (oa_race_access
+     * checks them where a fragment runs) */
+    if (t->race->simd_depth)
+      oa_race_simd_access(t, addr, size, write | t->race->aflags, pc);
     return;
+  }
   if (__builtin_expect(t->race->ignore && t->race->ignore_task == t->cur, 0))
     return;
   oa_race_access(t, addr, size, write | t->race->aflags, pc);
