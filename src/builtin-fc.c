@@ -1,9 +1,11 @@
 /* `ompadv fc`: Fortran with flang-new-19 -fopenmp -g, on the same libomp as
  * clang's programs.  flang has no -fsanitize=thread, so `--race` builds in
- * steps for each Fortran source: flang to LLVM IR (optimized at the user's
- * level), every function marked for ThreadSanitizer (the `sanitize_thread`
- * attribute, which clang's -fsanitize=thread would have given it), clang-19
- * -fsanitize=thread to an object, and flang links the objects with the
+ * steps for each Fortran source: flang to LLVM IR, unoptimized (flang's
+ * optimizer drops the marks of simd loops), every function marked for
+ * ThreadSanitizer (the `sanitize_thread` attribute, which clang's
+ * -fsanitize=thread would have given it), clang-19 -fsanitize=thread with
+ * the simd-lanes pass to an object at the user's optimization level, and
+ * flang links the objects with the
  * shared TSan runtime and the run path that `ompadv cc --race` gives (so the
  * program also runs without ompadv).  Locations and reports then name the
  * Fortran files and lines.  User flags come last, so they win. */
