@@ -302,9 +302,9 @@ static uintptr_t oa_race_task_begin(oa_thread *t, int implicit, const void *task
    * tsan.c), where the margin would reach into the creator's own frame
    * (its shared locals, which the task, or a task that ran during the
    * wait for the undeferred task's dependences, wrote). */
-  if (r->call_sp && r->call_sp < top)
-    top = r->call_sp;
-  uintptr_t dead = top;
+  uintptr_t dead = r->call_sp ? r->call_sp : top;
+  if (r->call_sp)
+    top = r->call_sp;  /* exactly: an if(0) task's frames lie just below it */
   r->call_sp = 0;
   if (oa_rs.detecting && r->sp_min && r->sp_min >= r->stack_lo && r->sp_min < dead)
     oa_shadow_clear(r->sp_min, dead);
