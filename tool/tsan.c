@@ -439,18 +439,17 @@ EXPORT void *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags, si
  * run inside create tasks of their own). */
 static const void *task_call_begin(oa_thread *t, uintptr_t sp, const void *ra)
 {
-  const void *was = NULL;
-  if (t && t->race) {
-    was = t->caller_ra;
-    t->race->call_sp = sp;
-    t->caller_ra = ra;
-  }
+  if (!t)
+    return NULL;
+  const void *was = t->caller_ra;
+  t->race->call_sp = sp;
+  t->caller_ra = ra;
   return was;
 }
 
 static void task_call_end(oa_thread *t, const void *was)
 {
-  if (t && t->race) {
+  if (t) {
     t->race->call_sp = 0;
     t->caller_ra = was;
   }
