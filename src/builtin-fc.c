@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "launch.h"
+#include "outfile.h"
 #include "util.h"
 
 static int is_fortran_source(const char *a)
@@ -162,6 +163,23 @@ static int run_race(int argc, char **argv)
   }
   if (compile_only && out && nsrc > 1)
     oa_die(OA_EXIT_USAGE, "fc: cannot specify -o with -c and several sources (as flang)");
+  /* these steps write the objects and the program themselves: none of
+   * them may replace a source (outfile.h) */
+  oa_guard_cmd("fc");
+  for (int i = 1; i < argc; i++) {
+    if (takes_value(argv[i]))
+      i++;
+    else if (is_fortran_source(argv[i]))
+      oa_guard_input(argv[i], "the source");
+  }
+  for (int i = 1; compile_only && i < argc; i++) {
+    if (takes_value(argv[i]))
+      i++;
+    else if (is_fortran_source(argv[i]))
+      oa_guard_output(object_name(argv[i], out), "the object");
+  }
+  if (!compile_only)
+    oa_guard_output(out ? out : "a.out", "the program (-o)");
   char *tmp = nsrc ? oa_tmpdir_make() : NULL;
   char *plugin_path = oa_simd_plugin();
   const char *plugin = plugin_path ? oa_xasprintf("-fpass-plugin=%s", plugin_path) : NULL;
