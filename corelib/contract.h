@@ -887,8 +887,14 @@ struct oa_record_word {         /* OA_REC_TEAM: the largest team so far;
 #define OMPADV_ENV_RACE "OMPADV_RACE"
 #define OMPADV_ENV_RACE_GRAIN "OMPADV_RACE_GRAIN"
 #define OMPADV_ENV_RACE_STACKS "OMPADV_RACE_STACKS"   /* "1": --earlier-stacks */
+/* the largest team size whose schedule(static) splits the races between
+ * one thread's iterations are reported for (race --max-threads; default
+ * OA_RACE_MAX_THREADS, 1: none) */
+#define OMPADV_ENV_RACE_MAX_THREADS "OMPADV_RACE_MAX_THREADS"
+#define OA_RACE_MAX_THREADS 256
 #define OA_RACE_STACK_EARLIER 0x80
-enum oa_race_type { OA_RACE_REPORT = 400, OA_RACE_CHECK, OA_RACE_SUMMARY, OA_RACE_STACK };
+enum oa_race_type { OA_RACE_REPORT = 400, OA_RACE_CHECK, OA_RACE_SUMMARY, OA_RACE_STACK,
+                     OA_RACE_ITERS };
 enum oa_race_bits {
   OA_RACE_LATER_WRITE = 1,   /* the later access writes */
   OA_RACE_EARLIER_WRITE = 2, /* the earlier access writes */
@@ -897,6 +903,11 @@ enum oa_race_bits {
   OA_RACE_SIMD = 8,          /* two lanes of one simd loop (one thread, iterations close
                               * enough to run at once): later_construct is the loop's
                               * code address, earlier_thread the thread's own */
+  OA_RACE_TEAMS = 16,        /* two iterations of one schedule(static) loop that this
+                              * run's team gave one thread, and other team sizes give
+                              * two (an OA_RACE_ITERS record of the same thread comes
+                              * just before): later_construct is the loop's code
+                              * address, earlier_thread the thread's own */
 };
 enum oa_race_mem {
   OA_RACE_MEM_THREAD = 0x80, /* below: the id + 1 of the thread whose stack (or with
@@ -940,6 +951,17 @@ struct oa_race_stack {       /* OA_RACE_STACK: just before a REPORT of the same 
                               * (race --earlier-stacks) */
   uint64_t time;
   uint64_t callers[5];       /* return addresses, innermost first */
+};
+
+struct oa_race_iters {       /* OA_RACE_ITERS: just before an OA_RACE_TEAMS REPORT of
+                              * the same thread, its loop and iterations */
+  OA_RECORD_ID;
+  uint64_t trips;            /* the loop's iterations */
+  uint64_t chunk;            /* schedule(static, chunk)'s size (kind OA_SLOT_STATIC_CHUNKED) */
+  uint64_t earlier_iter;     /* the earlier access's iteration (0-based) */
+  uint64_t later_iter;       /* the later access's */
+  uint64_t team;             /* the team size of this run */
+  uint64_t kind;             /* the split: enum oa_slot_sched */
 };
 
 struct oa_race_check {       /* OA_RACE_CHECK: auto mode's verdict, where fast mode is
@@ -1025,6 +1047,7 @@ typedef union oa_record {
   struct oa_record_word rec_team, rec_flag;
   struct oa_race_report race_report;
   struct oa_race_stack race_stack;
+  struct oa_race_iters race_iters;
   struct oa_race_check race_check;
   struct oa_race_summary race_summary;
 } oa_record;
@@ -1397,6 +1420,8 @@ OA_AT(struct oa_race_report, later_construct, 48);
 OA_AT(struct oa_race_report, earlier_construct, 56);
 OA_RECORD_KIND(struct oa_race_stack);
 OA_AT(struct oa_race_stack, time, 16); OA_AT(struct oa_race_stack, callers, 24);
+OA_RECORD_KIND(struct oa_race_iters);
+OA_AT(struct oa_race_iters, trips, 16); OA_AT(struct oa_race_iters, later_iter, 40);
 OA_EVENT_KIND(struct oa_race_check);
 OA_AT(struct oa_race_check, fast_ok, 32); OA_AT(struct oa_race_check, why, 40);
 OA_AT(struct oa_race_check, why_code, 48);

@@ -55,6 +55,7 @@ const char *oa_event_type_name(unsigned type)
     [OA_RAW_OREGION] = "OREGION",
     [OA_RACE_REPORT] = "RACE_REPORT", [OA_RACE_CHECK] = "RACE_CHECK",
     [OA_RACE_SUMMARY] = "RACE_SUMMARY", [OA_RACE_STACK] = "RACE_STACK",
+    [OA_RACE_ITERS] = "RACE_ITERS",
   };
   return NAME(names, type);
 }

@@ -757,7 +757,7 @@ void oa_rec_stream_close(oa_rec_stream *s)
 /* --- the record visitor --------------------------------------------------- */
 
 _Static_assert(OA_EV_DEPENDENCE < (int)OA_RAW_NODE && (int)OA_RAW_LAST < (int)OA_REC_META
-               && (int)OA_REC_LAST < (int)OA_RACE_REPORT && OA_RACE_STACK + 1 == OA_REC_NTYPES,
+               && (int)OA_REC_LAST < (int)OA_RACE_REPORT && OA_RACE_ITERS + 1 == OA_REC_NTYPES,
                "the visitor's table holds every record type");
 
 int oa_rec_type_known(unsigned type)
@@ -766,7 +766,7 @@ int oa_rec_type_known(unsigned type)
     return oa_event_type_name(type) != NULL;
   return type == OA_EV_DEPENDENCE || (type >= OA_RAW_NODE && type <= OA_RAW_LAST)
          || (type >= OA_REC_META && type <= OA_REC_LAST)
-         || (type >= OA_RACE_REPORT && type <= OA_RACE_STACK);
+         || (type >= OA_RACE_REPORT && type <= OA_RACE_ITERS);
 }
 
 const char *oa_rec_check(const oa_recording *r, const oa_record *x)

@@ -93,7 +93,7 @@ uint64_t oa_rec_raw_time_max(oa_recording *r);
  * passed over (doc/RECORDS.md). */
 
 /* One bigger than the largest type of contract.h (OA_RACE_*). */
-#define OA_REC_NTYPES (OA_RACE_STACK + 1)
+#define OA_REC_NTYPES (OA_RACE_ITERS + 1)
 
 /* A record of the thread at index thread (a recording: below
  * oa_rec_threads; a result's events: the record's own thread).  0: go on;

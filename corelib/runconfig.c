@@ -95,6 +95,8 @@ void oa_run_config_to_env(const oa_run_config *c)
     set_num(OMPADV_ENV_RACE_GRAIN, c->race_grain);
   if (c->race_stacks)
     setenv(OMPADV_ENV_RACE_STACKS, "1", 1);
+  if (c->race_max_threads > 0)
+    set_num(OMPADV_ENV_RACE_MAX_THREADS, c->race_max_threads);
 }
 
 static int is_1(const char *s)
@@ -150,5 +152,8 @@ int oa_run_config_from_env(oa_run_config *c, char *err, size_t size)
   }
   c->race_grain = grain && atoi(grain) == 1 ? 1 : 4;
   c->race_stacks = is_1(getenv(OMPADV_ENV_RACE_STACKS));
+  const char *max = getenv(OMPADV_ENV_RACE_MAX_THREADS);
+  long m = max ? strtol(max, NULL, 10) : 0;
+  c->race_max_threads = m >= 1 && m <= 1 << 20 ? (uint32_t)m : OA_RACE_MAX_THREADS;
   return 0;
 }

@@ -39,6 +39,9 @@ typedef struct oa_run_config {
   int race_grain;                 /* OMPADV_RACE_GRAIN: bytes per shadow cell, 4 or 1;
                                    * the driver's 0: the runtime's default (4) */
   int race_stacks;                /* OMPADV_RACE_STACKS=1: --earlier-stacks */
+  uint32_t race_max_threads;      /* OMPADV_RACE_MAX_THREADS: --max-threads; the
+                                   * driver's 0: the runtime's default
+                                   * (OA_RACE_MAX_THREADS) */
   /* where the results go: set by the launcher, not by the commands */
   const char *result;             /* OMPADV_RESULT: result file pattern ("%p": the pid) */
   const char *result_own;         /* OMPADV_RESULT_OWN: the owner's file, made before the run */

@@ -202,26 +202,6 @@ static tnode *tnode_of(oa_scale *s, const oa_node *n)
 
 /* --- static loops at another team size -------------------------------------- */
 
-void oa_scale_block(unsigned kind, uint64_t trip, uint32_t team, uint32_t t, uint64_t *first,
-                    uint64_t *count)
-{
-  *first = *count = 0;
-  if (!team || t >= team)
-    return;
-  if (kind == OA_SLOT_STATIC_GREEDY) {
-    uint64_t big = trip / team + (trip % team != 0);
-    uint64_t f = big * t;
-    *first = f < trip ? f : trip;
-    *count = f < trip ? (trip - f < big ? trip - f : big) : 0;
-    return;
-  }
-  /* libomp's balanced split: trip / team each, the first trip % team threads
-   * one more (with fewer iterations than threads, one each to the first) */
-  uint64_t small = trip / team, extras = trip % team;
-  *first = t * small + (t < extras ? t : extras);
-  *count = small + (t < extras);
-}
-
 /* The loop's facts as the model uses them: a static loop whose schedule or
  * trip count the recording lacks is taken as equal blocks (a balanced
  * split of many iterations). */

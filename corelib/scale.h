@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "ospg.h"
+#include "schedule.h"  /* oa_scale_block */
 
 #define OA_SCALE_MAX_POINTS 32
 
@@ -106,11 +107,5 @@ typedef struct oa_scale_result {
  * critical path (by location) at the recorded team sizes. */
 void oa_scale_compute(oa_scale *s, double work, double span, const oa_chain *cp,
                       oa_scale_result *out);
-
-/* The blocks of a static loop: the first iteration of thread t's block at
- * team size P and its iteration count (unchunked schedules; a chunked one
- * deals chunk-size blocks round-robin).  Exported for the tests. */
-void oa_scale_block(unsigned kind, uint64_t trip, uint32_t team, uint32_t t, uint64_t *first,
-                    uint64_t *count);
 
 #endif

@@ -23,6 +23,15 @@
 // The pass runs at the start of the pipeline, before any loop is transformed:
 // the calls keep the vectorizer off the loop, so its lanes run one iteration
 // after another and each access is seen in its own iteration.
+//
+// The same pass marks the iterations of schedule(static) worksharing loops
+// (doc/SEMANTICS.md rule 21): which of them share a thread depends on the
+// team size, and the runtime checks the iterations one thread runs against
+// each other for the team sizes that would give them two.  Clang calls
+// __kmpc_for_static_init_{4,4u,8,8u} (which the runtime interposes: the
+// loop's bounds, schedule and chunk) and then counts a variable of its own
+// (.omp.iv) from the lower bound the call returned: the top of each
+// iteration's body gets __ompadv_ws_iter(iv), its iteration's number.
 // libtool's -DPIC would rename a member of LLVM's PassBuilder
 #undef PIC
 #include "llvm/Analysis/CaptureTracking.h"
@@ -164,6 +173,101 @@ bool sharedLocal(Value *ptr, const Loop *L)
   return false;
 }
 
+// A schedule(static) loop clang made: the call to the runtime that splits
+// it, the loop over the thread's iterations, the variable it counts and the
+// first block of its body.
+struct StaticLoop {
+  CallInst *init;
+  Loop *loop;
+  AllocaInst *iv;
+  BasicBlock *body;
+};
+
+// libomp's schedule kinds (kmp.h: enum sched_type): static with a chunk and
+// without one, and the modifier bits (monotonic, nonmonotonic).
+enum { SchedStaticChunked = 33, SchedStatic = 34, SchedModifiers = 3u << 29 };
+
+Value *loadUnchecked(IRBuilder<> &irb, Type *t, Value *from)
+{
+  LoadInst *ld = irb.CreateLoad(t, from);
+  // ThreadSanitizer leaves it alone: the race runtime's, not the program's
+  ld->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ld->getContext(), {}));
+  return ld;
+}
+
+SmallVector<StaticLoop, 2> staticLoops(Function &F, LoopInfo &LI, DominatorTree &DT)
+{
+  SmallVector<StaticLoop, 2> found;
+  for (BasicBlock &b : F)
+    for (Instruction &i : b) {
+      auto *call = dyn_cast<CallInst>(&i);
+      Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (!callee || !callee->getName().starts_with("__kmpc_for_static_init_")
+          || call->arg_size() != 9)
+        continue;
+      auto *sched = dyn_cast<ConstantInt>(call->getArgOperand(2));
+      if (!sched)
+        continue;
+      uint64_t kind = sched->getZExtValue() & ~(uint64_t)SchedModifiers;
+      if (kind != SchedStatic && kind != SchedStaticChunked)
+        continue;
+      // the counter: where the lower bound the call returned is stored
+      Value *lower = call->getArgOperand(4);
+      AllocaInst *iv = nullptr;
+      for (User *u : lower->users()) {
+        auto *ld = dyn_cast<LoadInst>(u);
+        if (!ld || ld->getPointerOperand() != lower || !DT.dominates(call, ld))
+          continue;
+        for (User *v : ld->users())
+          if (auto *st = dyn_cast<StoreInst>(v); st && st->getValueOperand() == ld)
+            if (auto *a = dyn_cast<AllocaInst>(st->getPointerOperand()))
+              iv = a;
+      }
+      if (!iv)
+        continue;
+      // the innermost loop after the call whose header tests the counter
+      Loop *best = nullptr;
+      for (Loop *L : LI.getLoopsInPreorder()) {
+        BasicBlock *h = L->getHeader();
+        if (!DT.dominates(call->getParent(), h) || h == call->getParent())
+          continue;
+        bool tests = false;
+        for (Instruction &x : *h)
+          if (auto *ld = dyn_cast<LoadInst>(&x); ld && ld->getPointerOperand() == iv)
+            tests = true;
+        if (tests && (!best || L->getLoopDepth() > best->getLoopDepth()))
+          best = L;
+      }
+      if (!best)
+        continue;
+      auto *br = dyn_cast<BranchInst>(best->getHeader()->getTerminator());
+      if (!br || !br->isConditional())
+        continue;
+      BasicBlock *body = best->contains(br->getSuccessor(0)) ? br->getSuccessor(0)
+                         : best->contains(br->getSuccessor(1)) ? br->getSuccessor(1)
+                                                                : nullptr;
+      if (!body || body == best->getHeader() || !body->getSinglePredecessor())
+        continue;
+      found.push_back({ call, best, iv, body });
+    }
+  return found;
+}
+
+void markStaticLoops(Function &F, ArrayRef<StaticLoop> loops, LoopInfo &LI, DominatorTree &DT)
+{
+  Module *M = F.getParent();
+  Type *i64 = Type::getInt64Ty(M->getContext());
+  Function *iter = hook(*M, "__ompadv_ws_iter", { i64 });
+  for (const StaticLoop &s : loops) {
+    bool isUnsigned = s.init->getCalledFunction()->getName().ends_with("u");
+    Instruction *top = &*s.body->getFirstInsertionPt();
+    IRBuilder<> irb(top);
+    Value *k = loadUnchecked(irb, s.iv->getAllocatedType(), s.iv);
+    k = isUnsigned ? irb.CreateZExtOrTrunc(k, i64) : irb.CreateSExtOrTrunc(k, i64);
+    callIfThere(top, iter, { k }, s.loop->getStartLoc(), DT, LI);
+  }
+}
+
 struct SimdLanesPass : PassInfoMixin<SimdLanesPass> {
   // also at -O0, whose functions are optnone
   static bool isRequired() { return true; }
@@ -180,8 +284,11 @@ struct SimdLanesPass : PassInfoMixin<SimdLanesPass> {
       if (lanes >= 0)
         simd.push_back({ L, lanes });
     }
-    if (simd.empty())
+    SmallVector<StaticLoop, 2> statics = staticLoops(F, LI, DT);
+    if (simd.empty() && statics.empty())
       return PreservedAnalyses::all();
+    // the worksharing loops first: the simd marks split their headers
+    markStaticLoops(F, statics, LI, DT);
     Module *M = F.getParent();
     LLVMContext &C = M->getContext();
     const DataLayout &DL = M->getDataLayout();

@@ -14,6 +14,7 @@
 #include "recording.h"
 #include "render.h"
 #include "result.h"
+#include "schedule.h"
 #include "symbolize.h"
 #include "html.h"
 #include "util.h"
@@ -24,7 +25,8 @@
  * one thread's chunk look serial to the detector). */
 #define RACE_THREADS 4
 
-enum { R_MODE = 1, R_GRAIN, R_ERROR_EXITCODE, R_THREADS, R_FORMAT, R_EARLIER_STACKS };
+enum { R_MODE = 1, R_GRAIN, R_ERROR_EXITCODE, R_THREADS, R_FORMAT, R_EARLIER_STACKS,
+       R_MAX_THREADS };
 
 typedef struct race_opts {
   const char *mode;          /* auto|fast|precise */
@@ -33,6 +35,7 @@ typedef struct race_opts {
   int threads;               /* 0: not given */
   const char *format;
   int earlier_stacks;        /* each access's calling context kept: both stacks shown */
+  int max_threads;           /* 0: not given (OA_RACE_MAX_THREADS) */
 } race_opts;
 
 static _Noreturn void bad_value(const char *opt, const char *v, const char *want)
@@ -73,6 +76,9 @@ static int on_option(int id, const char *arg, void *ctx)
   case R_EARLIER_STACKS:
     o->earlier_stacks = 1;
     break;
+  case R_MAX_THREADS:
+    o->max_threads = (int)parse_num("--max-threads", arg, 1, 1 << 20, "a positive number");
+    break;
   case R_FORMAT:
     if (strcmp(arg, "text") && strcmp(arg, "json"))
       bad_value("--format", arg, "text or json");
@@ -107,6 +113,9 @@ typedef struct race {
   unsigned memory;           /* enum oa_race_mem: the stack or TLS of which thread */
   int concurrent;
   int simd;                  /* two lanes of one simd loop (OA_RACE_SIMD) */
+  int teams;                 /* two iterations of a static loop that other team sizes
+                              * split apart (OA_RACE_TEAMS): ... */
+  struct oa_race_iters iters;/* ... the loop and the iterations */
   size_t reports;            /* runtime reports merged into this one */
   race_access first, second;      /* the earlier and the later access */
   const char *key[2];        /* the two locations, sorted: the merge key */
@@ -125,6 +134,9 @@ typedef struct race_run {
   int idle;                  /* no OpenMP construct ran: nothing was checked */
   int races_fail;            /* --error-exitcode given: races change the exit status */
   int earlier_stacks;        /* --earlier-stacks given */
+  uint32_t max_threads;      /* --max-threads */
+  /* ITERS records awaiting their REPORT, by thread */
+  struct oa_race_iters iters[OA_MAX_THREADS_SEEN];
   /* STACK records awaiting their REPORT: the later access's callers [0] and
    * the earlier one's [1] */
   uint64_t *pending[OA_MAX_THREADS_SEEN][2];
@@ -213,6 +225,9 @@ static void add_report(race_run *rr, const struct oa_race_report *e, size_t *cap
   x->memory = e->memory;
   x->concurrent = (e->sub & OA_RACE_CONCURRENT) != 0;
   x->simd = (e->sub & OA_RACE_SIMD) != 0;
+  x->teams = (e->sub & OA_RACE_TEAMS) != 0;
+  if (x->teams)
+    x->iters = rr->iters[e->thread % OA_MAX_THREADS_SEEN];
   x->reports = 1;
   x->second.write = (e->sub & OA_RACE_LATER_WRITE) != 0;
   x->second.size = e->size;
@@ -258,6 +273,10 @@ static void merge(race_run *rr)
     if (kept && !strcmp(kept->key[0], x->key[0]) && !strcmp(kept->key[1], x->key[1])) {
       kept->reports += x->reports;
       kept->concurrent |= x->concurrent;
+      if (kept->teams && !x->teams) {  /* it races at this run's team size too */
+        kept->teams = 0;
+        kept->first.thread = x->first.thread;
+      }
       free_access(&x->first);
       free_access(&x->second);
       continue;
@@ -272,6 +291,14 @@ static int on_stack(void *ctx, const oa_record *x, size_t thread)
 {
   (void)thread;
   add_callers(ctx, &x->race_stack);
+  return 0;
+}
+
+static int on_iters(void *ctx, const oa_record *x, size_t thread)
+{
+  (void)thread;
+  race_run *rr = ctx;
+  rr->iters[x->race_iters.thread % OA_MAX_THREADS_SEEN] = x->race_iters;
   return 0;
 }
 
@@ -307,6 +334,7 @@ static int collect(race_run *rr, const char *path)
   rr->sym = oa_sym_for_result(&rr->r);
   oa_rec_visitor v = { .ctx = rr, .on = { [OA_RACE_STACK] = on_stack,
                                           [OA_RACE_REPORT] = on_report,
+                                          [OA_RACE_ITERS] = on_iters,
                                           [OA_RACE_SUMMARY] = on_summary,
                                           [OA_RACE_CHECK] = on_run_check } };
   if (oa_rec_visit_events(rr->r.events, rr->r.nevents, &v, path, err, sizeof err) != 0) {
@@ -357,14 +385,52 @@ static const char *construct_text(const race *x, const race_access *a)
   return a->construct_location ? oa_construct_name(a->kind) : "serial code of main";
 }
 
-static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym)
+/* The team sizes up to max at which a static loop runs the race's two
+ * iterations on two threads, as ranges (how many; only the first cap). */
+#define TEAM_RANGES 8
+static size_t team_ranges(const race *x, uint32_t max, uint32_t (*r)[2])
+{
+  const struct oa_race_iters *it = &x->iters;
+  return oa_static_apart((unsigned)it->kind, it->trips, it->chunk, it->earlier_iter,
+                         it->later_iter, max, r, TEAM_RANGES);
+}
+
+/* "3 or more", "3-5, 7 or 9", "6, 59 or more": the team sizes of
+ * team_ranges (a last range that reaches max goes on: at least one thread
+ * per iteration splits any two). */
+static void print_team_sizes(FILE *f, const race *x, uint32_t max)
+{
+  uint32_t r[TEAM_RANGES][2];
+  size_t n = team_ranges(x, max, r), shown = n < TEAM_RANGES ? n : TEAM_RANGES;
+  for (size_t i = 0; i < shown; i++) {
+    fputs(!i ? "" : i + 1 == shown && n <= TEAM_RANGES && r[i][1] != max ? " or " : ", ", f);
+    if (r[i][1] == max)
+      fprintf(f, "%u or more", r[i][0]);
+    else if (r[i][0] == r[i][1])
+      fprintf(f, "%u", r[i][0]);
+    else
+      fprintf(f, "%u-%u", r[i][0], r[i][1]);
+  }
+  if (n > TEAM_RANGES)
+    fputs(", ...", f);
+}
+
+static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym, uint32_t max)
 {
   const char *var;
   uint64_t off;
-  fprintf(f, "==================\nWARNING: ompadv: data race (%s)\n",
-          x->simd         ? "two lanes of one simd loop: iterations that may run at once"
-          : x->concurrent ? "concurrent in this run"
-                          : "logically parallel; not concurrent in this run");
+  fputs("==================\nWARNING: ompadv: data race (", f);
+  if (x->teams) {
+    fputs("with ", f);
+    print_team_sizes(f, x, max);
+    fprintf(f, " threads: iterations %llu and %llu of a static loop, which this run's team "
+               "of %llu ran on one thread)\n", (unsigned long long)x->iters.earlier_iter,
+            (unsigned long long)x->iters.later_iter, (unsigned long long)x->iters.team);
+  } else
+    fprintf(f, "%s)\n",
+            x->simd         ? "two lanes of one simd loop: iterations that may run at once"
+            : x->concurrent ? "concurrent in this run"
+                            : "logically parallel; not concurrent in this run");
   for (int later = 1; later >= 0; later--) {
     const race_access *a = later ? &x->second : &x->first;
     if (later)
@@ -436,7 +502,7 @@ static void print_summary_line(FILE *f, const race_run *rr)
 static void print_text(FILE *f, race_run *rr)
 {
   for (size_t i = 0; i < rr->nraces; i++)
-    print_text_race(f, &rr->races[i], rr->sym);
+    print_text_race(f, &rr->races[i], rr->sym, rr->max_threads);
   print_summary_line(f, rr);
 }
 
@@ -499,8 +565,20 @@ static void print_json(FILE *f, race_run *rr)
             known ? "global" : !owner ? "heap" : x->memory & OA_RACE_MEM_TLS ? "tls" : "stack");
     if (owner && !known)
       fprintf(f, ", \"memory_thread\": %u", owner - 1);
-    fprintf(f, ", \"concurrent\": %s, \"simd\": %s, \"reports\": %zu,\n     \"first\": ",
-            x->concurrent ? "true" : "false", x->simd ? "true" : "false", x->reports);
+    fprintf(f, ", \"concurrent\": %s, \"simd\": %s, \"team_sizes\": ",
+            x->concurrent ? "true" : "false", x->simd ? "true" : "false");
+    if (x->teams) {
+      uint32_t r[TEAM_RANGES][2];
+      size_t n = team_ranges(x, rr->max_threads, r);
+      fputc('[', f);
+      for (size_t k = 0; k < n && k < TEAM_RANGES; k++)
+        fprintf(f, "%s[%u, %u]", k ? ", " : "", r[k][0], r[k][1]);
+      fprintf(f, "], \"iterations\": [%llu, %llu], \"trips\": %llu",
+              (unsigned long long)x->iters.earlier_iter, (unsigned long long)x->iters.later_iter,
+              (unsigned long long)x->iters.trips);
+    } else
+      fputs("null", f);
+    fprintf(f, ", \"reports\": %zu,\n     \"first\": ", x->reports);
     print_json_access(f, x, &x->first, 0, rr->sym);
     fputs(",\n     \"second\": ", f);
     print_json_access(f, x, &x->second, 1, rr->sym);
@@ -673,9 +751,12 @@ static int detect(const race_opts *o, FILE *out, oa_page *page, char **argv, int
 {
   int auto_run = strcmp(det, "auto") == 0;
   oa_launch l = { .run = { .mode = OA_RUN_RACE, .race_detector = oa_race_detector_parse(det),
-                           .race_grain = o->grain, .race_stacks = o->earlier_stacks },
+                           .race_grain = o->grain, .race_stacks = o->earlier_stacks,
+                           .race_max_threads = (uint32_t)o->max_threads },
                   .threads = threads, .argv = argv, .again = auto_run };
   detection d = { .rr = { .detector = det, .grain = o->grain,
+                          .max_threads = o->max_threads ? (uint32_t)o->max_threads
+                                                        : OA_RACE_MAX_THREADS,
                           .races_fail = o->error_exitcode != 0,
                           .earlier_stacks = o->earlier_stacks },
                   .o = o, .out = out, .page = page, .auto_run = auto_run };
@@ -755,6 +836,9 @@ static const oa_option race_options[] = {
   { "format", 0, "F", R_FORMAT, "report format: text|json [text]" },
   { "earlier-stacks", 0, NULL, R_EARLIER_STACKS,
     "keep each access's calling context, to show the earlier access's call stack too (slower)" },
+  { "max-threads", 0, "N", R_MAX_THREADS,
+    "also report the races of schedule(static) loops that team sizes up to N would have "
+    "(1: only this run's) [256]" },
   { NULL, 0, NULL, 0, NULL },
 };
 

@@ -355,6 +355,7 @@ static uint8_t static_sched(int32_t schedtype, int64_t chunk)
     REAL(__kmpc_for_static_init_##SUF,                                                        \
          void (*)(ident_t *, int32_t, int32_t, int32_t *, T *, T *, S *, S, S));              \
     oa_thread *t = oa_self;                                                                   \
+    T lower = *plower, upper = *pupper;                                                       \
     if (t) {                                                                                  \
       t->caller_ra = __builtin_return_address(0);                                            \
       t->static_sched = static_sched(schedtype, (int64_t)chunk);                              \
@@ -362,6 +363,14 @@ static uint8_t static_sched(int32_t schedtype, int64_t chunk)
     }                                                                                         \
     real___kmpc_for_static_init_##SUF(loc, gtid, schedtype, plastiter, plower, pupper,        \
                                       pstride, incr, chunk);                                  \
+    if (t && oa_race && t->static_sched) {                                                    \
+      /* race mode: the iterations of one thread, checked as other teams split them */       \
+      uint64_t trip = incr > 0 ? (upper >= lower ? (uint64_t)(upper - lower) / (uint64_t)incr + 1 : 0) \
+                      : incr < 0 ? (lower >= upper ? (uint64_t)(lower - upper) / (uint64_t)-incr + 1 : 0) \
+                                 : 0;                                                         \
+      oa_race->ws_begin(t, t->static_sched, (uint64_t)chunk, trip, (int64_t)lower,           \
+                        (int64_t)incr, __builtin_return_address(0));                         \
+    }                                                                                         \
     if (t) {                                                                                  \
       t->caller_ra = NULL;                                                                    \
       t->static_sched = 0;                                                                    \

@@ -73,6 +73,7 @@ static void prof_parallel_begin(ompt_data_t *task, ompt_data_t *parallel, unsign
   t->team_pushed = 0;
   oa_region *r = oa_prof_region_new(t, requested, fixed ? OA_REGION_FIXED : 0);
   r->loc = oa_prof_loc(OA_C_PARALLEL, ra);
+  r->other_teams = !fixed && e->kind == OA_TASK_INITIAL;
   /* with room for race mode's bytes after it (oa_task_extra), which
    * oa_task_inherit writes too */
   struct { oa_task task; oa_race_task race; } enc = { .task = { .nanc = 0 } };

@@ -103,6 +103,8 @@ struct oa_region {
   uint32_t loc;
   uint8_t league;                 /* a teams construct's league: each implicit task is
                                    * the initial task of a contention group of its own */
+  uint8_t other_teams;            /* another team size may run it: a top-level region whose
+                                   * size the program did not choose (race-ws.c) */
   uint64_t cgroup;                /* otherwise: the encountering task's contention group */
   uint32_t nanc;                  /* task directives enclosing the region */
   uint32_t anc[OA_ANC_MAX];

@@ -69,6 +69,15 @@ void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earli
 /* race-report.c: race-simd.c found access a in a lane of the thread's simd
  * loop conflicting with another lane's (at earlier_site) */
 void report_simd(oa_thread *t, const oa_access *a, uint32_t earlier_site, int earlier_write);
+/* race-report.c: race-ws.c found access a in iteration later_iter of the
+ * schedule(static) loop at code address loop (kind: its split, enum
+ * oa_slot_sched; trips iterations, chunk: its chunk size; team: this run's
+ * team size) conflicting with one of
+ * iteration earlier_iter (at earlier_site), which another team size runs
+ * on another thread */
+void report_ws(oa_thread *t, const oa_access *a, uint32_t earlier_site, int earlier_write,
+               uintptr_t loop, unsigned kind, uint64_t trips, uint64_t chunk,
+               uint64_t earlier_iter, uint64_t later_iter, uint32_t team);
 /* race.c, for race-simd.c: the site of an access at pc (as the access path
  * makes it) */
 uint32_t site_at(oa_race_thread *r, uintptr_t pc);

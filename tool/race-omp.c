@@ -610,6 +610,7 @@ const oa_race_hooks oa_race_runtime = {
   .mutex = oa_race_mutex,
   .task_left_children = oa_race_task_left_children,
   .doacross = oa_race_doacross,
+  .ws_begin = oa_race_ws_begin,
   .finalize = oa_race_finalize,
   .checks = oa_race_checks,
 };

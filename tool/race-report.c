@@ -163,11 +163,24 @@ static void emit_callers(oa_thread *t, const uint64_t *fr, uint32_t n, unsigned 
  * enum oa_race_bits but the two accesses' kinds. */
 static void emit(oa_thread *t, const oa_access *a, unsigned bits, uint32_t earlier_thread,
                  uint32_t earlier_site, int earlier_write, uint64_t later_construct,
-                 unsigned later_kind, uint64_t earlier_construct, unsigned earlier_kind)
+                 unsigned later_kind, uint64_t earlier_construct, unsigned earlier_kind,
+                 const struct oa_race_iters *iters)
 {
   __atomic_add_fetch(&oa_rs.races_found, 1, __ATOMIC_RELAXED);
   if (!new_pair(pair_site(earlier_site), pair_site(a->site)))
     return;
+  if (iters) {
+    oa_record *it = oa_begin_record(t, OA_RACE_ITERS, 0);
+    if (!it)
+      return;
+    it->race_iters.trips = iters->trips;
+    it->race_iters.chunk = iters->chunk;
+    it->race_iters.earlier_iter = iters->earlier_iter;
+    it->race_iters.later_iter = iters->later_iter;
+    it->race_iters.team = iters->team;
+    it->race_iters.kind = iters->kind;
+    oa_commit(t);
+  }
   /* the later access's callers (the earlier access's are gone, unless its
    * site names its calling context: --earlier-stacks) */
   oa_race_thread *r = t->race;
@@ -211,7 +224,7 @@ void report(oa_thread *t, const oa_access *a, const oa_node *cur, uint32_t earli
   unsigned kc, kd;
   uint64_t c = construct_of(cur, &kc), d = construct_of(e, &kd);
   emit(t, a, overlapped(e, cur) ? OA_RACE_CONCURRENT : 0, oa_race_frag_of(e)->thread,
-       earlier_site, earlier_write, c, kc, d, kd);
+       earlier_site, earlier_write, c, kc, d, kd, NULL);
 }
 
 /* Two lanes of the simd loop the thread runs (race-simd.c): the loop is
@@ -224,5 +237,22 @@ void report_simd(oa_thread *t, const oa_access *a, uint32_t earlier_site, int ea
   if (!__atomic_load_n(&oa_rs.detecting, __ATOMIC_ACQUIRE))
     return;
   uintptr_t loop = t->race->simd_where;
-  emit(t, a, OA_RACE_SIMD, t->id, earlier_site, earlier_write, loop, OA_C_MAIN, loop, OA_C_MAIN);
+  emit(t, a, OA_RACE_SIMD, t->id, earlier_site, earlier_write, loop, OA_C_MAIN, loop, OA_C_MAIN,
+       NULL);
+}
+
+/* Two iterations of the schedule(static) loop at code address loop that
+ * the thread ran, which other team sizes run on two threads (race-ws.c):
+ * the loop is both accesses' construct, and the iterations go in an
+ * OA_RACE_ITERS record before the report. */
+void report_ws(oa_thread *t, const oa_access *a, uint32_t earlier_site, int earlier_write,
+               uintptr_t loop, unsigned kind, uint64_t trips, uint64_t chunk,
+               uint64_t earlier_iter, uint64_t later_iter, uint32_t team)
+{
+  if (!__atomic_load_n(&oa_rs.detecting, __ATOMIC_ACQUIRE))
+    return;
+  struct oa_race_iters it = { .trips = trips, .chunk = chunk, .earlier_iter = earlier_iter,
+                              .later_iter = later_iter, .team = team, .kind = kind };
+  emit(t, a, OA_RACE_TEAMS, t->id, earlier_site, earlier_write, loop, OA_C_LOOP, loop, OA_C_LOOP,
+       &it);
 }

@@ -284,6 +284,8 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   oa_race_thread *r = t->race;
   if (__builtin_expect(r->simd_depth != 0, 0))
     oa_race_simd_access(t, addr, size, write, pc);  /* before the filter: one fragment */
+  if (__builtin_expect(r->ws_on, 0))
+    oa_race_ws_access(t, addr, size, write, pc);  /* the same */
   r->checked++;
   if (__builtin_expect(r->pcache_epoch != oa_rs.epoch, 0))
     new_epoch(r);

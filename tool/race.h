@@ -33,6 +33,10 @@ typedef struct oa_race_thread {
   uint64_t simd_instance;        /* ... this thread's count of simd loops entered */
   uintptr_t simd_where;          /* ... the code address of its entry (its location) */
   struct oa_simd_cell *simd_cells; /* the lanes' accesses (race-simd.c; NULL: none yet) */
+  uint32_t ws_on;                /* in a schedule(static) loop checked across team sizes
+                                  * (race-ws.c) ... */
+  uint64_t ws_iter;              /* ... the iteration running (1: the first; 0: none yet) */
+  struct oa_race_ws *ws;         /* ... its state (NULL: none yet) */
   uint32_t ignore;               /* >0: inside a runtime call whose accesses are its own */
   void *ignore_task;             /* ... made by this task (tasks it runs meanwhile count) */
   uint32_t in_reduce;            /* a reduction's combination is pending its end call */
@@ -135,6 +139,9 @@ typedef struct oa_race_hooks {
    * follows it (on_task.c) */
   void (*doacross)(struct oa_thread *t, struct oa_task *task, struct oa_node *ended,
                    struct oa_node *w, int source, const uint64_t *vec, int n);
+  /* a schedule(static) loop is split (interpose.c; race-ws.c) */
+  void (*ws_begin)(struct oa_thread *t, unsigned kind, uint64_t chunk, uint64_t trip,
+                   int64_t lower, int64_t incr, const void *where);
   void (*finalize)(void);
   /* Are the accesses of the task t runs now checked?  Not once detection
    * stopped (a forked child, no more shadow), nor in the program's serial code until the initial task creates a task
@@ -170,6 +177,19 @@ void oa_race_simd_begin(struct oa_thread *t, uint32_t lanes, uintptr_t where);
 void oa_race_simd_iter(struct oa_thread *t);
 void oa_race_simd_end(struct oa_thread *t);
 void oa_race_simd_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
+/* interpose.c (through the ws_begin hook), tsan.c -> race-ws.c: a
+ * schedule(static) loop's split (kind: enum oa_slot_sched, chunk, its
+ * iterations, the counter's first value and step; where: the code address
+ * of the program's call), an iteration's counter (plugin/simd-lanes.cpp
+ * marks each), the loop's end (__kmpc_for_static_fini); an access made in
+ * it, checked against the thread's other iterations; a block the thread
+ * allocated */
+void oa_race_ws_begin(struct oa_thread *t, unsigned kind, uint64_t chunk, uint64_t trip,
+                      int64_t lower, int64_t incr, const void *where);
+void oa_race_ws_iter(struct oa_thread *t, int64_t counter);
+void oa_race_ws_end(struct oa_thread *t);
+void oa_race_ws_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
+void oa_race_ws_alloc(struct oa_thread *t, void *p, size_t n);
 
 /* Race mode's own bytes after every OSPG node (ospg.h: oa_ospg_host's
  * node_extra), filled in for fragments (W-nodes): who ran it, in which

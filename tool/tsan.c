@@ -86,6 +86,17 @@ EXPORT void __ompadv_simd_end(void)
     oa_race_simd_end(t);
 }
 
+/* --- schedule(static) loops (race-ws.c) --------------------------------------
+ * The simd-lanes pass marks each iteration of one with its counter; the
+ * loop's split comes through interpose.c's __kmpc_for_static_init, its end
+ * through __kmpc_for_static_fini (below). */
+EXPORT void __ompadv_ws_iter(int64_t counter)
+{
+  oa_thread *t = oa_self;
+  if (t && t->race->ws_on)
+    oa_race_ws_iter(t, counter);
+}
+
 /* What glibc keeps in libc_nonshared.a, not in libc.so: a program linked
  * against TSan's runtime, which exports them, may call them through it
  * (flang's Fortran runtime calls atexit), and would not start with this
@@ -312,6 +323,44 @@ static void forget(void *p)
     t->race->stamp++;  /* the memory may come back to this fragment */
 }
 
+/* Blocks a thread's implicit task allocates: its own, in a team of any size
+ * (race-ws.c).  glibc's own entries do the work. */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_memalign(size_t, size_t);
+
+static inline void *allocated(void *p, size_t n)
+{
+  oa_thread *t = oa_self;
+  if (p && t && t->cur && oa_race_detecting())
+    oa_race_ws_alloc(t, p, n);
+  return p;
+}
+
+EXPORT void *malloc(size_t n) { return allocated(__libc_malloc(n), n); }
+EXPORT void *calloc(size_t k, size_t n)
+{
+  return allocated(__libc_calloc(k, n), k * n);
+}
+EXPORT void *memalign(size_t align, size_t n)
+{
+  return allocated(__libc_memalign(align, n), n);
+}
+EXPORT void *aligned_alloc(size_t align, size_t n)
+{
+  return allocated(__libc_memalign(align, n), n);
+}
+EXPORT int posix_memalign(void **p, size_t align, size_t n)
+{
+  if (align < sizeof(void *) || (align & (align - 1)))
+    return 22;  /* EINVAL */
+  void *q = __libc_memalign(align, n);
+  if (!q)
+    return 12;  /* ENOMEM */
+  *p = allocated(q, n);
+  return 0;
+}
+
 EXPORT void free(void *p)
 {
   forget(p);
@@ -324,7 +373,7 @@ EXPORT void *realloc(void *p, size_t n)
   void *q = __libc_realloc(p, n);
   if (q && q != p && old)
     oa_shadow_clear((uintptr_t)p, (uintptr_t)p + old);
-  return q;
+  return allocated(q, n);
 }
 
 /* --- libomp entries ----------------------------------------------------------------
@@ -349,6 +398,16 @@ typedef void (*reduce_fn)(void *, void *);
   static __typeof__(type) real_##name;                               \
   if (!real_##name)                                        \
     real_##name = (type)dlsym(RTLD_NEXT, #name);
+
+/* The end of a schedule(static) loop's iterations on this thread (race-ws.c) */
+EXPORT void __kmpc_for_static_fini(ident_t *loc, int32_t gtid)
+{
+  REAL(__kmpc_for_static_fini, void (*)(ident_t *, int32_t));
+  oa_thread *t = oa_self;
+  if (t && t->race->ws)
+    oa_race_ws_end(t);
+  real___kmpc_for_static_fini(loc, gtid);
+}
 
 /* A reduction's combination: the tree method reads the other threads'
  * private copies inside the call (the runtime's business), and a thread

@@ -1,11 +1,13 @@
-// The static schedule the model re-splits loops with (corelib/scale.c,
-// oa_scale_block) is libomp's: for team sizes 1 to 9 and trip counts
+// The static schedule the model re-splits loops with, and race mode splits
+// one thread's iterations with (corelib/schedule.c, oa_scale_block and
+// oa_static_owner), is libomp's: for team sizes 1 to 9 and trip counts
 // 0 to 103, every iteration of a schedule(static) loop runs on the thread
-// whose block oa_scale_block says holds it, and every iteration of a
-// schedule(static, 3) loop on thread (i / 3) % T (doc/SEMANTICS.md
-// rule 4).  The oracle is libomp itself, run here.
+// whose block oa_scale_block says holds it, and on the thread
+// oa_static_owner names; every iteration of a schedule(static, 3) loop on
+// thread (i / 3) % T (doc/SEMANTICS.md rule 4), which oa_static_owner names
+// too.  The oracle is libomp itself, run here.
 //
-// RUN: %ompadv cc -O1 -D_GNU_SOURCE -I%srcdir/corelib -I%builddir %s %srcdir/corelib/scale.c %srcdir/corelib/ospg.c \
+// RUN: %ompadv cc -O1 -D_GNU_SOURCE -I%srcdir/corelib -I%builddir %s %srcdir/corelib/scale.c %srcdir/corelib/schedule.c %srcdir/corelib/ospg.c \
 // RUN:   %srcdir/corelib/idmap.c %srcdir/corelib/util.c -o %t -lpthread
 // RUN: %t | %FileCheck %s
 // CHECK-NOT: FAIL
@@ -40,6 +42,13 @@ int main(void)
             bad = 1;
           }
       }
+      for (int i = 0; i < trip; i++)
+        if (oa_static_owner(OA_SLOT_STATIC, (uint64_t)trip, 0, (uint32_t)T, (uint64_t)i)
+            != (uint32_t)owner[i]) {
+          printf("FAIL owner static: trip %d, %d threads: iteration %d on thread %d\n", trip, T,
+                 i, owner[i]);
+          bad = 1;
+        }
 #pragma omp parallel num_threads(T)
       {
 #pragma omp for schedule(static, 3)
@@ -47,7 +56,9 @@ int main(void)
           owner[i] = omp_get_thread_num();
       }
       for (int i = 0; i < trip; i++)
-        if (owner[i] != (i / 3) % T) {
+        if (owner[i] != (i / 3) % T
+            || oa_static_owner(OA_SLOT_STATIC_CHUNKED, (uint64_t)trip, 3, (uint32_t)T,
+                               (uint64_t)i) != (uint32_t)owner[i]) {
           printf("FAIL static,3: trip %d, %d threads: iteration %d on thread %d\n", trip, T, i,
                  owner[i]);
           bad = 1;

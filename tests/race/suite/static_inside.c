@@ -1,8 +1,7 @@
 // RACE: yes
 // PAIR: A B
 // THREADS: 4
-// EXPECT-MISS: static-chunk: iterations 10 and 11 fall into thread 0's chunk, which OMPT reports as one serial chunk; a team of 100+ threads would separate them
-// WHY: documented limit: a conflict between neighbouring iterations inside one thread's schedule(static) chunk
+// WHY: iterations 10 and 11 fall into one thread's schedule(static) block at 1-90 threads, into two at 91 or more (doc/SEMANTICS.md rule 21)
 // NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
 #include <stdio.h>
 #define N 1000
