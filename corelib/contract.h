@@ -961,8 +961,11 @@ struct oa_race_iters {       /* OA_RACE_ITERS: just before an OA_RACE_TEAMS REPO
   uint64_t earlier_iter;     /* the earlier access's iteration (0-based) */
   uint64_t later_iter;       /* the later access's */
   uint64_t team;             /* the team size of this run */
-  uint64_t kind;             /* the split: enum oa_slot_sched */
+  uint64_t kind;             /* the split: enum oa_slot_sched, with
+                              * OA_RACE_ITERS_SECTIONS: of a sections construct (its
+                              * sections are the iterations) */
 };
+#define OA_RACE_ITERS_SECTIONS 0x100
 
 struct oa_race_check {       /* OA_RACE_CHECK: auto mode's verdict, where fast mode is
                               * ruled out or at the end */

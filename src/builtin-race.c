@@ -391,7 +391,7 @@ static const char *construct_text(const race *x, const race_access *a)
 static size_t team_ranges(const race *x, uint32_t max, uint32_t (*r)[2])
 {
   const struct oa_race_iters *it = &x->iters;
-  return oa_static_apart((unsigned)it->kind, it->trips, it->chunk, it->earlier_iter,
+  return oa_static_apart((unsigned)it->kind & ~OA_RACE_ITERS_SECTIONS, it->trips, it->chunk, it->earlier_iter,
                          it->later_iter, max, r, TEAM_RANGES);
 }
 
@@ -423,9 +423,11 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym, uint32_t
   if (x->teams) {
     fputs("with ", f);
     print_team_sizes(f, x, max);
-    fprintf(f, " threads: iterations %llu and %llu of a static loop, which this run's team "
-               "of %llu ran on one thread)\n", (unsigned long long)x->iters.earlier_iter,
-            (unsigned long long)x->iters.later_iter, (unsigned long long)x->iters.team);
+    int sections = (x->iters.kind & OA_RACE_ITERS_SECTIONS) != 0;
+    fprintf(f, " threads: %s %llu and %llu of a %s, which this run's team of %llu ran on one "
+               "thread)\n", sections ? "sections" : "iterations",
+            (unsigned long long)x->iters.earlier_iter, (unsigned long long)x->iters.later_iter,
+            sections ? "sections construct" : "static loop", (unsigned long long)x->iters.team);
   } else
     fprintf(f, "%s)\n",
             x->simd         ? "two lanes of one simd loop: iterations that may run at once"

@@ -368,12 +368,14 @@ static uint8_t static_sched(int32_t schedtype, int64_t chunk)
       uint64_t trip = incr > 0 ? (upper >= lower ? (uint64_t)(upper - lower) / (uint64_t)incr + 1 : 0) \
                       : incr < 0 ? (lower >= upper ? (uint64_t)(lower - upper) / (uint64_t)-incr + 1 : 0) \
                                  : 0;                                                         \
-      oa_race->ws_begin(t, t->static_sched, (uint64_t)chunk, trip, (int64_t)lower,           \
-                        (int64_t)incr, __builtin_return_address(0));                         \
+      oa_race->ws_begin(t, t->static_sched | (t->static_sections ? OA_RACE_ITERS_SECTIONS : 0), \
+                        (uint64_t)chunk, trip, (int64_t)lower, (int64_t)incr,                 \
+                        __builtin_return_address(0));                                         \
     }                                                                                         \
     if (t) {                                                                                  \
       t->caller_ra = NULL;                                                                    \
       t->static_sched = 0;                                                                    \
+      t->static_sections = 0;                                                                 \
       t->static_chunk = 0;                                                                    \
     }                                                                                         \
   }

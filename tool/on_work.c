@@ -191,6 +191,8 @@ static void prof_work(ompt_work_t work, ompt_scope_endpoint_t endpoint, ompt_dat
   if (work == ompt_work_sections && endpoint == ompt_scope_begin && task && count > task->team
       && count > 1)
     oa_prof_flag(OA_PROF_SECTIONS_MERGED);
+  if (endpoint == ompt_scope_begin && t->static_sched)
+    t->static_sections = work == ompt_work_sections;  /* (interpose.c: race mode's check) */
   oa_prof_enter_at(t, ra);
   if (!task || work == ompt_work_workshare || work == ompt_work_scope
       || work == ompt_work_distribute)

@@ -468,6 +468,8 @@ static void oa_race_mutex(oa_thread *t, oa_task *task, oa_node *inside, int acqu
   oa_race_thread *r = t->race;
   if (acquired)
     rule_out_fast(OA_RACE_WHY_MUTEX, (uint64_t)(uintptr_t)ra);
+  if (kind == ompt_mutex_ordered && r->ws_on)
+    oa_race_ws_ordered(t);
   /* critical names and locks are told apart by their wait ids; the kind
    * keeps an ordered region apart from a lock at the same address.  They
    * exclude only the threads of one contention group (OpenMP 5.2 15.2,

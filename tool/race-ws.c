@@ -18,7 +18,8 @@
  * (corelib/schedule.c); the report names the iterations and the loop.
  *
  * Not checked: a region whose team size the program chose (num_threads,
- * omp_set_num_threads, an if clause) or that is nested in another; the
+ * omp_set_num_threads, an if clause) or that is nested in another; a loop
+ * that orders its iterations (doacross, ordered), from its first order; the
  * implicit task's own storage (its frames, its thread's threadprivate
  * copies, the blocks it allocated in the region: in a team of another
  * size each thread has its own).  A granule whose entry another one took
@@ -55,13 +56,14 @@ struct oa_race_ws {
                                   * outer one's iterations) */
   uint32_t instance;             /* loops checked so far on this thread */
   unsigned kind;                 /* enum oa_slot_sched */
+  int sections;                  /* a sections construct's split */
   uint64_t trip, chunk;
   int64_t lower, incr;           /* the whole loop's first iteration's counter, its step */
   uint32_t team;                 /* this run's team size */
   const oa_task *task;           /* the implicit task running it (NULL: not checked) */
   uintptr_t itop;                /* ... the top of its frames */
   uintptr_t where;               /* the loop's code address (the call to split it) */
-  uint64_t last_pair;            /* (earlier, later) site pair last reported or refused */
+  uint64_t last_pair;            /* (earlier, later) site pair last reported */
   struct { uintptr_t lo, hi; uint64_t task; } allocs[WS_ALLOCS];
   uint32_t nallocs;
   struct oa_ws_cell cells[WS_CELLS];
@@ -86,7 +88,8 @@ void oa_race_ws_begin(oa_thread *t, unsigned kind, uint64_t chunk, uint64_t trip
   if (!oa_rs.detecting || !kind || !incr || trip < 2 || oa_conf.race_max_threads < 2 || !task
       || task->kind != OA_TASK_IMPLICIT || !task->region || !task->region->other_teams)
     return;
-  ws->kind = kind;
+  ws->kind = kind & ~OA_RACE_ITERS_SECTIONS;
+  ws->sections = (kind & OA_RACE_ITERS_SECTIONS) != 0;
   ws->trip = trip;
   ws->chunk = chunk;
   ws->lower = lower;
@@ -121,6 +124,20 @@ void oa_race_ws_end(oa_thread *t)
   r->ws->task = NULL;
   r->ws_on = 0;
   r->ws_iter = 0;
+}
+
+/* The loop orders some of its iterations (ordered depend(sink/source), an
+ * ordered region): which pairs it orders at another team size is not
+ * followed, so its iterations are not checked against each other from
+ * here on (this run's team is the detectors' business as always). */
+void oa_race_ws_ordered(oa_thread *t)
+{
+  oa_race_thread *r = t->race;
+  if (r->ws && r->ws->depth && r->ws->task == t->cur) {
+    r->ws->task = NULL;
+    r->ws_on = 0;
+    r->ws_iter = 0;
+  }
 }
 
 /* A block the thread's implicit task allocated (tsan.c's malloc and
@@ -161,8 +178,7 @@ static void conflict(oa_thread *t, struct oa_race_ws *ws, const oa_access *a,
 {
   uint64_t pair = (uint64_t)c->site[x] << 32 | a->site;
   if (pair == ws->last_pair)
-    return;
-  ws->last_pair = pair;
+    return;  /* reported (the pair table would say so too, at a higher cost) */
   /* the earlier iteration (a thread runs its iterations in ascending
    * order); the cell keeps the low 32 bits of its number + 1 */
   uint64_t earlier = c->iter[x] - 1;
@@ -171,11 +187,15 @@ static void conflict(oa_thread *t, struct oa_race_ws *ws, const oa_access *a,
     if (earlier >= cur - 1 && earlier >= UINT64_C(1) << 32)
       earlier -= UINT64_C(1) << 32;
   }
+  /* (this pair of iterations may be one no team size splits, where the
+   * next pair of the same accesses is split: the first has no report) */
   uint32_t range[1][2];
   if (!oa_static_apart(ws->kind, ws->trip, ws->chunk, earlier, cur - 1,
                        oa_conf.race_max_threads, range, 1))
     return;
-  report_ws(t, a, c->site[x], x == W || x == W2, ws->where, ws->kind, ws->trip, ws->chunk,
+  ws->last_pair = pair;
+  report_ws(t, a, c->site[x], x == W || x == W2, ws->where,
+            ws->kind | (ws->sections ? OA_RACE_ITERS_SECTIONS : 0), ws->trip, ws->chunk,
             earlier, cur - 1, ws->team);
 }
 

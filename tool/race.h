@@ -190,6 +190,9 @@ void oa_race_ws_iter(struct oa_thread *t, int64_t counter);
 void oa_race_ws_end(struct oa_thread *t);
 void oa_race_ws_access(struct oa_thread *t, uintptr_t addr, uint32_t size, int write, uintptr_t pc);
 void oa_race_ws_alloc(struct oa_thread *t, void *p, size_t n);
+/* race-omp.c -> race-ws.c: the loop the thread runs orders iterations
+ * (doacross, ordered): no more checked against each other */
+void oa_race_ws_ordered(struct oa_thread *t);
 
 /* Race mode's own bytes after every OSPG node (ospg.h: oa_ospg_host's
  * node_extra), filled in for fragments (W-nodes): who ran it, in which

@@ -152,6 +152,7 @@ typedef struct oa_thread {
   uint8_t asked_team;             /* the current fragment called omp_get_num_threads */
   uint8_t team_pushed;            /* a num_threads clause (or if(0)) for the next region */
   uint8_t static_sched;           /* inside __kmpc_for_static_init: enum oa_slot_sched */
+  uint8_t static_sections;        /* ... for a sections construct (its work callback said) */
   uint32_t static_chunk;          /* ... and its chunk size; inside __kmpc_dispatch_init for a
                                    * guided loop (guided_init), its chunk size */
   oa_node *dep_wait;              /* a wait for dependences, until they arrive (on_task.c) */

@@ -29,10 +29,13 @@ static inline __attribute__((always_inline)) void access_at(uintptr_t addr, uint
   if (__builtin_expect(!t, 0))
     return;
   if (__builtin_expect(!t->race->w, 0)) {
-    /* serial code: only a simd loop's lanes can race there (oa_race_access
+    /* serial code: only a simd loop's lanes can race there, and a team of
+     * one's static loop iterations at other team sizes (oa_race_access
      * checks them where a fragment runs) */
     if (t->race->simd_depth)
       oa_race_simd_access(t, addr, size, write | t->race->aflags, pc);
+    if (t->race->ws_on)
+      oa_race_ws_access(t, addr, size, write | t->race->aflags, pc);
     return;
   }
   if (__builtin_expect(t->race->ignore && t->race->ignore_task == t->cur, 0))
@@ -407,6 +410,27 @@ EXPORT void __kmpc_for_static_fini(ident_t *loc, int32_t gtid)
   if (t && t->race->ws)
     oa_race_ws_end(t);
   real___kmpc_for_static_fini(loc, gtid);
+}
+
+/* A doacross loop's sink and source: the program calls them in every
+ * iteration, also in a team of one, where libomp returns at once and OMPT
+ * says nothing (race-ws.c: its iterations are ordered). */
+EXPORT void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec)
+{
+  REAL(__kmpc_doacross_wait, void (*)(ident_t *, int32_t, const int64_t *));
+  oa_thread *t = oa_self;
+  if (t && t->race->ws_on)
+    oa_race_ws_ordered(t);
+  real___kmpc_doacross_wait(loc, gtid, vec);
+}
+
+EXPORT void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *vec)
+{
+  REAL(__kmpc_doacross_post, void (*)(ident_t *, int32_t, const int64_t *));
+  oa_thread *t = oa_self;
+  if (t && t->race->ws_on)
+    oa_race_ws_ordered(t);
+  real___kmpc_doacross_post(loc, gtid, vec);
 }
 
 /* A reduction's combination: the tree method reads the other threads'

@@ -1,7 +1,6 @@
 // RACE: yes
 // PAIR: A A
-// TEAM: 2
-// WHY: twin of hist_reduction.c without the reduction: concurrent increments of the bins
+// WHY: twin of hist_reduction.c without the reduction: concurrent increments of the bins (with one thread too: other team sizes split the static loop, doc/SEMANTICS.md rule 21)
 #include <stdio.h>
 #define N 1000
 int a[N], h[8];

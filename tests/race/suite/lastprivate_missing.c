@@ -1,7 +1,6 @@
 // RACE: yes
 // PAIR: A A
-// TEAM: 2
-// WHY: missing lastprivate: every iteration writes the shared 'last' to keep the value of the final iteration
+// WHY: missing lastprivate: every iteration writes the shared 'last' to keep the value of the final iteration (with one thread too: other team sizes split the static loop, doc/SEMANTICS.md rule 21)
 #include <stdio.h>
 #define N 1000
 int a[N];

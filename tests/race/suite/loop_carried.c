@@ -1,7 +1,6 @@
 // RACE: yes
 // PAIR: A A
-// TEAM: 2
-// WHY: loop-carried dependence a[i] = a[i+1] + 1: the read of a[i+1] conflicts with the next iteration's write, across every chunk boundary
+// WHY: loop-carried dependence a[i] = a[i+1] + 1: the read of a[i+1] conflicts with the next iteration's write, across every chunk boundary (with one thread too: other team sizes split the static loop, doc/SEMANTICS.md rule 21)
 #include <stdio.h>
 #define N 1000
 int a[N + 1];

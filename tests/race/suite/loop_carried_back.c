@@ -1,7 +1,6 @@
 // RACE: yes
 // PAIR: A B
-// TEAM: 2
-// WHY: backward loop-carried dependence (prefix-sum style): iteration i reads a[i-1] on one line, iteration i-1 writes it on another
+// WHY: backward loop-carried dependence (prefix-sum style): iteration i reads a[i-1] on one line, iteration i-1 writes it on another (with one thread too: other team sizes split the static loop, doc/SEMANTICS.md rule 21)
 // NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
 #include <stdio.h>
 #define N 1000

@@ -1,7 +1,6 @@
 // RACE: yes
 // PAIR: A A
-// TEAM: 2
-// WHY: missing reduction on a double: sum += a[i] from every iteration
+// WHY: missing reduction on a double: sum += a[i] from every iteration (with one thread too: other team sizes split the static loop, doc/SEMANTICS.md rule 21)
 // NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
 #include <stdio.h>
 #define N 1000

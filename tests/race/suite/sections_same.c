@@ -1,6 +1,5 @@
 // RACE: yes
 // PAIR: A B
-// EXPECT-MISS-AT: 1 libomp reports one dispatch per thread, not per section: the sections one thread runs are merged, and a team of one runs them all
 // WHY: two sections of one sections construct write the same variable
 // NOTE: the empty asm statements keep -O1 from moving the marked accesses off their lines
 #include <stdio.h>
