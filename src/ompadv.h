@@ -34,9 +34,10 @@ typedef struct oa_option {
   int id;
   const char *help;
 } oa_option;
-/* An option whose argument is named "FILE" names a file: --input one the
- * command reads, any other one it writes; each is held against the others
- * as it is parsed (outfile.h), so that no output replaces an input. */
+/* An option whose argument is named "FILE" names a file: --input (and
+ * race's --baseline and --suppressions) one the command reads, any other one
+ * it writes; each is held against the others as it is parsed (outfile.h),
+ * so that no output replaces an input. */
 
 typedef struct oa_command {
   const char *name;
