@@ -1356,14 +1356,22 @@ static int run_auto(const race_opts *o, FILE *out, oa_page *page, char **argv, i
                     int *reported)
 {
   char *dir = oa_tmpdir_make(), *why = NULL;
+  struct timespec t0, t1;
   oa_launch_keep_input(dir, "or --mode fast|precise to run the program once");
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   int rc = detect(o, out, page, argv, threads, "auto", &why);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
   if (why && rc) {
     oa_note("race: stopped by signal %d before the precise run", rc - 128);
     *reported = 0;
   } else if (why) {
     oa_note("race: precise detector (%s): the program runs again from its start under it, so "
             "its output repeats", why);
+    /* a long run says what it does, on a terminal (a log gets the note) */
+    if (!oa_quiet && isatty(STDERR_FILENO))
+      fprintf(stderr, "ompadv: race: second run of '%s' under the precise detector ... (the "
+              "first took %.1f s; the precise detector is slower)\n", argv[0],
+              (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
     rc = detect(o, out, page, argv, threads, "precise", NULL);
   }
   free(why);
