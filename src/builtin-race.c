@@ -373,8 +373,8 @@ static void race_run_free(race_run *rr)
 
 /* ---- baselines and suppressions (CI) ---------------------------------------- */
 
-/* A file's text, or NULL with errno set (a directory or a device refused:
- * EISDIR, EINVAL). */
+/* A file's text, or NULL with errno set: a directory (EISDIR) or more
+ * than 64 MB (EFBIG, /dev/zero) refused; a pipe (<(...)) read. */
 static char *read_text(const char *path)
 {
   FILE *f = fopen(path, "re");
@@ -383,18 +383,24 @@ static char *read_text(const char *path)
   size_t len = 0;
   if (!f)
     return NULL;
-  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-    int e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+  int e = 0;
+  if (fstat(fileno(f), &st) != 0)
+    e = errno;
+  else if (S_ISDIR(st.st_mode))
+    e = EISDIR;
+  if (e) {
     fclose(f);
     errno = e;
     return NULL;
   }
   FILE *m = open_memstream(&text, &len);
   char buf[65536];
-  size_t k;
-  while (m && (k = fread(buf, 1, sizeof buf, f)) > 0)
+  size_t k, total = 0;
+  while (m && total <= (64u << 20) && (k = fread(buf, 1, sizeof buf, f)) > 0) {
     fwrite(buf, 1, k, m);
-  int e = ferror(f) ? errno : 0;
+    total += k;
+  }
+  e = ferror(f) ? errno : total > (64u << 20) ? EFBIG : 0;
   fclose(f);
   if (!m || fclose(m) != 0 || e) {
     free(text);
