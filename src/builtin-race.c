@@ -45,7 +45,7 @@ typedef struct race_opts {
   int earlier_stacks;        /* each access's calling context kept: both stacks shown */
   const char *baseline;      /* --baseline FILE, or NULL */
   const char *suppressions;  /* --suppressions FILE (or TSAN_OPTIONS'), or NULL */
-  const char *supp_from;     /* where that came from: "--suppressions" or "TSAN_OPTIONS" */
+  const char *supp_from;     /* where that came from: --suppressions or TSAN_OPTIONS */
   struct race_known *known;  /* the baseline's races */
   struct race_supps *supps;  /* the suppressions */
 } race_opts;
@@ -516,6 +516,15 @@ static race_known *load_baseline(const char *path)
   return k;
 }
 
+/* How many of the baseline's races this run found again. */
+static size_t known_found(const race_known *k)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < k->n; i++)
+    n += k->found[i] != 0;
+  return n;
+}
+
 static void known_free(race_known *k)
 {
   for (size_t i = 0; k && i < k->n; i++)
@@ -849,8 +858,8 @@ static void print_summary_line(FILE *f, const race_run *rr)
   fprintf(f, ")\n");
   if (rr->baseline)
     fprintf(f, "ompadv: race: %zu race%s of the baseline %s (which holds %zu) found again: "
-               "known, not counted\n", rr->nknown, rr->nknown == 1 ? "" : "s",
-            rr->baseline->path, rr->baseline->n);
+               "known, not counted\n", known_found(rr->baseline),
+            known_found(rr->baseline) == 1 ? "" : "s", rr->baseline->path, rr->baseline->n);
   if (rr->supp_file)
     fprintf(f, "ompadv: race: %zu race%s suppressed (%s)\n", rr->nsuppressed,
             rr->nsuppressed == 1 ? "" : "s", rr->supp_file);
@@ -944,7 +953,7 @@ static void print_json(FILE *f, race_run *rr)
   if (rr->baseline) {
     fputs(", \"baseline\": {\"file\": ", f);
     oa_json_string(f, rr->baseline->path);
-    fprintf(f, ", \"races\": %zu, \"found\": %zu}", rr->baseline->n, rr->nknown);
+    fprintf(f, ", \"races\": %zu, \"found\": %zu}", rr->baseline->n, known_found(rr->baseline));
   }
   if (s)
     fprintf(f, ", \"accesses\": %llu, \"reports\": %llu, \"dropped\": %llu, "
