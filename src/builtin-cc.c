@@ -34,6 +34,44 @@ static int compile_only(const char *a)
          || strcmp(a, "-fsyntax-only") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0;
 }
 
+/* Options of clang and flang whose value is the next argument. */
+int oa_compiler_takes_value(const char *a)
+{
+  static const char *const opts[] = {
+    "-o", "-I", "-J", "-D", "-U", "-L", "-l", "-x", "-include", "-imacros", "-isystem",
+    "-iquote", "-idirafter", "-isysroot", "-module-dir", "-MF", "-MT", "-MQ", "-Xlinker",
+    "-Xclang", "-Xflang", "-Xpreprocessor", "-Xassembler", "-mllvm", "-target", "--param",
+    "-z", "-T", "-u",
+  };
+  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+    if (strcmp(a, opts[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* Does the command line do something without an input file (print the
+ * version, the search paths, ...)? */
+static int needs_no_input(const char *a)
+{
+  return strcmp(a, "-v") == 0 || strcmp(a, "--version") == 0 || strcmp(a, "-dumpversion") == 0
+         || strcmp(a, "-dumpmachine") == 0 || strncmp(a, "-print-", 7) == 0
+         || strncmp(a, "--print-", 8) == 0 || strcmp(a, "-help") == 0
+         || strncmp(a, "--help-", 7) == 0;
+}
+
+void oa_compiler_need_input(const oa_command *cmd, int argc, char **argv, const char *example)
+{
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (oa_compiler_takes_value(a))
+      i++;
+    else if (a[0] != '-' || !a[1] || needs_no_input(a))
+      return;  /* a source, an object, "-" (standard input), @FILE, or no need */
+  }
+  oa_die(OA_EXIT_USAGE, "%s: no input file given: name the sources or objects to build, e.g. "
+         "ompadv %s %s", cmd->name, cmd->name, example);
+}
+
 static const char *const base_flags[] = { "-fopenmp", "-g", "-gdwarf-aranges",
                                           "-fno-optimize-sibling-calls" };
 static const char *const race_flags[] = { "-fsanitize=thread", "-shared-libsan" };
@@ -101,6 +139,11 @@ static int run_compiler(const oa_command *self, int argc, char **argv, int cxx)
     else if (compile_only(argv[i]))
       links = 0;
   }
+  if (!print)
+    oa_compiler_need_input(self, argc, argv, want_race ? (cxx ? "--race -O1 -o prog prog.cpp"
+                                                              : "--race -O1 -o prog prog.c")
+                                                       : (cxx ? "-O2 -o prog prog.cpp"
+                                                              : "-O2 -o prog prog.c"));
   char *inc = oa_include_dir();  /* for #include <ompadv.h> (what-if annotations) */
   const char *inc_flag = inc ? oa_xasprintf("-I%s", inc) : NULL;
   if (print) {

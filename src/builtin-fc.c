@@ -34,16 +34,8 @@ static int is_fortran_source(const char *a)
   return 0;
 }
 
-/* Options whose value is the next argument. */
-static int takes_value(const char *a)
-{
-  static const char *const opts[] = { "-o", "-I", "-J", "-D", "-U", "-module-dir", "-include",
-                                      "-x", "-L", "-l", "-Xlinker", "-Xflang", "-mllvm" };
-  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
-    if (strcmp(a, opts[i]) == 0)
-      return 1;
-  return 0;
-}
+/* Options whose value is the next argument (builtin-cc.c). */
+#define takes_value oa_compiler_takes_value
 
 /* Only for the link step: libraries, their directories, linker options. */
 static int link_only(const char *a)
@@ -285,6 +277,8 @@ static int run_fc(const oa_command *self, int argc, char **argv)
     } else if (no_object(argv[i]))
       plain = 1;
   }
+  oa_compiler_need_input(self, argc, argv, want_race ? "--race -O1 -o prog prog.f90"
+                                                     : "-O2 -o prog prog.f90");
   need_flang();
   int n = 0;
   char **args = oa_xcalloc((size_t)argc + 4, sizeof *args);

@@ -1,13 +1,17 @@
 /* `ompadv race`: run a TSan-instrumented program on ompadv's race runtime,
  * which checks every access against the OSPG (dissertation ch. 4), and print
  * the races it found, in any schedule for this input, TSan-style or as JSON. */
+#include "config.h"
 #include "ompadv.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "contract.h"
 #include "launch.h"
@@ -17,6 +21,8 @@
 #include "schedule.h"
 #include "symbolize.h"
 #include "html.h"
+#include "json.h"
+#include "outfile.h"
 #include "util.h"
 
 /* Race mode runs more threads than a small machine has cores: more, smaller
@@ -25,8 +31,11 @@
  * one thread's chunk look serial to the detector). */
 #define RACE_THREADS 4
 
+/* The exit status when a race is found, as TSan's and Archer's (exitcode=66). */
+#define RACE_EXITCODE 66
+
 enum { R_MODE = 1, R_GRAIN, R_ERROR_EXITCODE, R_THREADS, R_FORMAT, R_EARLIER_STACKS,
-       R_MAX_THREADS };
+       R_BASELINE, R_SUPPRESSIONS, R_MAX_THREADS };
 
 typedef struct race_opts {
   const char *mode;          /* auto|fast|precise */
@@ -36,6 +45,11 @@ typedef struct race_opts {
   const char *format;
   int earlier_stacks;        /* each access's calling context kept: both stacks shown */
   int max_threads;           /* 0: not given (OA_RACE_MAX_THREADS) */
+  const char *baseline;      /* --baseline FILE, or NULL */
+  const char *suppressions;  /* --suppressions FILE (or TSAN_OPTIONS'), or NULL */
+  const char *supp_from;     /* where that came from: --suppressions or TSAN_OPTIONS */
+  struct race_known *known;  /* the baseline's races */
+  struct race_supps *supps;  /* the suppressions */
 } race_opts;
 
 static _Noreturn void bad_value(const char *opt, const char *v, const char *want)
@@ -68,7 +82,8 @@ static int on_option(int id, const char *arg, void *ctx)
     o->grain = atoi(arg);
     break;
   case R_ERROR_EXITCODE:
-    o->error_exitcode = (int)parse_num("--error-exitcode", arg, 1, 255, "a number from 1 to 255");
+    o->error_exitcode = (int)parse_num("--error-exitcode", arg, 0, 255,
+                                       "a number from 0 (off) to 255");
     break;
   case R_THREADS:
     o->threads = (int)parse_num("--threads", arg, 1, 100000, "a positive number");
@@ -80,9 +95,16 @@ static int on_option(int id, const char *arg, void *ctx)
     o->max_threads = (int)parse_num("--max-threads", arg, 1, 1 << 20, "a positive number");
     break;
   case R_FORMAT:
-    if (strcmp(arg, "text") && strcmp(arg, "json"))
-      bad_value("--format", arg, "text or json");
+    if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "sarif"))
+      bad_value("--format", arg, "text, json or sarif");
     o->format = arg;
+    break;
+  case R_BASELINE:
+    o->baseline = arg;
+    break;
+  case R_SUPPRESSIONS:
+    o->suppressions = arg;
+    o->supp_from = "--suppressions";
     break;
   }
   return 0;
@@ -101,6 +123,9 @@ typedef struct race_access {
   unsigned kind;             /* enum oa_construct of the construct */
   char *location;            /* "file:line:col", or the code address */
   const char *function;      /* NULL: unknown */
+  const char *file;          /* its source file, or NULL (the symbolizer's strings) */
+  int line, col;             /* 0: unknown */
+  const char *module;        /* the object holding the code, or NULL */
   char *construct_location;  /* "file:line"; NULL: serial code of main */
   uint64_t *callers;         /* its call sites, innermost first (the earlier access:
                               * with --earlier-stacks only) */
@@ -119,6 +144,7 @@ typedef struct race {
   size_t reports;            /* runtime reports merged into this one */
   race_access first, second;      /* the earlier and the later access */
   const char *key[2];        /* the two locations, sorted: the merge key */
+  int known;                 /* in the --baseline: reported, not counted */
 } race;
 
 typedef struct race_run {
@@ -132,7 +158,6 @@ typedef struct race_run {
   const char *detector;      /* the one asked for */
   int grain;
   int idle;                  /* no OpenMP construct ran: nothing was checked */
-  int races_fail;            /* --error-exitcode given: races change the exit status */
   int earlier_stacks;        /* --earlier-stacks given */
   uint32_t max_threads;      /* --max-threads */
   /* ITERS records awaiting their REPORT, by thread */
@@ -143,6 +168,10 @@ typedef struct race_run {
   size_t npending[OA_MAX_THREADS_SEEN][2];
   int complete;              /* idle: the program was not killed */
   size_t cap;                /* races' room */
+  size_t nknown;             /* races in the baseline (flagged known) */
+  size_t nsuppressed;        /* races the suppressions removed */
+  const struct race_known *baseline;  /* --baseline, or NULL */
+  const char *supp_file;     /* the suppressions' file, or NULL */
 } race_run;
 
 /* Code without line information: its function and the offset in it (or
@@ -180,10 +209,19 @@ static int runtime_frame(oa_symbolizer *sym, uint64_t ra)
 static void describe(race_run *rr, race_access *a, uint64_t code, uint64_t construct,
                      unsigned kind)
 {
+  oa_srcloc loc;
   a->code = code;
   a->construct = construct;
   a->kind = kind;
   a->location = source_of(rr->sym, code, 1, &a->function);
+  if (oa_sym_lookup(rr->sym, code, &loc)) {
+    a->module = loc.module;
+    if (a->location) {
+      a->file = loc.file;
+      a->line = loc.line;
+      a->col = loc.col;
+    }
+  }
   if (!a->location)
     a->location = stable_of(rr->sym, code);
   a->construct_location = construct ? source_of(rr->sym, construct, 0, NULL) : NULL;
@@ -360,6 +398,388 @@ static void race_run_free(race_run *rr)
   oa_result_free(&rr->r);
 }
 
+/* ---- baselines and suppressions (CI) ---------------------------------------- */
+
+/* A file's text, or NULL with errno set: a directory (EISDIR) or more
+ * than 64 MB (EFBIG, /dev/zero) refused; a pipe (<(...)) read. */
+static char *read_text(const char *path)
+{
+  FILE *f = fopen(path, "re");
+  struct stat st;
+  char *text = NULL;
+  size_t len = 0;
+  if (!f)
+    return NULL;
+  int e = 0;
+  if (fstat(fileno(f), &st) != 0)
+    e = errno;
+  else if (S_ISDIR(st.st_mode))
+    e = EISDIR;
+  if (e) {
+    fclose(f);
+    errno = e;
+    return NULL;
+  }
+  FILE *m = open_memstream(&text, &len);
+  char buf[65536];
+  size_t k, total = 0;
+  while (m && total <= (64u << 20) && (k = fread(buf, 1, sizeof buf, f)) > 0) {
+    fwrite(buf, 1, k, m);
+    total += k;
+  }
+  e = ferror(f) ? errno : total > (64u << 20) ? EFBIG : 0;
+  fclose(f);
+  if (!m || fclose(m) != 0 || e) {
+    free(text);
+    errno = e ? e : ENOMEM;
+    return NULL;
+  }
+  return text;
+}
+
+/* The baseline's races, each by its two sites: "file:line:col" (or the
+ * stable name of code without line information) and the function. */
+typedef struct race_site { char *location, *function; } race_site;
+typedef struct race_known {
+  const char *path;
+  race_site (*pairs)[2];
+  int *found;                /* each pair: found again in this run */
+  size_t n;
+} race_known;
+
+/* "file:line:col" split at its ":line:col" tail: the tail, or NULL. */
+static const char *site_tail(const char *loc)
+{
+  const char *c = strrchr(loc, ':');
+  if (!c || c == loc)
+    return NULL;
+  const char *l = c - 1;
+  while (l > loc && *l != ':')
+    l--;
+  if (*l != ':' || l == c - 1 || !c[1])
+    return NULL;
+  for (const char *p = l + 1; *p; p++)
+    if (p != c && (*p < '0' || *p > '9'))
+      return NULL;
+  return l;
+}
+
+/* The last two components of the path that ends at end: where two checkouts
+ * of one program (a developer's and a CI runner's) agree. */
+static const char *path_end(const char *path, const char *end)
+{
+  int slashes = 0;
+  for (const char *p = end; p > path; p--)
+    if (p[-1] == '/' && ++slashes == 2)
+      return p;
+  return path;
+}
+
+/* One site, as a race's identity sees it: the same function, line and
+ * column, in a file of the same name in a directory of the same name. */
+static int same_site(const char *loc, const char *fn, const race_site *s)
+{
+  if ((fn == NULL) != (s->function == NULL) || (fn && strcmp(fn, s->function)))
+    return 0;
+  if (strcmp(loc, s->location) == 0)
+    return 1;
+  const char *ta = site_tail(loc), *tb = site_tail(s->location);
+  if (!ta || !tb || strcmp(ta, tb))
+    return 0;
+  const char *pa = path_end(loc, ta), *pb = path_end(s->location, tb);
+  return ta - pa == tb - pb && strncmp(pa, pb, (size_t)(ta - pa)) == 0;
+}
+
+static _Noreturn void bad_baseline(const char *path, const char *why)
+{
+  oa_die(OA_EXIT_USAGE, "race: --baseline %s is not a race report of ompadv (%s); give the "
+         "file 'ompadv race --format json --output FILE' wrote", path, why);
+}
+
+static const char *site_string(const oa_json *a, const char *key)
+{
+  const oa_json *v = oa_json_get(a, key);
+  return v && v->type == OA_JSTR ? v->text : NULL;
+}
+
+/* Read --baseline before the run: a file that is not a race JSON ends
+ * ompadv (exit 2) before the program runs. */
+static race_known *load_baseline(const char *path)
+{
+  char err[256];
+  char *text = read_text(path);
+  if (!text)
+    oa_die(OA_EXIT_USAGE, "race: cannot read --baseline %s: %s", path, strerror(errno));
+  oa_json *j = oa_json_parse(text, err, sizeof err);
+  free(text);
+  if (!j)
+    bad_baseline(path, err);
+  const char *mode = oa_json_str(j, "mode");
+  const oa_json *races = oa_json_get(j, "races");
+  if (j->type != OA_JOBJ || !oa_json_get(j, "ompadv"))
+    bad_baseline(path, "no \"ompadv\" member");
+  if (!mode || strcmp(mode, "race"))
+    bad_baseline(path, mode ? "its mode is not race" : "no \"mode\"");
+  if (!races || races->type != OA_JARR)
+    bad_baseline(path, "no \"races\" array");
+  race_known *k = oa_xcalloc(1, sizeof *k);
+  k->path = path;
+  k->n = races->n;
+  k->pairs = oa_xcalloc(k->n ? k->n : 1, sizeof *k->pairs);
+  k->found = oa_xcalloc(k->n ? k->n : 1, sizeof *k->found);
+  for (size_t i = 0; i < races->n; i++)
+    for (int s = 0; s < 2; s++) {
+      const oa_json *a = oa_json_get(oa_json_at(races, i), s ? "second" : "first");
+      const char *loc = site_string(a, "location"), *fn = site_string(a, "function");
+      if (!loc) {
+        char why[96];
+        snprintf(why, sizeof why, "race %zu has no %s.location", i + 1, s ? "second" : "first");
+        bad_baseline(path, why);
+      }
+      k->pairs[i][s].location = oa_xstrdup(loc);
+      k->pairs[i][s].function = fn ? oa_xstrdup(fn) : NULL;
+    }
+  oa_json_free(j);
+  return k;
+}
+
+/* How many of the baseline's races this run found again. */
+static size_t known_found(const race_known *k)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < k->n; i++)
+    n += k->found[i] != 0;
+  return n;
+}
+
+static void known_free(race_known *k)
+{
+  for (size_t i = 0; k && i < k->n; i++)
+    for (int s = 0; s < 2; s++) {
+      free(k->pairs[i][s].location);
+      free(k->pairs[i][s].function);
+    }
+  if (k) {
+    free(k->pairs);
+    free(k->found);
+  }
+  free(k);
+}
+
+/* Is x one of the baseline's races (its two sites, in either order)? */
+static int in_baseline(race_known *k, const race *x)
+{
+  const race_access *a = &x->first, *b = &x->second;
+  int hit = 0;
+  for (size_t i = 0; i < k->n; i++) {
+    const race_site *p = k->pairs[i];
+    if ((same_site(a->location, a->function, &p[0]) && same_site(b->location, b->function, &p[1]))
+        || (same_site(a->location, a->function, &p[1])
+            && same_site(b->location, b->function, &p[0])))
+      hit = k->found[i] = 1;
+  }
+  return hit;
+}
+
+/* TSan's suppressions: "TYPE:PATTERN" lines, '#' comments.  race: matches
+ * a function, source file or module in either access's stack, race_top:
+ * the accesses' own frames; src: a source file and fun: a function (the
+ * sanitizers' ignore lists) in either stack.  The other TSan types
+ * (thread, mutex, signal, deadlock, called_from_lib) concern what race
+ * mode does not report: accepted and left alone. */
+enum { SUPP_RACE, SUPP_RACE_TOP, SUPP_SRC, SUPP_FUN };
+typedef struct race_supps {
+  const char *path;
+  struct { int type; char *pattern; } *s;
+  size_t n;
+} race_supps;
+
+/* TSan's template match: '*' any characters; '^' at the start and '$' at
+ * the end anchor the pattern, which otherwise matches anywhere.  Here: p
+ * matches at the start of s. */
+static int star_match(const char *p, const char *s)
+{
+  for (; *p && *p != '*'; p++, s++) {
+    if (*p == '$' && !p[1])
+      return !*s;
+    if (*s != *p)
+      return 0;
+  }
+  if (!*p)
+    return 1;
+  while (*p == '*')
+    p++;
+  for (;; s++) {
+    if (star_match(p, s))
+      return 1;
+    if (!*s)
+      return 0;
+  }
+}
+
+static int template_match(const char *pattern, const char *s)
+{
+  if (!s || !*s)
+    return 0;
+  if (*pattern == '^')
+    return star_match(pattern + 1, s);
+  for (; *s; s++)
+    if (star_match(pattern, s))
+      return 1;
+  return 0;
+}
+
+static race_supps *load_suppressions(const char *path, const char *from)
+{
+  static const char *const types[] = { "race", "race_top", "src", "fun" };
+  static const char *const other[] = { "thread", "mutex", "signal", "deadlock",
+                                       "called_from_lib" };
+  char *text = read_text(path);
+  if (!text)
+    oa_die(OA_EXIT_USAGE, "race: cannot read the suppressions file %s (%s): %s", path,
+           from, strerror(errno));
+  race_supps *r = oa_xcalloc(1, sizeof *r);
+  r->path = path;
+  size_t lineno = 0;
+  for (char *line = text, *next; line; line = next) {
+    next = strchr(line, '\n');
+    if (next)
+      *next++ = 0;
+    lineno++;
+    while (*line == ' ' || *line == '\t')
+      line++;
+    size_t len = strlen(line);
+    while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))
+      line[--len] = 0;
+    if (!*line || *line == '#')
+      continue;
+    char *colon = strchr(line, ':');
+    int type = -1, ignored = 0;
+    if (colon) {
+      *colon = 0;
+      for (int t = 0; t < 4; t++)
+        if (strcmp(line, types[t]) == 0)
+          type = t;
+      for (int t = 0; t < 5; t++)
+        ignored |= strcmp(line, other[t]) == 0;
+    }
+    if (!colon || (type < 0 && !ignored) || !colon[1])
+      oa_die(OA_EXIT_USAGE, "race: suppressions file %s, line %zu: '%s%s%s' is not TYPE:PATTERN "
+             "(TSan's format, e.g. race:FUNCTION or src:FILE)", path, lineno, line,
+             colon ? ":" : "", colon ? colon + 1 : "");
+    if (ignored)
+      continue;
+    r->s = oa_xrealloc(r->s, (r->n + 1) * sizeof *r->s);
+    r->s[r->n].type = type;
+    r->s[r->n++].pattern = oa_xstrdup(colon + 1);
+  }
+  free(text);
+  return r;
+}
+
+static void supps_free(race_supps *r)
+{
+  for (size_t i = 0; r && i < r->n; i++)
+    free(r->s[i].pattern);
+  if (r)
+    free(r->s);
+  free(r);
+}
+
+/* Does suppression i match the frame at code address ra? */
+static int supp_frame(const race_supps *r, size_t i, oa_symbolizer *sym, uint64_t ra)
+{
+  oa_srcloc loc;
+  if (!oa_sym_lookup(sym, ra, &loc))
+    return 0;
+  const char *p = r->s[i].pattern;
+  switch (r->s[i].type) {
+  case SUPP_SRC:
+    return template_match(p, loc.file);
+  case SUPP_FUN:
+    return template_match(p, loc.func);
+  default:
+    return template_match(p, loc.func) || template_match(p, loc.file)
+           || template_match(p, loc.module);
+  }
+}
+
+static int suppressed(const race_supps *r, const race *x, oa_symbolizer *sym)
+{
+  const char *var;
+  uint64_t off;
+  int global = oa_sym_data(sym, x->address, &var, &off);
+  for (size_t i = 0; i < r->n; i++) {
+    if (r->s[i].type == SUPP_RACE && global && template_match(r->s[i].pattern, var))
+      return 1;  /* TSan's race: names a global variable too */
+    for (int k = 0; k < 2; k++) {
+      const race_access *a = k ? &x->second : &x->first;
+      if (supp_frame(r, i, sym, a->code))
+        return 1;
+      for (size_t c = 0; r->s[i].type != SUPP_RACE_TOP && c < a->ncallers; c++)
+        if (supp_frame(r, i, sym, a->callers[c]))
+          return 1;
+    }
+  }
+  return 0;
+}
+
+/* The suppressions file of TSAN_OPTIONS=suppressions=FILE (options apart by
+ * spaces, commas or colons; a value may be quoted), or NULL. */
+static char *tsan_suppressions(void)
+{
+  const char *env = getenv("TSAN_OPTIONS");
+  for (const char *p = env; p && *p;) {
+    while (*p && strchr(" \t\n\r,:", *p))
+      p++;
+    const char *name = p;
+    while (*p && *p != '=' && !strchr(" \t\n\r,:", *p))
+      p++;
+    size_t nlen = (size_t)(p - name);
+    if (*p != '=')
+      continue;
+    p++;
+    const char *v = p;
+    char q = (*p == '"' || *p == '\'') ? *p : 0;
+    if (q)
+      v = ++p;
+    while (*p && (q ? *p != q : !strchr(" \t\n\r,:", *p)))
+      p++;
+    size_t vlen = (size_t)(p - v);
+    if (q && *p)
+      p++;
+    if (nlen == 12 && strncmp(name, "suppressions", 12) == 0 && vlen) {
+      char *s = oa_xmalloc(vlen + 1);
+      memcpy(s, v, vlen);
+      s[vlen] = 0;
+      return s;
+    }
+  }
+  return NULL;
+}
+
+/* The baseline and suppressions applied to the merged races: suppressed
+ * ones dropped (counted), those of the baseline flagged known. */
+static void sift(race_run *rr, race_known *known, const race_supps *supps)
+{
+  size_t n = 0;
+  rr->baseline = known;
+  rr->supp_file = supps ? supps->path : NULL;
+  for (size_t i = 0; i < rr->nraces; i++) {
+    race *x = &rr->races[i];
+    if (supps && suppressed(supps, x, rr->sym)) {
+      rr->nsuppressed++;
+      free_access(&x->first);
+      free_access(&x->second);
+      continue;
+    }
+    x->known = known && in_baseline(known, x);
+    rr->nknown += x->known;
+    rr->races[n++] = *x;
+  }
+  rr->nraces = n;
+}
+
 /* ---- printing ---------------------------------------------------------------- */
 
 static const char *summary_detector(const race_run *rr)
@@ -472,18 +892,27 @@ static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym, uint32_t
   fprintf(f, "==================\n");
 }
 
+/* A known race (in the baseline): one line. */
+static void print_known_race(FILE *f, const race *x)
+{
+  fprintf(f, "ompadv: race: known (in the baseline): %s at %s and %s at %s\n",
+          x->first.write ? "write" : "read", x->first.location,
+          x->second.write ? "write" : "read", x->second.location);
+}
+
 static void print_summary_line(FILE *f, const race_run *rr)
 {
   char b[32];
+  size_t counted = rr->nraces - rr->nknown;
   if (rr->idle) {
     fprintf(f, "ompadv: race: no races found (no OpenMP construct ran: nothing was checked)\n");
     return;
   }
   fprintf(f, "ompadv: race: ");
-  if (rr->nraces)
-    fprintf(f, "%zu race%s", rr->nraces, rr->nraces == 1 ? "" : "s");
+  if (counted)
+    fprintf(f, "%zu %srace%s", counted, rr->baseline ? "new " : "", counted == 1 ? "" : "s");
   else
-    fprintf(f, "no races found");
+    fprintf(f, "%s", rr->baseline ? "no new races" : "no races found");
   /* 4-byte cells split in bytes on demand: byte-exact either way */
   fprintf(f, " (%s detector, %s", summary_detector(rr),
           summary_grain(rr) == 1 ? "1-byte cells" : "byte-exact");
@@ -493,9 +922,14 @@ static void print_summary_line(FILE *f, const race_run *rr)
     fprintf(f, "; its last records were lost, see below");
   else
     fprintf(f, "; the run ended early: only what it reached was checked");
-  /* valgrind's default: the program's status; a CI job wants to fail */
-  fprintf(f, "%s)\n", rr->nraces && !rr->races_fail
-                          ? "; --error-exitcode=N makes races fail the run" : "");
+  fprintf(f, ")\n");
+  if (rr->baseline)
+    fprintf(f, "ompadv: race: %zu race%s of the baseline %s (which holds %zu) found again: "
+               "known, not counted\n", known_found(rr->baseline),
+            known_found(rr->baseline) == 1 ? "" : "s", rr->baseline->path, rr->baseline->n);
+  if (rr->supp_file)
+    fprintf(f, "ompadv: race: %zu race%s suppressed (%s)\n", rr->nsuppressed,
+            rr->nsuppressed == 1 ? "" : "s", rr->supp_file);
   if (rr->nraces && !rr->earlier_stacks)
     fprintf(f, "ompadv: race: run with --earlier-stacks to see the earlier accesses' "
                "call stacks too\n");
@@ -504,7 +938,11 @@ static void print_summary_line(FILE *f, const race_run *rr)
 static void print_text(FILE *f, race_run *rr)
 {
   for (size_t i = 0; i < rr->nraces; i++)
-    print_text_race(f, &rr->races[i], rr->sym, rr->max_threads);
+    if (!rr->races[i].known)
+      print_text_race(f, &rr->races[i], rr->sym, rr->max_threads);
+  for (size_t i = 0; i < rr->nraces; i++)
+    if (rr->races[i].known)
+      print_known_race(f, &rr->races[i]);
   print_summary_line(f, rr);
 }
 
@@ -580,14 +1018,22 @@ static void print_json(FILE *f, race_run *rr)
               (unsigned long long)x->iters.trips);
     } else
       fputs("null", f);
-    fprintf(f, ", \"reports\": %zu,\n     \"first\": ", x->reports);
+    fprintf(f, ", \"reports\": %zu, \"known\": %s,\n     \"first\": ", x->reports,
+            x->known ? "true" : "false");
     print_json_access(f, x, &x->first, 0, rr->sym);
     fputs(",\n     \"second\": ", f);
     print_json_access(f, x, &x->second, 1, rr->sym);
     fputc('}', f);
   }
-  fprintf(f, "%s],\n  \"summary\": {\"races\": %zu, \"complete\": %s", rr->nraces ? "\n  " : "",
-          rr->nraces, s || (rr->idle && rr->complete) ? "true" : "false");
+  fprintf(f, "%s],\n  \"summary\": {\"races\": %zu, \"new\": %zu, \"known\": %zu, "
+             "\"suppressed\": %zu, \"complete\": %s", rr->nraces ? "\n  " : "", rr->nraces,
+          rr->nraces - rr->nknown, rr->nknown, rr->nsuppressed,
+          s || (rr->idle && rr->complete) ? "true" : "false");
+  if (rr->baseline) {
+    fputs(", \"baseline\": {\"file\": ", f);
+    oa_json_string(f, rr->baseline->path);
+    fprintf(f, ", \"races\": %zu, \"found\": %zu}", rr->baseline->n, known_found(rr->baseline));
+  }
   if (s)
     fprintf(f, ", \"accesses\": %llu, \"reports\": %llu, \"dropped\": %llu, "
                "\"shadow_bytes\": %llu", (unsigned long long)s->checked,
@@ -596,6 +1042,231 @@ static void print_json(FILE *f, race_run *rr)
   else if (rr->idle && rr->complete)
     fprintf(f, ", \"accesses\": 0, \"reports\": 0, \"dropped\": 0, \"shadow_bytes\": 0");
   fprintf(f, ", \"openmp_ran\": %s}}\n", rr->idle ? "false" : "true");
+}
+
+/* ---- SARIF 2.1.0 (code scanning: GitHub, GitLab) ------------------------------ */
+
+/* The source root the URIs are relative to: the git work tree holding the
+ * current directory (where a CI job checks the program out), else the
+ * current directory; with a trailing '/'.  NULL: no current directory. */
+static char *source_root(void)
+{
+  char cwd[PATH_MAX];
+  struct stat st;
+  if (!getcwd(cwd, sizeof cwd))
+    return NULL;
+  for (size_t n = strlen(cwd); n > 0;) {
+    char *git = oa_xasprintf("%.*s/.git", (int)n, cwd);
+    int found = stat(git, &st) == 0;
+    free(git);
+    if (found)
+      return oa_xasprintf("%.*s/", (int)n, cwd);
+    while (n > 0 && cwd[n - 1] != '/')
+      n--;
+    if (n > 0)
+      n--;  /* the parent, without its '/' */
+  }
+  return oa_xasprintf("%s%s", cwd, strcmp(cwd, "/") ? "/" : "");
+}
+
+/* A path as a URI reference: characters outside RFC 3986's unreserved set
+ * and '/' percent-encoded. */
+static void sarif_uri_path(FILE *f, const char *path)
+{
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+        || strchr("/-._~", *p))
+      fputc(*p, f);
+    else
+      fprintf(f, "%%%02X", *p);
+}
+
+/* {"physicalLocation": ...} of file:line[:col] (no "}" written: the caller
+ * may add a message). */
+static void sarif_location(FILE *f, const char *root, const char *file, int line, int col)
+{
+  char cwd[PATH_MAX];
+  char *abs = file[0] == '/' || !getcwd(cwd, sizeof cwd) ? oa_path_clean(file)
+                                                          : oa_xasprintf("%s/%s", cwd, file);
+  char *clean = oa_path_clean(abs);
+  size_t n = root ? strlen(root) : 0;
+  fputs("{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \"", f);
+  if (root && strncmp(clean, root, n) == 0) {
+    sarif_uri_path(f, clean + n);
+    fputs("\", \"uriBaseId\": \"SRCROOT\"}", f);
+  } else {
+    fputs("file://", f);
+    sarif_uri_path(f, clean);
+    fputs("\"}", f);
+  }
+  fprintf(f, ", \"region\": {\"startLine\": %d", line);
+  if (col > 0)
+    fprintf(f, ", \"startColumn\": %d", col);
+  fputs("}}", f);
+  free(abs);
+  free(clean);
+}
+
+static void sarif_message(FILE *f, const char *text)
+{
+  fputs("\"message\": {\"text\": ", f);
+  oa_json_string(f, text);
+  fputc('}', f);
+}
+
+/* One frame of a code flow: its source place (if known) and function. */
+static void sarif_frame(FILE *f, const char *root, const char *file, int line, int col,
+                        const char *func, const char *stable, int level)
+{
+  fputs("{\"location\": ", f);
+  if (file && line > 0) {
+    sarif_location(f, root, file, line, col);
+    fputs(", ", f);
+  } else {
+    fputc('{', f);
+  }
+  sarif_message(f, func ? func : stable);
+  fprintf(f, "}, \"nestingLevel\": %d}", level);
+}
+
+/* An access's thread flow: its callers, outermost first, then the access. */
+static void sarif_thread_flow(FILE *f, const char *root, const race *x, const race_access *a,
+                              int later, oa_symbolizer *sym)
+{
+  char *what = oa_xasprintf("%s %s by thread T%u in %s%s%s", later ? "the later" : "the earlier",
+                            a->write ? "write" : "read", a->thread, construct_text(x, a),
+                            a->construct_location ? " at " : "",
+                            a->construct_location ? a->construct_location : "");
+  fputs("{", f);
+  sarif_message(f, what);
+  fputs(", \"locations\": [", f);
+  int level = 0;
+  for (size_t i = a->ncallers; i-- > 0;) {
+    oa_srcloc loc;
+    if (runtime_frame(sym, a->callers[i]))
+      continue;
+    int known = oa_sym_lookup(sym, a->callers[i], &loc);
+    char *stable = stable_of(sym, a->callers[i]);
+    fputs(level ? ", " : "", f);
+    sarif_frame(f, root, known ? loc.file : NULL, known ? loc.line : 0, known ? loc.col : 0,
+                known ? loc.func : NULL, stable, level);
+    level++;
+    free(stable);
+  }
+  fputs(level ? ", " : "", f);
+  sarif_frame(f, root, a->file, a->line, a->col, a->function, a->location, level);
+  fputs("]}", f);
+  free(what);
+}
+
+/* What memory the race is on, for the message. */
+static char *sarif_memory(const race *x, oa_symbolizer *sym)
+{
+  const char *var;
+  uint64_t off;
+  unsigned owner = x->memory & (OA_RACE_MEM_THREAD - 1);
+  if (oa_sym_data(sym, x->address, &var, &off))
+    return off ? oa_xasprintf("global '%s' + %llu", var, (unsigned long long)off)
+               : oa_xasprintf("global '%s'", var);
+  if (owner)
+    return oa_xasprintf("%s of thread T%u", x->memory & OA_RACE_MEM_TLS
+                                                ? "the thread-local storage" : "the stack",
+                        owner - 1);
+  return oa_xstrdup("heap or mapped memory");
+}
+
+/* A race's identity for code scanning's alert tracking, the same from any
+ * checkout: both sites by their file's last two path components, line,
+ * column and function, in a stable order. */
+static void sarif_fingerprint(FILE *f, const race *x)
+{
+  char *side[2];
+  for (int k = 0; k < 2; k++) {
+    const race_access *a = k ? &x->second : &x->first;
+    const char *t = site_tail(a->location);
+    side[k] = oa_xasprintf("%s|%s", t ? path_end(a->location, t) : a->location,
+                           a->function ? a->function : "");
+  }
+  int swap = strcmp(side[0], side[1]) > 0;
+  char *id = oa_xasprintf("%s;%s", side[swap], side[!swap]);
+  oa_json_string(f, id);
+  free(id);
+  free(side[0]);
+  free(side[1]);
+}
+
+static void sarif_result(FILE *f, const char *root, const race_run *rr, const race *x)
+{
+  char *mem = sarif_memory(x, rr->sym);
+  char *text = oa_xasprintf(
+      "Data race on %s: %s at %s by thread T%u and %s at %s by thread T%u (%s)", mem,
+      x->second.write ? "write" : "read", x->second.location, x->second.thread,
+      x->first.write ? "write" : "read", x->first.location, x->first.thread,
+      x->simd         ? "two lanes of one simd loop"
+      : x->concurrent ? "concurrent in this run"
+                      : "logically parallel; not concurrent in this run");
+  fputs("\n    {\"ruleId\": \"data-race\", \"ruleIndex\": 0, \"level\": \"error\", ", f);
+  sarif_message(f, text);
+  fputs(",\n     \"locations\": [", f);
+  for (int later = 1; later >= 0; later--) {
+    const race_access *a = later ? &x->second : &x->first;
+    char *m = oa_xasprintf("%s %s by thread T%u", later ? "the later" : "the earlier",
+                           a->write ? "write" : "read", a->thread);
+    fputs(later ? "" : ", ", f);
+    if (a->file && a->line > 0) {
+      sarif_location(f, root, a->file, a->line, a->col);
+      fputs(", ", f);
+    } else {
+      fputc('{', f);
+    }
+    sarif_message(f, m);
+    fputc('}', f);
+    free(m);
+  }
+  fputs("],\n     \"codeFlows\": [{\"threadFlows\": [", f);
+  sarif_thread_flow(f, root, x, &x->second, 1, rr->sym);
+  fputs(", ", f);
+  sarif_thread_flow(f, root, x, &x->first, 0, rr->sym);
+  fputs("]}],\n     \"partialFingerprints\": {\"ompadvRace/v1\": ", f);
+  sarif_fingerprint(f, x);
+  fputc('}', f);
+  if (rr->baseline)
+    fprintf(f, ", \"baselineState\": \"%s\"", x->known ? "unchanged" : "new");
+  fputc('}', f);
+  free(mem);
+  free(text);
+}
+
+static void print_sarif(FILE *f, race_run *rr)
+{
+  char *root = source_root();
+  fputs("{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\",\n"
+        " \"runs\": [{\"tool\": {\"driver\": {\"name\": \"ompadv\", \"version\": \"" PACKAGE_VERSION
+        "\", ", f);
+  if (*PACKAGE_URL)
+    fputs("\"informationUri\": \"" PACKAGE_URL "\", ", f);
+  fputs("\"rules\": [\n    {\"id\": \"data-race\", \"name\": \"DataRace\", "
+        "\"shortDescription\": {\"text\": \"Data race\"}, "
+        "\"fullDescription\": {\"text\": \"Two accesses to the same memory, at least one a "
+        "write, that the OpenMP program leaves unordered: some schedule for this input runs "
+        "them at once (ompadv race).\"}, "
+        "\"defaultConfiguration\": {\"level\": \"error\"}, "
+        "\"properties\": {\"tags\": [\"concurrency\", \"openmp\"], \"precision\": \"high\"}}]}},\n",
+        f);
+  if (root) {
+    fputs("  \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": \"file://", f);
+    sarif_uri_path(f, root);
+    fputs("\"}},\n", f);
+  }
+  fprintf(f, "  \"properties\": {\"detector\": \"%s\", \"new\": %zu, \"known\": %zu, "
+             "\"suppressed\": %zu},\n  \"results\": [",
+          summary_detector(rr), rr->nraces - rr->nknown, rr->nknown, rr->nsuppressed);
+  for (size_t i = 0; i < rr->nraces; i++) {
+    fputs(i ? "," : "", f);
+    sarif_result(f, root, rr, &rr->races[i]);
+  }
+  fputs(rr->nraces ? "\n  ]}]}\n" : "]}]}\n", f);
+  free(root);
 }
 
 /* What the user should know beside the races: lost results, the cost. */
@@ -723,16 +1394,19 @@ static int report(void *ctx, const oa_launch *l)
     d->ok = 0;
     return 0;
   }
+  sift(rr, d->o->known, d->o->supps);
   if (strcmp(d->o->format, "json") == 0)
     print_json(d->out, rr);
+  else if (strcmp(d->o->format, "sarif") == 0)
+    print_sarif(d->out, rr);
   else
     print_text(d->out, rr);
   fflush(d->out);
   if (d->page)
     print_json(oa_page_doc(d->page, "race"), rr);
   report_notes(rr);
-  if (rr->nraces && d->o->error_exitcode)
-    return d->o->error_exitcode;
+  if (rr->nraces > rr->nknown && d->o->error_exitcode)
+    return d->o->error_exitcode;  /* only new races fail the run */
   return rr->r.header.shadow_stopped ? OA_EXIT_FAIL : 0;  /* not all of the run was checked */
 }
 
@@ -759,7 +1433,6 @@ static int detect(const race_opts *o, FILE *out, oa_page *page, char **argv, int
   detection d = { .rr = { .detector = det, .grain = o->grain,
                           .max_threads = o->max_threads ? (uint32_t)o->max_threads
                                                         : OA_RACE_MAX_THREADS,
-                          .races_fail = o->error_exitcode != 0,
                           .earlier_stacks = o->earlier_stacks },
                   .o = o, .out = out, .page = page, .auto_run = auto_run };
   oa_run_ops ops = { .cmd = "race", .analyse = report, .done = report_end, .ctx = &d };
@@ -780,14 +1453,22 @@ static int run_auto(const race_opts *o, FILE *out, oa_page *page, char **argv, i
                     int *reported)
 {
   char *dir = oa_tmpdir_make(), *why = NULL;
+  struct timespec t0, t1;
   oa_launch_keep_input(dir, "or --mode fast|precise to run the program once");
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   int rc = detect(o, out, page, argv, threads, "auto", &why);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
   if (why && rc) {
     oa_note("race: stopped by signal %d before the precise run", rc - 128);
     *reported = 0;
   } else if (why) {
     oa_note("race: precise detector (%s): the program runs again from its start under it, so "
             "its output repeats", why);
+    /* a long run says what it does, on a terminal (a log gets the note) */
+    if (!oa_quiet && isatty(STDERR_FILENO))
+      fprintf(stderr, "ompadv: race: second run of '%s' under the precise detector ... (the "
+              "first took %.1f s; the precise detector is slower)\n", argv[0],
+              (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
     rc = detect(o, out, page, argv, threads, "precise", NULL);
   }
   free(why);
@@ -795,12 +1476,55 @@ static int run_auto(const race_opts *o, FILE *out, oa_page *page, char **argv, i
   return rc;
 }
 
+/* --help ends with the exit statuses, which CI scripts test. */
+static const char race_exit_status[] =
+    "\nexit status:\n"
+    "  66      a race was found that is not in the --baseline (as TSan; --error-exitcode N:\n"
+    "          N instead; --error-exitcode 0: the target's own status)\n"
+    "  status  the target's own when no new race was found (suppressed races and those of\n"
+    "          the baseline do not count); 128+N when it was killed by signal N\n"
+    "  1       ompadv failed, or the shadow memory ran out (not all of the run was checked)\n"
+    "  2       a bad command line, program, --baseline or suppressions file\n";
+
+/* Is -h or --help among the options (before PROG)? */
+static int wants_help(const oa_command *self, int argc, char **argv)
+{
+  for (int i = 1; i < argc && strcmp(argv[i], "--") && argv[i][0] == '-' && argv[i][1]; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+      return 1;
+    if (a[1] != '-' || strchr(a, '='))
+      continue;
+    int takes = !strcmp(a, "--output") || !strcmp(a, "--html");
+    for (const oa_option *o = self->options; o->name && !takes; o++)
+      takes = o->arg && !strcmp(a + 2, o->name);
+    i += takes;
+  }
+  return 0;
+}
+
 static int run_race(const oa_command *self, int argc, char **argv)
 {
-  race_opts o = { .mode = "auto", .format = "text" };
+  if (wants_help(self, argc, argv)) {
+    oa_print_usage(self, stdout);
+    fputs(race_exit_status, stdout);
+    return fflush(stdout) == 0 ? 0 : OA_EXIT_FAIL;
+  }
+  race_opts o = { .mode = "auto", .format = "text", .error_exitcode = RACE_EXITCODE };
   oa_common c = { 0 };
   int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
   oa_need_program(self, first, argc);
+  /* the files the report needs, read before the runs: a bad one must not waste them */
+  char *env_supp = o.suppressions ? NULL : tsan_suppressions();
+  if (env_supp) {
+    oa_guard_input(env_supp, "TSAN_OPTIONS' suppressions");
+    o.suppressions = env_supp;
+    o.supp_from = "TSAN_OPTIONS=suppressions=";
+  }
+  if (o.suppressions)
+    o.supps = load_suppressions(o.suppressions, o.supp_from);
+  if (o.baseline)
+    o.known = load_baseline(o.baseline);
   FILE *out = oa_open_output(&c);  /* before the runs: a bad path must not waste them */
   oa_page *page = NULL;
   if (c.html) {
@@ -826,16 +1550,25 @@ static int run_race(const oa_command *self, int argc, char **argv)
     rc = oa_page_end(page, rc);
   else if (page)
     oa_page_discard(page);
-  return oa_close_output(out, rc);
+  rc = oa_close_output(out, rc);
+  known_free(o.known);
+  supps_free(o.supps);
+  free(env_supp);
+  return rc;
 }
 
 static const oa_option race_options[] = {
   { "mode", 0, "M", R_MODE, "detector: auto|fast|precise (auto: fast, and a second run under precise only if fast cannot follow the program) [auto]" },
   { "grain", 0, "N", R_GRAIN, "bytes of memory per shadow cell: 4 (split in bytes on demand) or 1 [4]" },
   { "error-exitcode", 0, "N", R_ERROR_EXITCODE,
-    "exit with N (1-255) when a race is found [the target's status]" },
+    "exit with N (0-255; 0: the target's status) when a race is found, as TSan [66]" },
   { "threads", 0, "N", R_THREADS, "run the target with N OpenMP threads [4, or OMP_NUM_THREADS]" },
-  { "format", 0, "F", R_FORMAT, "report format: text|json [text]" },
+  { "format", 0, "F", R_FORMAT, "report format: text|json|sarif (SARIF 2.1.0, for code scanning) [text]" },
+  { "baseline", 0, "FILE", R_BASELINE,
+    "the race JSON (--format json) of an earlier run: its races are known, not counted" },
+  { "suppressions", 0, "FILE", R_SUPPRESSIONS,
+    "leave out the races TSan's suppressions in FILE match (race:, race_top:, src:, fun:) "
+    "[TSAN_OPTIONS' suppressions=]" },
   { "earlier-stacks", 0, NULL, R_EARLIER_STACKS,
     "keep each access's calling context, to show the earlier access's call stack too (slower)" },
   { "max-threads", 0, "N", R_MAX_THREADS,
@@ -846,7 +1579,8 @@ static const oa_option race_options[] = {
 
 const oa_command oa_cmd_race = {
   "race", run_race, "find the data races the program can have in any schedule for its input",
-  "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [--earlier-stacks] [OPTIONS] [--] PROG [ARGS]",
+  "[--mode auto|fast|precise] [--grain 4|1] [--error-exitcode N] [--earlier-stacks] "
+  "[--baseline FILE] [--suppressions FILE] [OPTIONS] [--] PROG [ARGS]",
   OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE, race_options,
   NULL,
   NULL,

@@ -428,7 +428,16 @@ static int check_extent(Elf *e, int fd)
 /* 1 if a symbol table of the object defines name (not merely references it),
  * 0 if not, -1 if the tables are unreadable.  dynsym_only restricts the look
  * to what the object exports to the dynamic linker. */
+static int elf_lookup(Elf *e, const char *name, int dynsym_only, GElf_Addr *value);
+
 static int elf_defines(Elf *e, const char *name, int dynsym_only)
+{
+  return elf_lookup(e, name, dynsym_only, NULL);
+}
+
+/* 1 when e defines name (then its value in *value, if not NULL), 0 when
+ * not, -1 when its symbol tables cannot be read. */
+static int elf_lookup(Elf *e, const char *name, int dynsym_only, GElf_Addr *value)
 {
   Elf_Scn *scn = NULL;
   while ((scn = elf_nextscn(e, scn))) {
@@ -448,8 +457,11 @@ static int elf_defines(Elf *e, const char *name, int dynsym_only)
       if (sym.st_shndx == SHN_UNDEF)
         continue;
       s = elf_strptr(e, sh.sh_link, sym.st_name);
-      if (s && strcmp(s, name) == 0)
+      if (s && strcmp(s, name) == 0) {
+        if (value)
+          *value = sym.st_value;
         return 1;
+      }
     }
   }
   return 0;
@@ -805,6 +817,36 @@ static int check_kind(Elf *e, const struct dyninfo *dyn, const char *prog, char 
   }
 }
 
+/* The language of the program, from the runtime libraries it NEEDs and
+ * flang's main program (_QQmain); and where its main program starts. */
+static void detect_lang(Elf *e, const struct dyninfo *dyn, oa_target *t)
+{
+  GElf_Addr at = 0;
+  for (size_t i = 0; i < dyn->nneeded; i++) {
+    const char *n = base_name(dyn->needed[i]);
+    if (fnmatch("libstdc++.so*", n, 0) == 0 || fnmatch("libc++.so*", n, 0) == 0)
+      t->lang = OA_LANG_CXX;
+    else if (fnmatch("libgfortran.so*", n, 0) == 0 || fnmatch("libFortran*.so*", n, 0) == 0
+             || fnmatch("libflang*.so*", n, 0) == 0)
+      t->lang = OA_LANG_FORTRAN;
+  }
+  if (elf_lookup(e, "_QQmain", 0, &at) > 0)
+    t->lang = OA_LANG_FORTRAN;
+  else
+    elf_lookup(e, "main", 0, &at);
+  t->main_addr = at;
+}
+
+const char *oa_lang_driver(enum oa_lang lang)
+{
+  return lang == OA_LANG_CXX ? "c++" : lang == OA_LANG_FORTRAN ? "fc" : "cc";
+}
+
+const char *oa_lang_example(enum oa_lang lang)
+{
+  return lang == OA_LANG_CXX ? "prog.cpp" : lang == OA_LANG_FORTRAN ? "prog.f90" : "prog.c";
+}
+
 /* A runtime defined inside the executable cannot be swapped for libomp or
  * given a tool; __kmpc_fork_call marks libomp, GOMP_parallel libgomp. */
 static int check_static_runtime(Elf *e, oa_target *t, const char *prog, char *err, size_t errlen)
@@ -818,7 +860,8 @@ static int check_static_runtime(Elf *e, oa_target *t, const char *prog, char *er
       t->runtime = OA_RT_STATIC;
       return fail(err, errlen, "'%s' has the OpenMP runtime linked in statically (it defines %s); "
                   "relink it against the shared libomp (no -static, no -static-openmp), e.g. "
-                  "ompadv cc -o prog prog.c", prog, entry[i]);
+                  "ompadv %s -o prog %s", prog, entry[i], oa_lang_driver(t->lang),
+                  oa_lang_example(t->lang));
     }
   }
   return 0;
@@ -870,13 +913,15 @@ static int classify(const struct deps *d, const struct dyninfo *dyn, oa_target *
   }
   if (!dyn->has_interp)
     return fail(err, errlen, "'%s' is statically linked, so no OpenMP tool can be loaded into it; "
-                "link it dynamically with -fopenmp, e.g. ompadv cc -o prog prog.c", prog);
+                "link it dynamically with -fopenmp, e.g. ompadv %s -o prog %s", prog,
+                oa_lang_driver(t->lang), oa_lang_example(t->lang));
   if (*d->any_missing)
     return fail(err, errlen, "'%s' needs %s, which the dynamic loader cannot find, so its OpenMP "
                 "runtime is unknown; add that library's directory to LD_LIBRARY_PATH",
                 prog, d->any_missing);
   return fail(err, errlen, "'%s' does not use OpenMP (no libomp or libgomp); build it with "
-              "-fopenmp, e.g. ompadv cc -o prog prog.c", prog);
+              "-fopenmp, e.g. ompadv %s -o prog %s", prog, oa_lang_driver(t->lang),
+              oa_lang_example(t->lang));
 }
 
 /* Say why a file that is not ELF cannot be inspected; scripts are common. */
@@ -931,6 +976,7 @@ static int inspect_elf(Elf *e, int fd, oa_target *t, const char *prog, char *err
     fail(err, errlen, "'%s' is a truncated or corrupt ELF file; rebuild it", prog);
     goto out;
   }
+  detect_lang(e, &dyn, t);
   if (check_kind(e, &dyn, prog, err, errlen) != 0 ||
       check_static_runtime(e, t, prog, err, errlen) != 0)
     goto out;

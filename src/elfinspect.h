@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum oa_runtime {
   OA_RT_NONE = 0,     /* no OpenMP runtime at all */
@@ -12,6 +13,12 @@ enum oa_runtime {
   OA_RT_LIBGOMP,      /* GNU libgomp.so.1: run on libomp through a symlink */
   OA_RT_STATIC,       /* OpenMP runtime linked statically: cannot be served */
 };
+
+/* The language a program is written in, as far as its binary tells:
+ * what builds it (ompadv cc, c++ or fc). */
+enum oa_lang { OA_LANG_C = 0, OA_LANG_CXX, OA_LANG_FORTRAN };
+const char *oa_lang_driver(enum oa_lang lang);   /* "cc", "c++", "fc" */
+const char *oa_lang_example(enum oa_lang lang);  /* "prog.c", "prog.cpp", "prog.f90" */
 
 typedef struct oa_target {
   char path[PATH_MAX];     /* absolute path of the executable */
@@ -23,6 +30,9 @@ typedef struct oa_target {
   int  tsan_gcc;           /* NEEDs gcc's libtsan.so.* (gcc -fsanitize=thread) */
   char interp[PATH_MAX];   /* its program interpreter (PT_INTERP, ld.so), or "" */
   char asan[PATH_MAX];     /* the shared AddressSanitizer runtime it NEEDs, or "" */
+  enum oa_lang lang;
+  uint64_t main_addr;      /* its main program's address in the file (_QQmain for
+                            * Fortran), 0: unknown */
 } oa_target;
 
 /* Resolve prog (a PATH lookup when it has no '/'), check it is an executable

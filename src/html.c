@@ -1270,7 +1270,11 @@ static void races(oa_page *p)
     fig(o, "code", "", "race", r, F_STR, "races.%zu.address", i);
     fputs(" (", o);
     fig(o, "span", "", "race", r, F_STR, "races.%zu.memory", i);
-    fputs(" memory)</h3><div class=\"pair\">", o);
+    fputs(" memory)", o);
+    const oa_json *known = oa_json_get(x, "known");
+    if (known && known->type == OA_JBOOL && known->num)
+      fputs(" &mdash; known: in the baseline, not counted", o);  /* race --baseline */
+    fputs("</h3><div class=\"pair\">", o);
     race_access(p, r, i, "first");
     race_access(p, r, i, "second");
     fputs("</div></div>\n", o);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "contract.h"
 #include "ompadv.h"
 #include "outfile.h"
+#include "symbolize.h"
 #include "util.h"
 
 static volatile sig_atomic_t child_pid;
@@ -98,7 +100,8 @@ static void redirect_libgomp(oa_launch *l)
   free(link);
   oa_warn("'%s' is built with gcc (libgomp); running it on LLVM libomp. gcc inlines static "
           "loops and master and reports every barrier alike, so those are missing or merged "
-          "in what ompadv sees; for full detail rebuild with: ompadv cc", l->argv[0]);
+          "in what ompadv sees; for full detail rebuild with: ompadv %s", l->argv[0],
+          oa_lang_driver(l->target.lang));
 }
 
 /* A binary built by `ompadv cc --race` NEEDs the shared TSan runtime, which
@@ -115,25 +118,51 @@ static void provide_tsan_runtime(const oa_launch *l)
           l->argv[0]);
 }
 
+/* The command that rebuilds the target for race mode: the driver of its
+ * language, and the source file of its main program when its debug
+ * information names it (else SOURCES: no name is made up). */
+static char *race_rebuild(const oa_launch *l)
+{
+  const char *prog = l->argv[0];
+  const char *slash = strrchr(prog, '/');
+  const char *name = slash ? slash + 1 : prog;
+  enum oa_lang lang = l->target.lang;
+  char *src = NULL;
+  oa_srcloc loc;
+  oa_symbolizer *sym = oa_sym_new();
+  oa_sym_add_module(sym, l->target.path, 0, 0, UINT64_MAX);
+  if (l->target.main_addr && oa_sym_lookup(sym, l->target.main_addr + 1, &loc) && loc.file) {
+    static const char *const cxx[] = { ".cpp", ".cc", ".cxx", ".C", ".c++" };
+    const char *dot = strrchr(loc.file, '.');
+    src = oa_path_display(loc.file);
+    for (size_t i = 0; dot && i < sizeof cxx / sizeof *cxx; i++)
+      if (strcmp(dot, cxx[i]) == 0)
+        lang = OA_LANG_CXX;
+  }
+  oa_sym_free(sym);
+  char *cmd = oa_xasprintf("ompadv %s --race -O1 -g %s -o %s", oa_lang_driver(lang),
+                           src ? src : "SOURCES...", name);
+  free(src);
+  return cmd;
+}
+
 /* Race mode stands in for the target's TSan runtime, so the target must
  * reach one through the dynamic loader under its usual name. */
 static void check_race_target(const oa_launch *l)
 {
   const char *prog = l->argv[0];
-  const char *slash = strrchr(prog, '/');
-  const char *name = slash ? slash + 1 : prog;
   if (l->target.tsan_static)
-    oa_die(OA_EXIT_USAGE, "'%s' is linked with the static TSan runtime; rebuild with: "
-           "ompadv cc --race -O1 -g %s.c -o %s", prog, name, name);
+    oa_die(OA_EXIT_USAGE, "'%s' is linked with the static TSan runtime; rebuild with: %s", prog,
+           race_rebuild(l));
   /* gcc's instrumentation would do, but its libgomp inlines static loops and
    * calls libomp's task entry points from inside, where race mode cannot
    * see task data: a clang build gives the detector what it needs. */
   if (l->target.tsan_gcc)
     oa_die(OA_EXIT_USAGE, "'%s' is built with gcc's ThreadSanitizer (libtsan), which race mode "
-           "does not serve; rebuild with: ompadv cc --race -O1 -g %s.c -o %s", prog, name, name);
+           "does not serve; rebuild with: %s", prog, race_rebuild(l));
   if (!l->target.tsan_shared)
-    oa_die(OA_EXIT_USAGE, "'%s' has no ThreadSanitizer instrumentation; rebuild with: "
-           "ompadv cc --race -O1 -g %s.c -o %s", prog, name, name);
+    oa_die(OA_EXIT_USAGE, "'%s' has no ThreadSanitizer instrumentation; rebuild with: %s", prog,
+           race_rebuild(l));
 }
 
 /* In race mode the tool is the race runtime, under the name the target

@@ -34,9 +34,10 @@ typedef struct oa_option {
   int id;
   const char *help;
 } oa_option;
-/* An option whose argument is named "FILE" names a file: --input one the
- * command reads, any other one it writes; each is held against the others
- * as it is parsed (outfile.h), so that no output replaces an input. */
+/* An option whose argument is named "FILE" names a file: --input (and
+ * race's --baseline and --suppressions) one the command reads, any other one
+ * it writes; each is held against the others as it is parsed (outfile.h),
+ * so that no output replaces an input. */
 
 typedef struct oa_command {
   const char *name;
@@ -101,6 +102,12 @@ extern const oa_command oa_cmd_profile, oa_cmd_record, oa_cmd_report, oa_cmd_wha
  * LD_PRELOAD outrank, so that `ompadv race` still puts its own runtime in
  * that library's place. */
 #define OA_RACE_LDFLAG "-Wl,--enable-new-dtags,-rpath," OMPADV_TSAN_LIBDIR
+/* builtin-cc.c, for cc, c++ and fc: does option a of clang or flang take
+ * the next argument as its value?  And exit 2 with one line (naming
+ * example, the arguments of a command that would work) when the command
+ * line names no input file. */
+int oa_compiler_takes_value(const char *a);
+void oa_compiler_need_input(const oa_command *cmd, int argc, char **argv, const char *example);
 /* `ompadv time`'s report of a time-mode recording (also `report --time`):
  * 0, or an exit status; timeline: a CSV file to write, or NULL; page: the
  * --html page to give the profile, the time report and the timeline, or

@@ -123,6 +123,13 @@ static int set_common(const oa_command *cmd, const struct common_def *d, const c
   return 0;
 }
 
+/* The options whose FILE the command reads (any other FILE it writes). */
+static int reads_file(const char *name)
+{
+  return strcmp(name, "input") == 0 || strcmp(name, "baseline") == 0
+         || strcmp(name, "suppressions") == 0;
+}
+
 /* Find the option named by argv[*i] (long "--name[=v]" or short "-x"),
  * fetching its argument from the next word when needed. */
 int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *common,
@@ -182,7 +189,7 @@ int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *co
         snprintf(what, sizeof what, "--%s", own->name);
       else
         snprintf(what, sizeof what, "-%c", own->short_name);
-      if (strcmp(own->name, "input") == 0)
+      if (reads_file(own->name))
         oa_guard_input(optarg, what);
       else
         oa_guard_output(optarg, what);

@@ -48,6 +48,13 @@ if shutil.which("cmake"):
 if shutil.which("mpirun") and shutil.which("mpicc"):
     config.available_features.add("mpi")
 
+# The SARIF test checks race --format sarif against the SARIF 2.1.0 JSON
+# schema with python3-jsonschema, which scripts/deps installs.
+import subprocess
+if subprocess.call(["python3", "-c", "import jsonschema"], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("jsonschema")
+
 # Fortran (ompadv fc) needs flang-new-19, which scripts/deps installs.
 if shutil.which("flang-new-19"):
     config.available_features.add("flang")
