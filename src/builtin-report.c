@@ -6,7 +6,6 @@
 #include "ompadv.h"
 
 #include <errno.h>
-#include <glob.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,36 +97,6 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
   return 0;
 }
 
-static int by_version(const void *a, const void *b)
-{
-  return strverscmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The recordings -i names: each as given, or, when it is a pattern that
- * names no file itself ('app.*.data'), the files it matches, in version
- * order (app.2.data before app.10.data). */
-static char **input_files(const report_opts *o, size_t *n)
-{
-  char **files = NULL;
-  *n = 0;
-  for (size_t i = 0; i < o->ninputs; i++) {
-    glob_t g;
-    if (strpbrk(o->inputs[i], "*?[") && access(o->inputs[i], F_OK) != 0
-        && glob(o->inputs[i], 0, NULL, &g) == 0) {
-      size_t first = *n;
-      files = oa_xrealloc(files, (*n + g.gl_pathc) * sizeof *files);
-      for (size_t k = 0; k < g.gl_pathc; k++)
-        files[(*n)++] = oa_xstrdup(g.gl_pathv[k]);
-      qsort(files + first, *n - first, sizeof *files, by_version);
-      globfree(&g);
-    } else {
-      files = oa_xrealloc(files, (*n + 1) * sizeof *files);
-      files[(*n)++] = oa_xstrdup(o->inputs[i]);
-    }
-  }
-  return files;
-}
-
 /* Several recordings (the ranks of an MPI job): their table and the
  * directives merged over them. */
 static int report_ranks(char **files, size_t n, const report_opts *o, const oa_common *c)
@@ -185,7 +154,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
   if (o.timeline && !o.time)
     oa_die(OA_EXIT_USAGE, "report: --timeline goes with --time");
   size_t nfiles;
-  char **files = input_files(&o, &nfiles);
+  char **files = oa_recording_inputs(o.inputs, o.ninputs, &nfiles);
   for (size_t i = 0; i < nfiles; i++)
     oa_guard_input(files[i], "--input");
   if (!nfiles)

@@ -2,6 +2,7 @@
 #include "recfile.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +123,40 @@ oa_recording *oa_recording_load(const char *path)
             "closed as they stood");
   }
   return r;
+}
+
+static int by_version(const void *a, const void *b)
+{
+  return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **oa_recording_inputs(const char *const *inputs, size_t n, size_t *nout)
+{
+  char **files = NULL;
+  *nout = 0;
+  for (size_t i = 0; i < n; i++) {
+    glob_t g;
+    if (strpbrk(inputs[i], "*?[") && access(inputs[i], F_OK) != 0
+        && glob(inputs[i], 0, NULL, &g) == 0) {
+      size_t first = *nout;
+      files = oa_xrealloc(files, (*nout + g.gl_pathc) * sizeof *files);
+      for (size_t k = 0; k < g.gl_pathc; k++)
+        files[(*nout)++] = oa_xstrdup(g.gl_pathv[k]);
+      qsort(files + first, *nout - first, sizeof *files, by_version);
+      globfree(&g);
+    } else {
+      files = oa_xrealloc(files, (*nout + 1) * sizeof *files);
+      files[(*nout)++] = oa_xstrdup(inputs[i]);
+    }
+  }
+  return files;
+}
+
+void oa_recording_inputs_free(char **files, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    free(files[i]);
+  free(files);
 }
 
 char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l)
