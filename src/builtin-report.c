@@ -99,10 +99,9 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
 
 /* Several recordings (the ranks of an MPI job): their table and the
  * directives merged over them. */
-static int report_ranks(char **files, size_t n, const report_opts *o, const oa_common *c)
+static int report_ranks(char **files, size_t n, const oa_common *c,
+                        oa_page *page)
 {
-  if (o->online || o->nspecs)
-    oa_die(OA_EXIT_USAGE, "report: --online and --region take one recording, not %zu", n);
   oa_recording **recs = oa_xcalloc(n, sizeof *recs);
   oa_replay_out *outs = oa_xcalloc(n, sizeof *outs);
   oa_rank_view *views = oa_xcalloc(n, sizeof *views);
@@ -119,7 +118,13 @@ static int report_ranks(char **files, size_t n, const report_opts *o, const oa_c
   }
   FILE *out = oa_open_output(c);
   oa_render_ranks(out, c, views, n);
+  if (page) {
+    oa_common json = *c;
+    json.format = "json";
+    oa_render_ranks(oa_page_doc(page, "ranks"), &json, views, n);
+  }
   int rc = oa_close_output(out, 0);
+  rc = oa_page_end(page, rc);
   for (size_t i = 0; i < n; i++) {
     oa_replay_out_free(&outs[i]);
     oa_rec_close(recs[i]);
@@ -164,13 +169,18 @@ static int run_report(const oa_command *self, int argc, char **argv)
            "FILE, without --online or --time");
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
-  if (c.html && (nfiles > 1 || o.online))
-    oa_die(OA_EXIT_USAGE, "report: --html draws one recording's offline analysis: give one -i "
-           "FILE, without --online");
+  if (c.html && o.online)
+    oa_die(OA_EXIT_USAGE, "report: --html draws the offline analysis: leave out --online");
+  if (nfiles > 1 && (o.online || o.nspecs))
+    oa_die(OA_EXIT_USAGE, "report: --online and --region take one recording, not %zu", nfiles);
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "report");
-    oa_page_subject(page, "recording %s", nfiles ? files[0] : o.input);
+    if (nfiles > 1)
+      oa_page_subject(page, "%zu recordings (MPI ranks) %s ... %s", nfiles, files[0],
+                      files[nfiles - 1]);
+    else
+      oa_page_subject(page, "recording %s", nfiles ? files[0] : o.input);
   }
   if (o.time) {
     int r = oa_time_report(files[0], &c, o.timeline, page);
@@ -184,7 +194,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
     return r;
   }
   if (nfiles > 1) {
-    int r = report_ranks(files, nfiles, &o, &c);
+    int r = report_ranks(files, nfiles, &c, page);
     for (size_t i = 0; i < nfiles; i++)
       free(files[i]);
     free(files);

@@ -990,12 +990,21 @@ static int analyse_run(void *ctx, const oa_launch *l)
   return rc ? rc : full && l->result ? OA_EXIT_FAIL : 0;
 }
 
-/* time -o: where the recording went, once it is there */
+/* time -o: where the recording went, once it is there (a rank of an MPI
+ * job: the ranks' recordings together) */
 static void kept(void *ctx, const oa_launch *l)
 {
-  (void)ctx;
+  const time_run *w = ctx;
   char *q = oa_shell_quote(l->result_name);
-  oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_name, q);
+  char *all = oa_rank_glob(w->o->record_to);
+  if (all) {
+    char *qa = oa_shell_quote(all);
+    oa_note("time: wrote %s; see the ranks again with: ompadv time -i %s (this rank alone: "
+            "ompadv report -i %s --time)", l->result_name, qa, q);
+    free(qa);
+  } else
+    oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_name, q);
+  free(all);
   free(q);
 }
 

@@ -5,6 +5,7 @@ of Chrome's trace-event format (the JSON Object Format: {"traceEvents":
 and against the known structure of tests/time/trace-events.c.
 
   trace_events.py FILE --source PROG.c --threads N [--ranks R]
+  trace_events.py FILE --format-only [--ranks R]
 
 Format: every event has name, ph, ts, pid, tid; an X event a dur >= 0; on
 one thread, two X events are disjoint or one holds the other; every
@@ -105,9 +106,11 @@ def check_program(threads, pid, lines, nthreads):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
-    ap.add_argument("--source", required=True)
-    ap.add_argument("--threads", type=int, required=True)
+    ap.add_argument("--source")
+    ap.add_argument("--threads", type=int)
     ap.add_argument("--ranks", type=int, default=0)
+    ap.add_argument("--format-only", action="store_true",
+                    help="check the format (and --ranks), not the program's structure")
     a = ap.parse_args()
     threads = check_format(json.load(open(a.file)))
     pids = sorted({p for p, _ in threads})
@@ -115,6 +118,10 @@ def main():
         fail("processes %s, not the ranks 0 to %d" % (pids, a.ranks - 1))
     if not a.ranks and len(pids) != 1:
         fail("processes %s, not one" % pids)
+    if a.format_only:
+        if not threads:
+            fail("no X event")
+        return
     lines = markers(a.source)
     for p in pids:
         check_program(threads, p, lines, a.threads)
