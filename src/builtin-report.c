@@ -170,7 +170,8 @@ static int run_report(const oa_command *self, int argc, char **argv)
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
   if (c.html && o.online)
-    oa_die(OA_EXIT_USAGE, "report: --html draws the offline analysis: leave out --online");
+    oa_die(OA_EXIT_USAGE, "report: --html draws one recording's offline analysis (or the "
+           "ranks'): leave out --online");
   if (nfiles > 1 && (o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --online and --region take one recording, not %zu", nfiles);
   oa_page *page = NULL;
