@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "progress.h"
 #include "recording.h"
 #include "symbolize.h"
 #include "util.h"
@@ -100,12 +101,34 @@ void oa_recording_check(const char *path)
   oa_input_check(path, "a recording", CANNOT_USE);
 }
 
+/* A read of the records (recording.h: progress), on a terminal once it
+ * takes a while: "reading FILE (N MB) 42%", each read after the first
+ * numbered (report replays a recording twice). */
+static void read_progress(oa_recording *r, uint64_t done, uint64_t total, unsigned pass)
+{
+  oa_progress *p = r->progress_state;
+  if (done >= total) {
+    oa_progress_end(p);
+    r->progress_state = NULL;
+    return;
+  }
+  if (!p) {
+    char again[32] = "";
+    if (pass > 1)
+      snprintf(again, sizeof again, ", pass %u", pass);
+    p = r->progress_state = oa_progress_start(0, "reading %s (%.0f MB%s)", r->path,
+                                              (double)r->size / 1e6, again);
+  }
+  oa_progress_set(p, done, total);
+}
+
 oa_recording *oa_recording_load(const char *path)
 {
   char err[PATH_MAX + 256];
   oa_recording *r;
   if (oa_rec_open(path, &r, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, CANNOT_USE ": %s", err);
+  r->progress = read_progress;
   uint32_t full = oa_rec_header(r)->full_errno;
   if (full)
     oa_warn("%s is a prefix: %s while it was written (%s); the analysis covers the run up to "

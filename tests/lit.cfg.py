@@ -47,6 +47,9 @@ if shutil.which("cmake"):
     config.available_features.add("cmake")
 if shutil.which("mpirun") and shutil.which("mpicc"):
     config.available_features.add("mpi")
+# util-linux's script(1) gives a command a terminal (progress lines).
+if shutil.which("script"):
+    config.available_features.add("script")
 
 # Fortran (ompadv fc) needs flang-new-19, which scripts/deps installs.
 if shutil.which("flang-new-19"):
