@@ -12,6 +12,9 @@
 // RUN: rm -f %t.0.json
 // RUN: %ompadv time -i %t.data --output /dev/null --trace-events %t.%%r.json
 // RUN: python3 %inputs/time/trace_events.py %t.0.json --source %s --threads 2
+// With --html the analysis reads the recording with its replay: the same events.
+// RUN: %ompadv time -i %t.data --html %t.html --output /dev/null --trace-events %t.replay.json
+// RUN: python3 %inputs/time/trace_events.py %t.replay.json --source %s --threads 2
 // Several recordings (the ranks of an MPI job): one file, each a process.
 // RUN: cp %t.data %t.r0.data && cp %t.data %t.r1.data
 // RUN: %ompadv time -i '%t.r*.data' --format csv --output %t.csv --trace-events %t.ranks.json
