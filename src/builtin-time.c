@@ -400,8 +400,9 @@ static trace_events *te_open(const char *path)
  * names are symbolized once each). */
 static const char *te_name(trace_events *te, uint32_t loc, int what, const char **construct)
 {
-  char **slot = loc < te->nlocs && what < OA_TW_N ? &te->names[(size_t)loc * OA_TW_N + (size_t)what]
-                                                 : &te->spare;  /* (not in the table) */
+  char **slot = loc < te->nlocs && what < OA_TW_N
+                    ? &te->names[(size_t)loc * OA_TW_N + (size_t)what]
+                    : &te->spare;  /* (not in the table) */
   if (!*slot || slot == &te->spare) {
     char *where = loc_name(te->rec, loc, what);
     free(*slot);
