@@ -829,9 +829,16 @@ int oa_rec_visit2(oa_recording *r, oa_rec_visitor *a, oa_rec_visitor *b, char *e
   const oa_event *e;
   size_t thread;
   int got, rc = 0;
-  while (!rc && (got = oa_rec_stream_next(s, &e, &thread, err, errlen)) != 0)
+  uint64_t n = 0;
+  unsigned pass = ++r->passes;
+  while (!rc && (got = oa_rec_stream_next(s, &e, &thread, err, errlen)) != 0) {
     rc = got < 0 ? -1 : visit_one(r, a, b, e, thread, r->path, err, errlen);
+    if (r->progress && (++n & 4095) == 0 && n < r->records)
+      r->progress(r, n, r->records, pass);
+  }
   oa_rec_stream_close(s);
+  if (r->progress)
+    r->progress(r, r->records, r->records, pass);
   return rc;
 }
 

@@ -43,6 +43,12 @@ struct oa_recording {
   /* regions, interned by name; stable across replays */
   oa_rec_region *regions;
   uint32_t nregions, cap_regions;
+  /* the reader's, or NULL: told how far each read of the records got
+   * (oa_rec_visit: every few thousand records, and done == total when it
+   * ends, stopped early or not); pass: the reads begun, this one included */
+  void (*progress)(struct oa_recording *r, uint64_t done, uint64_t total, unsigned pass);
+  void *progress_state;        /* the reader's */
+  unsigned passes;
 };
 
 /* Open path, a file the user named (-i), to read it as what ("a

@@ -89,6 +89,8 @@ typedef struct seg {
   uint32_t code;             /* SEG_LOCK: the code that held the lock (blamed) */
   uint8_t cat, what;
   uint8_t off;               /* preempted: runnable but off its core (of cat's time) */
+  uint8_t xtask;             /* SEG_WORK in an explicit task: 1 + its number % 255 (two
+                              * tasks in a row differ), else 0 */
 } seg;
 
 typedef struct thread_segs {
@@ -291,6 +293,8 @@ typedef struct an {
   uint64_t tool_ticks;       /* ompadv's callbacks: overhead (never waiting) */
   uint64_t before_tool;      /* main's code before the tool started */
   const oa_time_opts *opts;
+  oa_time_seg_fn seg_fn;     /* every segment once final (oa_time_segments), or NULL */
+  void *seg_ctx;
 } an;
 
 #define PUSH(arr, n, cap, val)                                                \
@@ -649,7 +653,9 @@ static void add_seg(an *a, uint64_t t0, uint64_t t1, uint32_t thread, uint32_t l
   if (t1 <= t0)
     return;
   seg s = { .t1 = t1, .loc = loc, .task = (int32_t)task, .cat = (uint8_t)cat,
-            .what = (uint8_t)what };
+            .what = (uint8_t)what,
+            .xtask = (uint8_t)(task >= 0 && a->tasks[task].is_explicit
+                               ? 1 + a->tasks[task].seq % 255 : 0) };
   /* The same state going on makes one segment (a third of them on small
    * loops), unless fragment_named may still rename one and not the other:
    * lock segments, and work before the running fragment's first segment. */
@@ -1349,6 +1355,12 @@ oa_rec_visitor *oa_time_visitor(oa_time_reader *tr)
   return &tr->v;
 }
 
+void oa_time_segments(oa_time_reader *tr, oa_time_seg_fn fn, void *ctx)
+{
+  tr->a.seg_fn = fn;
+  tr->a.seg_ctx = ctx;
+}
+
 /* When a barrier's or taskgroup's wait, at its end, had its condition
  * met; 0: not known. */
 static uint64_t wait_met(an *a, const open_wait *w)
@@ -1755,6 +1767,23 @@ static void timeline_init(an *a)
   a->timeline = oa_xcalloc(a->np, sizeof *a->timeline);
 }
 
+/* Thread th's segments [from, to) to the segment hook. */
+static void segs_give(an *a, uint32_t th, size_t from, size_t to)
+{
+  static const uint8_t cats[] = { [SEG_WORK] = OA_TS_WORK, [SEG_OVER] = OA_TS_OVERHEAD,
+                                  [SEG_WAIT] = OA_TS_WAIT, [SEG_LOCK] = OA_TS_LOCK };
+  const thread_segs *T = &a->ts[th];
+  for (size_t i = from; i < to && i < T->n; i++) {
+    const seg *x = &T->v[i];
+    uint64_t t0 = i ? T->v[i - 1].t1 : T->start;
+    oa_time_seg s = { .thread = th, .t0 = (double)(t0 - a->tmin) * a->s_per_tick,
+                      .t1 = (double)(x->t1 - a->tmin) * a->s_per_tick, .loc = x->loc,
+                      .cat = cats[x->cat], .what = x->what, .off = x->off,
+                      .task = x->cat == SEG_WORK ? x->xtask : 0 };
+    a->seg_fn(a->seg_ctx, &s);
+  }
+}
+
 /* The threads' timelines walked together from where the sweep got to
  * until, with the count of fragments ready but not running (the ready
  * intervals begun and not ended), in the slices where nothing changes;
@@ -1890,12 +1919,16 @@ static void sweep_to(an *a, uint64_t until)
     thread_segs *T = &a->ts[th];
     tstate *z = &a->tst[th];
     size_t k = a->idx[th];
+    if (a->seg_fn && z->frag_first < k)
+      k = z->frag_first;  /* the running fragment's, which a W record may still name */
     if (k < 256 || 2 * k < T->n)
       continue;
+    if (a->seg_fn)
+      segs_give(a, th, 0, k);
     T->start = T->v[k - 1].t1;
     memmove(T->v, T->v + k, (T->n - k) * sizeof *T->v);
     T->n -= k;
-    a->idx[th] = 0;
+    a->idx[th] -= k;
     z->frag_first = z->frag_first > k ? z->frag_first - k : 0;
     z->lock_first = z->lock_first > k ? z->lock_first - k : 0;
     if (T->cap > 4096 && T->n < T->cap / 4) {
@@ -2179,6 +2212,7 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
                     size_t errlen)
 {
   oa_time_reader *tr = oa_time_start(r, opts->max_points);
+  oa_time_segments(tr, opts->seg, opts->seg_ctx);
   int rc = oa_rec_visit(r, oa_time_visitor(tr), err, errlen);
   return oa_time_finish(tr, rc, opts, out, err, errlen);
 }
@@ -2216,14 +2250,22 @@ int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
        * again, kept in memory, for the figures a sweep at the end gives */
       oa_recording *r = a.rec;
       size_t np = a.np;
+      oa_time_seg_fn fn = a.seg_fn;
+      void *fctx = a.seg_ctx;
       an_free(&a);
+      if (fn)
+        fn(fctx, NULL);  /* they all come again */
       oa_time_reader *again = oa_time_start(r, np);
+      oa_time_segments(again, fn, fctx);
       again->a.sweep_every = 0;
       return oa_time_finish(again, oa_rec_visit(r, oa_time_visitor(again), err, errlen), opts,
                             out, err, errlen);
     }
-    for (uint32_t th = 0; th < a.nth; th++)
+    for (uint32_t th = 0; th < a.nth; th++) {
       fragment_done(&a, th);
+      if (a.seg_fn)
+        segs_give(&a, th, 0, a.ts[th].n);
+    }
     rows_merge(&a);
     if (!a.slice)
       timeline_init(&a);

@@ -123,8 +123,30 @@ typedef struct oa_time_result {
 /* Analyse r's time records.
  * Returns 0; 1 when r holds no time records (recorded without time mode);
  * -1 with a one-line reason. */
+/* One stretch of one thread's time in one state (--trace-events): each
+ * thread's come in order, each beginning where the one before it ended
+ * (the first at the run's start); the threads' interleaved. */
+enum oa_time_cat { OA_TS_WORK, OA_TS_OVERHEAD, OA_TS_WAIT, OA_TS_LOCK };
+typedef struct oa_time_seg {
+  uint32_t thread;           /* the recording's thread number (0: the initial thread) */
+  double t0, t1;             /* seconds from the run's start (oa_time_result.wall's) */
+  uint32_t loc;              /* location id (as recorded: before opts->same) */
+  uint8_t cat;               /* enum oa_time_cat */
+  uint8_t what;              /* enum oa_time_what */
+  uint8_t off;               /* runnable but off its core (preempted) */
+  uint8_t task;              /* work in an explicit task: 1 + its number % 255 (two tasks
+                              * in a row differ), else 0 */
+} oa_time_seg;
+/* s NULL: forget the segments given so far, they all come again (the
+ * analysis reads the recording a second time). */
+typedef void (*oa_time_seg_fn)(void *ctx, const oa_time_seg *s);
+
 typedef struct oa_time_opts {
   size_t max_points;         /* timeline slices */
+  /* every segment, once it is final (NULL: none); oa_time_analyse's only:
+   * a reader takes it from oa_time_segments */
+  oa_time_seg_fn seg;
+  void *seg_ctx;
   /* the location that stands for loc (one directive reached through several
    * code addresses is one row); NULL: each its own */
   uint32_t (*same)(void *ctx, uint32_t loc);
@@ -141,6 +163,8 @@ int oa_time_analyse(oa_recording *r, const oa_time_opts *opts, oa_time_result *o
 typedef struct oa_time_reader oa_time_reader;
 oa_time_reader *oa_time_start(oa_recording *r, size_t max_points);
 struct oa_rec_visitor *oa_time_visitor(oa_time_reader *tr);
+/* Give every segment to fn (oa_time_opts.seg), before the read. */
+void oa_time_segments(oa_time_reader *tr, oa_time_seg_fn fn, void *ctx);
 int oa_time_finish(oa_time_reader *tr, int visit_rc, const oa_time_opts *opts,
                    oa_time_result *out, char *err, size_t errlen);
 void oa_time_result_free(oa_time_result *out);

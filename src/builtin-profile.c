@@ -18,6 +18,7 @@
 #include "launch.h"
 #include "render.h"
 #include "metric.h"
+#include "progress.h"
 #include "result.h"
 #include "symbolize.h"
 #include "html.h"
@@ -209,7 +210,14 @@ static int cached_helper(const char *helper, const char *arg, const char *metric
     rc = 0;
   } else {
     int busy = 0;
+    /* seconds at 64 threads: said on a terminal while it runs */
+    char team[32] = "the default team";
+    if (threads > 0)
+      snprintf(team, sizeof team, "%d threads", threads);
+    oa_progress *p = oa_progress_start(1, "calibrating %s at %s (kept for a day)",
+                                       arg ? "libomp's own time" : "task creation", team);
     rc = run_helper(helper, arg, metric, threads, omp_tool, line, size, &busy);
+    oa_progress_end(p);
     if (rc == 0 && valid(line))
       oa_calcache_put(key, line, busy);
   }

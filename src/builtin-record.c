@@ -43,11 +43,11 @@ static void name_other(void *ctx, long pid, const char *file)
 /* The recording of the run, named before it is put in place (l->result_path
  * is the run's own file until then); why: how the metric was chosen, or
  * NULL.  The note of where it went comes once it is there (kept). */
-static int finish(void *why, const oa_launch *l)
+static int finish(void *ctx, const oa_launch *l)
 {
   int full;
   uint64_t kept;
-  (void)why;
+  (void)ctx;
   if ((full = oa_launch_file_full(l, &kept)) != 0) {
     /* the names trailer may not fit either: report then names the
      * locations from the binaries */
@@ -73,13 +73,28 @@ static void name_others(void *ctx, const oa_launch *l, int fail)
   oa_launch_others(l, name_other, NULL);
 }
 
-static void kept(void *why, const oa_launch *l)
+typedef struct record_ctx {
+  const char *why;           /* how the metric was chosen, or NULL */
+  const char *file;          /* -o as given */
+} record_ctx;
+
+static void kept(void *ctx, const oa_launch *l)
 {
-  if (why)
-    oa_note("record: metric %s (%s)", oa_metric_name(l->run.metric), (const char *)why);
+  const record_ctx *r = ctx;
+  if (r->why)
+    oa_note("record: metric %s (%s)", oa_metric_name(l->run.metric), r->why);
   char *q = oa_shell_quote(l->result_name);
-  oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l->result_name,
-          size_mb(l->result_name), q);
+  /* a rank of an MPI job: the ranks are analysed together */
+  char *all = oa_rank_glob(r->file);
+  if (all) {
+    char *qa = oa_shell_quote(all);
+    oa_note("record: wrote %s (%.1f MB); analyse the ranks together with: ompadv report -i %s "
+            "(this rank alone: -i %s)", l->result_name, size_mb(l->result_name), qa, q);
+    free(qa);
+  } else
+    oa_note("record: wrote %s (%.1f MB); analyse it with: ompadv report -i %s", l->result_name,
+            size_mb(l->result_name), q);
+  free(all);
   free(q);
 }
 
@@ -93,10 +108,9 @@ static int run_record(const oa_command *self, int argc, char **argv)
     oa_die(OA_EXIT_USAGE, "record: -o needs a file name");
   oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1 }, .threads = c.threads,
                   .result = file, .argv = argv + first };
-  const char *why = oa_profile_prepare(&c, &l.run);
+  record_ctx r = { oa_profile_prepare(&c, &l.run), file };
   oa_run_ops ops = { .cmd = "record", .verb = "record", .analyse = finish, .kept = kept,
-                     .done = name_others,
-                     .ctx = (void *)why };
+                     .done = name_others, .ctx = &r };
   return oa_run(&l, &ops);
 }
 

@@ -6,7 +6,6 @@
 #include "ompadv.h"
 
 #include <errno.h>
-#include <glob.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,42 +97,11 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
   return 0;
 }
 
-static int by_version(const void *a, const void *b)
-{
-  return strverscmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The recordings -i names: each as given, or, when it is a pattern that
- * names no file itself ('app.*.data'), the files it matches, in version
- * order (app.2.data before app.10.data). */
-static char **input_files(const report_opts *o, size_t *n)
-{
-  char **files = NULL;
-  *n = 0;
-  for (size_t i = 0; i < o->ninputs; i++) {
-    glob_t g;
-    if (strpbrk(o->inputs[i], "*?[") && access(o->inputs[i], F_OK) != 0
-        && glob(o->inputs[i], 0, NULL, &g) == 0) {
-      size_t first = *n;
-      files = oa_xrealloc(files, (*n + g.gl_pathc) * sizeof *files);
-      for (size_t k = 0; k < g.gl_pathc; k++)
-        files[(*n)++] = oa_xstrdup(g.gl_pathv[k]);
-      qsort(files + first, *n - first, sizeof *files, by_version);
-      globfree(&g);
-    } else {
-      files = oa_xrealloc(files, (*n + 1) * sizeof *files);
-      files[(*n)++] = oa_xstrdup(o->inputs[i]);
-    }
-  }
-  return files;
-}
-
 /* Several recordings (the ranks of an MPI job): their table and the
  * directives merged over them. */
-static int report_ranks(char **files, size_t n, const report_opts *o, const oa_common *c)
+static int report_ranks(char **files, size_t n, const oa_common *c,
+                        oa_page *page)
 {
-  if (o->online || o->nspecs)
-    oa_die(OA_EXIT_USAGE, "report: --online and --region take one recording, not %zu", n);
   oa_recording **recs = oa_xcalloc(n, sizeof *recs);
   oa_replay_out *outs = oa_xcalloc(n, sizeof *outs);
   oa_rank_view *views = oa_xcalloc(n, sizeof *views);
@@ -150,7 +118,13 @@ static int report_ranks(char **files, size_t n, const report_opts *o, const oa_c
   }
   FILE *out = oa_open_output(c);
   oa_render_ranks(out, c, views, n);
+  if (page) {
+    oa_common json = *c;
+    json.format = "json";
+    oa_render_ranks(oa_page_doc(page, "ranks"), &json, views, n);
+  }
   int rc = oa_close_output(out, 0);
+  rc = oa_page_end(page, rc);
   for (size_t i = 0; i < n; i++) {
     oa_replay_out_free(&outs[i]);
     oa_rec_close(recs[i]);
@@ -185,7 +159,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
   if (o.timeline && !o.time)
     oa_die(OA_EXIT_USAGE, "report: --timeline goes with --time");
   size_t nfiles;
-  char **files = input_files(&o, &nfiles);
+  char **files = oa_recording_inputs(o.inputs, o.ninputs, &nfiles);
   for (size_t i = 0; i < nfiles; i++)
     oa_guard_input(files[i], "--input");
   if (!nfiles)
@@ -195,13 +169,19 @@ static int run_report(const oa_command *self, int argc, char **argv)
            "FILE, without --online or --time");
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
-  if (c.html && (nfiles > 1 || o.online))
-    oa_die(OA_EXIT_USAGE, "report: --html draws one recording's offline analysis: give one -i "
-           "FILE, without --online");
+  if (c.html && o.online)
+    oa_die(OA_EXIT_USAGE, "report: --html draws one recording's offline analysis (or the "
+           "ranks'): leave out --online");
+  if (nfiles > 1 && (o.online || o.nspecs))
+    oa_die(OA_EXIT_USAGE, "report: --online and --region take one recording, not %zu", nfiles);
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "report");
-    oa_page_subject(page, "recording %s", nfiles ? files[0] : o.input);
+    if (nfiles > 1)
+      oa_page_subject(page, "%zu recordings (MPI ranks) %s ... %s", nfiles, files[0],
+                      files[nfiles - 1]);
+    else
+      oa_page_subject(page, "recording %s", nfiles ? files[0] : o.input);
   }
   if (o.time) {
     int r = oa_time_report(files[0], &c, o.timeline, page);
@@ -215,7 +195,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
     return r;
   }
   if (nfiles > 1) {
-    int r = report_ranks(files, nfiles, &o, &c);
+    int r = report_ranks(files, nfiles, &c, page);
     for (size_t i = 0; i < nfiles; i++)
       free(files[i]);
     free(files);

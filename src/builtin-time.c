@@ -12,8 +12,10 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "launch.h"
 #include "recfile.h"
@@ -26,12 +28,14 @@
 /* The timeline's slices (--timeline, the HTML page). */
 #define TIMELINE_POINTS 10000
 
-enum { T_OUTPUT_REC = 1, T_TIMELINE, T_INPUT };
+enum { T_OUTPUT_REC = 1, T_TIMELINE, T_INPUT, T_TRACE_EVENTS };
 
 typedef struct time_opts {
   const char *record_to;        /* -o: keep the recording there */
   const char *timeline;         /* --timeline FILE */
-  const char *input;            /* -i */
+  const char *trace_events;     /* --trace-events FILE */
+  const char **inputs;          /* every -i, in order */
+  size_t ninputs;
 } time_opts;
 
 static int on_option(int id, const char *arg, void *ctx)
@@ -40,7 +44,11 @@ static int on_option(int id, const char *arg, void *ctx)
   switch (id) {
   case T_OUTPUT_REC: o->record_to = arg; break;
   case T_TIMELINE: o->timeline = arg; break;
-  case T_INPUT: o->input = arg; break;
+  case T_TRACE_EVENTS: o->trace_events = arg; break;
+  case T_INPUT:
+    o->inputs = oa_xrealloc(o->inputs, (o->ninputs + 1) * sizeof *o->inputs);
+    o->inputs[o->ninputs++] = arg;
+    break;
   }
   return 0;
 }
@@ -225,11 +233,17 @@ static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   fprintf(f, "]}\n");
 }
 
-static void render_csv(FILE *f, const named_row *rows, size_t nrows)
+/* rank >= 0: the rows of one rank of several, each row saying which (the
+ * header only with the first's) */
+static void render_csv(FILE *f, const named_row *rows, size_t nrows, long rank, int header)
 {
-  fprintf(f, "location,construct,work,overhead,delay,no_work,lock_wait,preempted,blamed\n");
+  if (header)
+    fprintf(f, "%slocation,construct,work,overhead,delay,no_work,lock_wait,preempted,blamed\n",
+            rank >= 0 ? "rank," : "");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
+    if (rank >= 0)
+      fprintf(f, "%ld,", rank);
     oa_csv_field(f, rows[i].name);
     fprintf(f, ",%s,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", rows[i].construct, r->work,
             r->overhead, r->delay, r->no_work, r->lock_wait, r->preempted, r->blamed);
@@ -339,6 +353,228 @@ static int write_timeline(const char *path, const oa_time_result *t)
   return oa_outfile_close(o);
 }
 
+/* --trace-events: the threads' timelines as Chrome's trace events, the JSON
+ * Object Format ({"traceEvents": [...], "displayTimeUnit": "ns"}) that
+ * Perfetto and chrome://tracing open.  Each stretch of a thread's time in
+ * one state (the analysis's segments: a directive's code, an explicit
+ * task, the runtime's overhead, a wait, a lock) is a complete event ("X",
+ * its time stamp and duration in microseconds), named by what it was and
+ * where, its source location in args; metadata events ("M") name the
+ * process (pid: the MPI rank, or the program's pid) and its threads (tid:
+ * the thread's number in the recording, 0 the initial thread).  The events
+ * of one recording go to a temporary file first: the analysis may read a
+ * recording twice (timeprof.h: oa_time_seg_fn), and the threads are known
+ * at its end. */
+typedef struct te_pending {
+  int have;
+  oa_time_seg s;
+  double off;                /* seconds of it preempted */
+} te_pending;
+
+typedef struct trace_events {
+  oa_outfile *out;
+  FILE *f;                   /* the output's stream */
+  FILE *body;                /* the events of the recording being read */
+  size_t events;             /* written to f so far (a comma before each but the first) */
+  /* the recording being read */
+  oa_recording *rec;
+  long pid;
+  double base_us;            /* its start, on the file's clock */
+  char **names;              /* by location * OA_TW_N + what: "location\0construct", or NULL */
+  uint32_t nlocs;
+  char *spare;               /* the name of a location not in the table */
+  te_pending *pend;          /* per thread */
+  size_t nthreads;
+} trace_events;
+
+static trace_events *te_open(const char *path)
+{
+  trace_events *te = oa_xcalloc(1, sizeof *te);
+  te->out = oa_outfile_open(path, "time", "--trace-events");
+  te->f = oa_outfile_stream(te->out);
+  fputs("{\"traceEvents\": [", te->f);
+  return te;
+}
+
+/* The name of what the segment was: "location" and "construct" (cached:
+ * names are symbolized once each). */
+static const char *te_name(trace_events *te, uint32_t loc, int what, const char **construct)
+{
+  char **slot = loc < te->nlocs && what < OA_TW_N
+                    ? &te->names[(size_t)loc * OA_TW_N + (size_t)what]
+                    : &te->spare;  /* (not in the table) */
+  if (!*slot || slot == &te->spare) {
+    char *where = loc_name(te->rec, loc, what);
+    free(*slot);
+    *slot = oa_xasprintf("%s%c%s", where, 0, what_name(te->rec, loc, what));
+    free(where);
+  }
+  *construct = *slot + strlen(*slot) + 1;
+  return *slot;
+}
+
+static void te_comma(trace_events *te)
+{
+  fputs(te->events++ ? ",\n" : "\n", te->f);
+}
+
+/* Microseconds, to the nanosecond: ts and ts + dur of the events that
+ * follow one another on a thread meet exactly. */
+static double te_us(double base_us, double seconds)
+{
+  return round((base_us + seconds * 1e6) * 1e3) / 1e3;
+}
+
+/* One event into the output (te_end: the recording's locations are all
+ * known then). */
+static void te_json(trace_events *te, const te_pending *p)
+{
+  static const char *const cats[] = { [OA_TS_WORK] = "work", [OA_TS_OVERHEAD] = "overhead",
+                                      [OA_TS_WAIT] = "wait", [OA_TS_LOCK] = "lock" };
+  const oa_time_seg *s = &p->s;
+  const char *cons, *where = te_name(te, s->loc, s->what, &cons);
+  const char *cat = s->task ? "task" : cats[s->cat];
+  char name[600];
+  if (s->cat == OA_TS_WAIT && s->what == OA_TW_IDLE)
+    snprintf(name, sizeof name, "idle");
+  else if (s->cat == OA_TS_OVERHEAD)
+    snprintf(name, sizeof name, "overhead %s", where);
+  else if (s->cat == OA_TS_LOCK)
+    snprintf(name, sizeof name, "lock wait %s", where);
+  else if (strcmp(cons, where) == 0)
+    snprintf(name, sizeof name, "%s", cons);  /* main */
+  else
+    snprintf(name, sizeof name, "%s %s", cons, where);
+  double t0 = te_us(te->base_us, s->t0), t1 = te_us(te->base_us, s->t1);
+  FILE *f = te->f;
+  te_comma(te);
+  fputs("{\"name\": ", f);
+  oa_json_string(f, name);
+  fprintf(f, ", \"cat\": \"%s\", \"ph\": \"X\", \"ts\": %.3f, \"dur\": %.3f, \"pid\": %ld, "
+          "\"tid\": %u, \"args\": {\"location\": ", cat, t0, t1 - t0, te->pid, s->thread);
+  oa_json_string(f, where);
+  fprintf(f, ", \"construct\": \"%s\"", cons);
+  if (p->off > 0)
+    fprintf(f, ", \"preempted_us\": %.3f", p->off * 1e6);
+  fputs("}}", f);
+}
+
+/* One event, kept aside as it is until the recording is read. */
+static void te_put(trace_events *te, const te_pending *p)
+{
+  if (fwrite(p, sizeof *p, 1, te->body) != 1)
+    oa_die(OA_EXIT_FAIL, "time: --trace-events: cannot write its temporary file: %s",
+           strerror(errno));
+}
+
+/* A segment (timeprof.h): one event, or part of the one before it on its
+ * thread when it goes on with the same thing (preempted or not). */
+static void te_segment(void *ctx, const oa_time_seg *s)
+{
+  trace_events *te = ctx;
+  if (!s) {  /* they all come again */
+    fflush(te->body);
+    if (ftruncate(fileno(te->body), 0) != 0 || fseek(te->body, 0, SEEK_SET) != 0)
+      oa_die(OA_EXIT_FAIL, "time: --trace-events: cannot start its temporary file again: %s",
+             strerror(errno));
+    memset(te->pend, 0, te->nthreads * sizeof *te->pend);
+    return;
+  }
+  if (s->thread >= te->nthreads) {
+    size_t n = s->thread + 1;
+    te->pend = oa_xrealloc(te->pend, n * sizeof *te->pend);
+    memset(te->pend + te->nthreads, 0, (n - te->nthreads) * sizeof *te->pend);
+    te->nthreads = n;
+  }
+  te_pending *p = &te->pend[s->thread];
+  if (p->have && p->s.loc == s->loc && p->s.cat == s->cat && p->s.what == s->what
+      && p->s.task == s->task && p->s.t1 == s->t0) {
+    p->s.t1 = s->t1;
+    p->off += s->off ? s->t1 - s->t0 : 0;
+    return;
+  }
+  if (p->have)
+    te_put(te, p);
+  *p = (te_pending){ 1, *s, s->off ? s->t1 - s->t0 : 0 };
+}
+
+/* Before a recording's analysis: its events are process pid's. */
+static void te_begin(trace_events *te, oa_recording *rec, long pid, double base_us)
+{
+  te->rec = rec;
+  te->pid = pid;
+  te->base_us = base_us;
+  te->body = tmpfile();
+  if (!te->body)
+    oa_die(OA_EXIT_FAIL, "time: --trace-events: cannot make a temporary file: %s",
+           strerror(errno));
+}
+
+/* After it (analysed: ok set): its metadata and events into the file. */
+static void te_end(trace_events *te, int ok, const char *process)
+{
+  if (ok) {
+    for (size_t th = 0; th < te->nthreads; th++)
+      if (te->pend[th].have)
+        te_put(te, &te->pend[th]);
+    te_comma(te);
+    fprintf(te->f, "{\"name\": \"process_name\", \"ph\": \"M\", \"ts\": 0, \"pid\": %ld, "
+            "\"tid\": 0, \"args\": {\"name\": ", te->pid);
+    oa_json_string(te->f, process);
+    fputs("}}", te->f);
+    te_comma(te);
+    fprintf(te->f, "{\"name\": \"process_sort_index\", \"ph\": \"M\", \"ts\": 0, \"pid\": %ld, "
+            "\"tid\": 0, \"args\": {\"sort_index\": %ld}}", te->pid, te->pid);
+    for (size_t th = 0; th < te->nthreads; th++) {
+      te_comma(te);
+      fprintf(te->f, "{\"name\": \"thread_name\", \"ph\": \"M\", \"ts\": 0, \"pid\": %ld, "
+              "\"tid\": %zu, \"args\": {\"name\": \"OpenMP thread %zu%s\"}}", te->pid, th, th,
+              th ? "" : " (initial)");
+      te_comma(te);
+      fprintf(te->f, "{\"name\": \"thread_sort_index\", \"ph\": \"M\", \"ts\": 0, \"pid\": %ld, "
+              "\"tid\": %zu, \"args\": {\"sort_index\": %zu}}", te->pid, th, th);
+    }
+    /* the events, named now that the recording's locations are known */
+    te->nlocs = oa_rec_nlocs(te->rec);
+    te->names = oa_xcalloc((size_t)te->nlocs * OA_TW_N + 1, sizeof *te->names);
+    fflush(te->body);
+    rewind(te->body);
+    te_pending p;
+    while (fread(&p, sizeof p, 1, te->body) == 1)
+      te_json(te, &p);
+    if (ferror(te->body))
+      oa_die(OA_EXIT_FAIL, "time: --trace-events: cannot read its temporary file: %s",
+             strerror(errno));
+  }
+  if (te->body)
+    fclose(te->body);
+  te->body = NULL;
+  for (size_t i = 0; te->names && i < (size_t)te->nlocs * OA_TW_N; i++)
+    free(te->names[i]);
+  free(te->names);
+  te->names = NULL;
+  free(te->spare);
+  te->spare = NULL;
+  free(te->pend);
+  te->pend = NULL;
+  te->nthreads = 0;
+}
+
+/* Close the file: 0, or OA_EXIT_FAIL after saying why. */
+static int te_close(trace_events *te, int rc)
+{
+  int r;
+  if (rc) {
+    oa_outfile_discard(te->out);
+    r = rc;
+  } else {
+    fputs("\n],\n\"displayTimeUnit\": \"ns\", \"otherData\": {\"ompadv\": 1}}\n", te->f);
+    r = oa_outfile_close(te->out);
+  }
+  free(te);
+  return r;
+}
+
 /* One location per name and kind: the first location id that has them,
  * found once for every location (the analysis asks for each segment). */
 typedef struct named_loc {
@@ -399,6 +635,7 @@ typedef struct time_view {
   oa_time_result t;
   named_row *rows;
   size_t nrows;
+  trace_events *te;          /* --trace-events: its segments go there too, or NULL */
 } time_view;
 
 /* 0, or the exit status after saying what is wrong; 1 without a word when
@@ -413,10 +650,12 @@ static int view_analyse(const char *path, time_view *v, int quiet_untimed, oa_ti
  * runs the same analysis on the same records): then only the location table
  * and the time records are read, a third of the time on a program of fine
  * tasks. */
-static int view_load(const char *path, time_view *v, int quiet_untimed, int need_profile)
+static int view_load(const char *path, time_view *v, int quiet_untimed, int need_profile,
+                     oa_recording *rec, trace_events *te)
 {
   memset(v, 0, sizeof *v);
-  v->rec = oa_recording_load(path);
+  v->rec = rec ? rec : oa_recording_load(path);  /* (the view's from now on) */
+  v->te = te;
   const oa_profile_header *h;
   const oa_profile_loc *locs;
   const oa_profile_nested *nested;
@@ -428,6 +667,8 @@ static int view_load(const char *path, time_view *v, int quiet_untimed, int need
     return view_analyse(path, v, quiet_untimed, NULL);
   }
   oa_time_reader *tr = oa_time_start(v->rec, TIMELINE_POINTS);
+  if (te)
+    oa_time_segments(tr, te_segment, te);
   oa_replay_opts ro = { .also = oa_time_visitor(tr) };
   oa_recording_replay(v->rec, &ro, &v->base);
   return view_analyse(path, v, quiet_untimed, tr);
@@ -441,7 +682,8 @@ static int view_analyse(const char *path, time_view *v, int quiet_untimed, oa_ti
   v->par = v->base.h.span ? (double)v->base.h.work / (double)v->base.h.span : 0;
   same_names names;
   names.canon = same_locs(v->rec, &names.n);
-  oa_time_opts opts = { .max_points = TIMELINE_POINTS, .same = same_loc, .ctx = &names };
+  oa_time_opts opts = { .max_points = TIMELINE_POINTS, .same = same_loc, .ctx = &names,
+                        .seg = v->te ? te_segment : NULL, .seg_ctx = v->te };
   int rc = tr ? oa_time_finish(tr, 0, &opts, &v->t, err, sizeof err)
               : oa_time_analyse(v->rec, &opts, &v->t, err, sizeof err);
   free(names.canon);
@@ -511,25 +753,89 @@ int oa_time_page(oa_recording *rec, const oa_replay_out *base, const char *path,
   return 0;
 }
 
+/* The recordings' time reports, one after the other (several: the ranks of
+ * an MPI job, in order; --timeline and the page take one), and their
+ * timelines in one --trace-events file (trace: its name, or NULL), the
+ * ranks aligned by when each started: 0, or an exit status. */
+static int time_reports(char *const *files, size_t n, const oa_common *c, const char *timeline,
+                        const char *trace, oa_page *page, const char *program)
+{
+  oa_recording **recs = oa_xcalloc(n, sizeof *recs);
+  uint64_t first = UINT64_MAX;
+  for (size_t i = 0; trace && i < n; i++) {
+    recs[i] = oa_recording_load(files[i]);
+    uint64_t at = oa_rec_header(recs[i])->started_ns;
+    first = at && at < first ? at : first;
+  }
+  trace_events *te = trace ? te_open(trace) : NULL;
+  FILE *out = NULL;
+  const char *fmt = c->format ? c->format : "text";
+  int rc = 0, trc = 0;
+  size_t i;
+  for (i = 0; i < n && !rc; i++) {
+    time_view v;
+    char *process = NULL;
+    if (te) {
+      /* pid: the rank (among several recordings, or the launcher's), else the
+       * program's own */
+      int rank = n > 1 ? (int)i : oa_mpi_rank(NULL);
+      const oa_file_header *h = oa_rec_header(recs[i]);
+      uint64_t at = h->started_ns;
+      te_begin(te, recs[i], rank >= 0 ? rank : (long)h->pid,
+               n > 1 && at && first != UINT64_MAX && at > first ? (double)(at - first) / 1e3 : 0);
+      /* named by the recording, or in a run by the program */
+      const char *what = program ? program : files[i];
+      process = rank >= 0 ? oa_xasprintf("rank %d (%s)", rank, what)
+                          : oa_xasprintf("%s (pid %u)", what, h->pid);
+    }
+    rc = view_load(files[i], &v, 0, page != NULL, recs[i], te);
+    if (te)
+      te_end(te, rc == 0, process);
+    free(process);
+    if (rc) {
+      i++;
+      break;
+    }
+    if (page)
+      page_docs(&v, c, page, 1);
+    if (timeline)
+      trc = write_timeline(timeline, &v.t);
+    if (!out)
+      out = oa_open_output(c);
+    if (strcmp(fmt, "json") == 0) {
+      if (n > 1) {
+        fprintf(out, "%s{\"rank\": %zu, \"recording\": ", i ? ",\n " : "{\"ompadv\": 1, "
+                "\"mode\": \"time\", \"ranks\": [\n ", i);
+        oa_json_string(out, files[i]);
+        fputs(", \"report\":\n", out);
+      }
+      render_json(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
+      if (n > 1)
+        fprintf(out, "}%s", i + 1 == n ? "]}\n" : "");
+    } else if (strcmp(fmt, "csv") == 0)
+      render_csv(out, v.rows, v.nrows, n > 1 ? (long)i : -1, i == 0);
+    else {
+      if (n > 1)
+        fprintf(out, "%s== rank %zu: %s\n", i ? "\n" : "", i, files[i]);
+      render_text(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
+    }
+    view_free(&v);
+  }
+  for (; i < n; i++)  /* (those no view took, after a failure) */
+    if (recs[i])
+      oa_rec_close(recs[i]);
+  free(recs);
+  if (te)
+    trc = te_close(te, rc) ? OA_EXIT_FAIL : trc;
+  if (!out)
+    return rc;
+  return oa_close_output(out, rc ? rc : trc);
+}
+
 int oa_time_report(const char *path, const oa_common *c, const char *timeline, oa_page *page)
 {
-  time_view v;
-  int rc = view_load(path, &v, 0, page != NULL);
-  if (rc)
-    return rc;
-  if (page)
-    page_docs(&v, c, page, 1);
-  int trc = timeline ? write_timeline(timeline, &v.t) : 0;
-  FILE *out = oa_open_output(c);
-  const char *fmt = c->format ? c->format : "text";
-  if (strcmp(fmt, "json") == 0)
-    render_json(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
-  else if (strcmp(fmt, "csv") == 0)
-    render_csv(out, v.rows, v.nrows);
-  else
-    render_text(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
-  view_free(&v);
-  return oa_close_output(out, trc);
+  char *files[] = { (char *)path };
+  return time_reports(files, 1, c, timeline, NULL, page, NULL);
 }
 
 /* `ompadv diff -i BASE -i OTHER --time`: two runs' breakdowns side by side,
@@ -571,10 +877,10 @@ static void json_run(FILE *f, const char *key, const char *path, const time_view
 int oa_time_diff(const char *a, const char *b, const oa_common *c)
 {
   time_view v[2];
-  int rc = view_load(a, &v[0], 0, 0);
+  int rc = view_load(a, &v[0], 0, 0, NULL, NULL);
   if (rc)
     return rc;
-  if ((rc = view_load(b, &v[1], 0, 0)) != 0) {
+  if ((rc = view_load(b, &v[1], 0, 0, NULL, NULL)) != 0) {
     view_free(&v[0]);
     return rc;
   }
@@ -679,16 +985,27 @@ static int analyse_run(void *ctx, const oa_launch *l)
              l->result_name, strerror(full));
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
-  int rc = oa_time_report(l->result_path, w->c, w->o->timeline, w->page);
+  char *files[] = { l->result_path };
+  int rc = time_reports(files, 1, w->c, w->o->timeline, w->o->trace_events, w->page,
+                        l->argv[0]);
   return rc ? rc : full && l->result ? OA_EXIT_FAIL : 0;
 }
 
-/* time -o: where the recording went, once it is there */
+/* time -o: where the recording went, once it is there (a rank of an MPI
+ * job: the ranks' recordings together) */
 static void kept(void *ctx, const oa_launch *l)
 {
-  (void)ctx;
+  const time_run *w = ctx;
   char *q = oa_shell_quote(l->result_name);
-  oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_name, q);
+  char *all = oa_rank_glob(w->o->record_to);
+  if (all) {
+    char *qa = oa_shell_quote(all);
+    oa_note("time: wrote %s; see the ranks again with: ompadv time -i %s (this rank alone: "
+            "ompadv report -i %s --time)", l->result_name, qa, q);
+    free(qa);
+  } else
+    oa_note("time: wrote %s; see it again with: ompadv report -i %s --time", l->result_name, q);
+  free(all);
   free(q);
 }
 
@@ -697,23 +1014,46 @@ static int run_time(const oa_command *self, int argc, char **argv)
   oa_common c = { 0 };
   time_opts o = { 0 };
   int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
-  if (o.input) {
+  if (o.trace_events && !*o.trace_events)
+    oa_die(OA_EXIT_USAGE, "time: --trace-events needs a file name");
+  if (o.trace_events)
+    oa_guard_output(o.trace_events, "--trace-events");
+  if (o.ninputs) {
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "time: give either -i FILE or a program, not both");
-    oa_recording_check(o.input);  /* a named pipe: refused, not waited on */
+    size_t n;
+    char **files = oa_recording_inputs(o.inputs, o.ninputs, &n);
+    free(o.inputs);
+    if (n > 1 && (c.html || o.timeline))
+      oa_die(OA_EXIT_USAGE, "time: --%s draws one recording; give one -i FILE (several are the "
+             "ranks of an MPI job: --trace-events puts their timelines in one file)",
+             c.html ? "html" : "timeline");
+    for (size_t i = 0; i < n; i++) {
+      oa_guard_input(files[i], "the recording (-i)");
+      oa_recording_check(files[i]);  /* a named pipe: refused, not waited on */
+    }
     oa_page *page = NULL;
     if (c.html) {
       page = oa_page_open(c.html, "time");
-      oa_page_subject(page, "recording %s", o.input);
+      oa_page_subject(page, "recording %s", files[0]);
     }
-    int rc = oa_time_report(o.input, &c, o.timeline, page);
+    int rc = time_reports(files, n, &c, o.timeline, o.trace_events, page, NULL);
     if (page && rc)
       oa_page_discard(page);
     else if (page)
       rc = oa_page_close(page);
+    oa_recording_inputs_free(files, n);
     return rc;
   }
   oa_need_program(self, first, argc);
+  /* under an MPI launcher with several ranks, a trace named without %r gets
+   * the rank appended (as the recording does), so that the ranks do not
+   * write one file */
+  int size, rank = oa_mpi_rank(&size);
+  char *trace = o.trace_events && rank >= 0 && size > 1 && !strstr(o.trace_events, "%r")
+                    ? oa_xasprintf("%s.%%r", o.trace_events) : NULL;
+  if (trace)
+    o.trace_events = trace;
   if (o.record_to && !*o.record_to)
     oa_die(OA_EXIT_USAGE, "time: -o needs a file name");
   oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1, .time = 1 },
@@ -727,6 +1067,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
   oa_run_ops ops = { .cmd = "time", .verb = "time", .analyse = analyse_run, .kept = kept,
                      .ctx = &w };
   int rc = oa_run(&l, &ops);
+  free(trace);
   return oa_page_end(w.page, rc);
 }
 
@@ -736,14 +1077,19 @@ static const oa_option time_options[] = {
     "threads waiting for a lock (at most 10000 rows)" },
   { "record", 'o', "FILE", T_OUTPUT_REC,
     "keep the recording in FILE (%p: the pid), for ompadv report -i FILE --time" },
-  { "input", 'i', "FILE", T_INPUT, "analyse this recording (ompadv time -o) instead of running a program" },
+  { "trace-events", 0, "FILE", T_TRACE_EVENTS,
+    "write each thread's timeline (work, tasks, overhead, waits, locks, with their source "
+    "locations) as Chrome trace events, for Perfetto or chrome://tracing (%r: the MPI rank)" },
+  { "input", 'i', "FILE", T_INPUT,
+    "analyse this recording (ompadv time -o) instead of running a program; several (repeated, "
+    "or a quoted pattern such as 'app.*.data'): the ranks of an MPI job, one after the other" },
   { NULL, 0, NULL, 0, NULL },
 };
 
 const oa_command oa_cmd_time = {
   "time", run_time,
   "where the threads' time went: work, overhead, delay, no-work, lock wait, preempted",
-  "[--timeline FILE] [-o FILE] [OPTIONS] (-i FILE | [--] PROG [ARGS])",
+  "[--timeline FILE] [--trace-events FILE] [-o FILE] [OPTIONS] (-i FILE... | [--] PROG [ARGS])",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
   time_options,
   NULL,

@@ -16,13 +16,16 @@
 #include "recfile.h"
 #include "scale.h"
 #include "html.h"
+#include "outfile.h"
 #include "util.h"
 
 enum { W_TARGET = 1, W_FACTOR, W_EXCLUDE, W_INPUT, W_AT };
 
 typedef struct whatif_opts {
   double target, factor;
-  const char *input;
+  const char *input;         /* the first -i */
+  const char **inputs;       /* every -i, in order */
+  size_t ninputs;
   oa_region_spec *excl;
   size_t nexcl;
   uint32_t at;               /* --threads-at: the team size; 0: the target's */
@@ -34,7 +37,11 @@ static int on_option(int id, const char *arg, void *ctx)
   switch (id) {
   case W_TARGET: o->target = oa_parse_factor("--target", arg); break;
   case W_FACTOR: o->factor = oa_parse_factor("--factor", arg); break;
-  case W_INPUT: o->input = arg; break;
+  case W_INPUT:
+    o->input = o->input ? o->input : arg;
+    o->inputs = oa_xrealloc(o->inputs, (o->ninputs + 1) * sizeof *o->inputs);
+    o->inputs[o->ninputs++] = arg;
+    break;
   case W_AT: o->at = oa_parse_team_size("whatif", "--threads-at", arg); break;
   case W_EXCLUDE:
     o->excl = oa_xrealloc(o->excl, (o->nexcl + 1) * sizeof *o->excl);
@@ -259,15 +266,26 @@ static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double 
   fprintf(f, "\n  ]}\n");
 }
 
-static void print_csv(FILE *f, oa_recording *rec, const step *s, size_t n, double factor)
+/* rank >= 0: one rank's steps of several, each row saying which (the
+ * header with the first's) */
+static void print_csv(FILE *f, oa_recording *rec, const step *s, size_t n, double factor,
+                      long rank)
 {
-  fprintf(f, "step,region,factor,serial_work,parallelism\n");
-  for (size_t i = 0; i < n; i++)
+  if (rank <= 0)
+    fprintf(f, "%sstep,region,factor,serial_work,parallelism\n", rank == 0 ? "rank," : "");
+  for (size_t i = 0; i < n; i++) {
+    if (rank >= 0)
+      fprintf(f, "%ld,", rank);
     fprintf(f, "%zu,%s,%g,%llu,%.4f\n", i + 1, oa_rec_region_at(rec, s[i].region)->name, factor,
             (unsigned long long)s[i].serial, s[i].parallelism);
+  }
 }
 
-static int analyse(const char *path, const whatif_opts *o, const oa_common *c, oa_page *page)
+/* The steps for the recording at path, printed to f (rank, nranks: its
+ * place among the recordings of an MPI job's ranks, one after the other;
+ * rank 0 of 1 alone). */
+static void analyse(const char *path, const whatif_opts *o, const oa_common *c, oa_page *page,
+                    FILE *f, size_t rank, size_t nranks)
 {
   oa_recording *rec = oa_recording_load(path);
   chosen ch = { oa_xcalloc(64, sizeof *ch.region), 0, o->factor };
@@ -319,23 +337,34 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
     steps[ch.n - 1] = (step){ k, amount, p };
   }
   int reached = p >= o->target;
-  FILE *f = oa_open_output(c);
-  if (strcmp(c->format, "json") == 0)
+  const char *format = c->format ? c->format : "text";
+  if (strcmp(format, "json") == 0) {
+    if (nranks > 1) {
+      fprintf(f, "%s{\"rank\": %zu, \"recording\": ", rank ? ",\n " : "{\"ompadv\": 1, "
+              "\"mode\": \"whatif\", \"ranks\": [\n ", rank);
+      oa_json_string(f, path);
+      fputs(", \"report\":\n", f);
+    }
     print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath, &ai, &base0);
-  else if (strcmp(c->format, "csv") == 0)
-    print_csv(f, rec, steps, ch.n, o->factor);
-  else
+    if (nranks > 1)
+      fprintf(f, "}%s", rank + 1 == nranks ? "]}\n" : "");
+  } else if (strcmp(format, "csv") == 0)
+    print_csv(f, rec, steps, ch.n, o->factor, nranks > 1 ? (long)rank : -1);
+  else {
+    if (nranks > 1)
+      fprintf(f, "%s== rank %zu: %s\n", rank ? "\n" : "", rank, path);
     print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric, &ai, &base0);
+  }
   fflush(f);
   if (page)
     print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric, cpath,
                npath, &ai, &base0);
-  int rc = oa_close_output(f, 0);
-  if (o->input)
+  int last = rank + 1 == nranks;  /* (the notes once, after the last rank) */
+  if (last && o->input)
     oa_note("whatif: a region is the source span between the constructs that begin and end its "
             "fragments; see one step's whole profile with: ompadv report -i %s --region "
             "REGION=%g", path, o->factor);
-  else
+  else if (last)
     oa_note("whatif: a region is the source span between the constructs that begin and end its "
             "fragments; to see one step's whole profile, record the program (ompadv record) and "
             "run: ompadv report --region REGION=%g", o->factor);
@@ -348,7 +377,6 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
   free(ch.region);
   free(steps);
   oa_rec_close(rec);
-  return rc;
 }
 
 struct whatif_run {
@@ -363,7 +391,9 @@ static int analyse_run(void *ctx, const oa_launch *l)
   const struct whatif_run *w = ctx;
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
-  return analyse(l->result_path, w->o, w->c, w->page);
+  FILE *f = oa_open_output(w->c);
+  analyse(l->result_path, w->o, w->c, w->page, f, 0, 1);
+  return oa_close_output(f, 0);
 }
 
 static int run_whatif(const oa_command *self, int argc, char **argv)
@@ -380,16 +410,28 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
   if (!o.input && first >= argc)
     oa_die(OA_EXIT_USAGE, "whatif: no program and no recording given (usage: ompadv whatif "
            "--target P (-i FILE | [--] PROG [ARGS]))");
+  size_t nfiles = 0;
+  char **files = o.ninputs ? oa_recording_inputs(o.inputs, o.ninputs, &nfiles) : NULL;
+  if (nfiles > 1 && c.html)
+    oa_die(OA_EXIT_USAGE, "whatif: --html draws one recording; give one -i FILE (several are "
+           "the ranks of an MPI job, whose steps the report gives one after the other)");
+  for (size_t i = 0; i < nfiles; i++) {
+    oa_guard_input(files[i], "the recording (-i)");
+    oa_recording_check(files[i]);
+  }
   oa_page *page = NULL;
   if (c.html) {
     page = oa_page_open(c.html, "whatif");
     if (o.input)
-      oa_page_subject(page, "recording %s", o.input);
+      oa_page_subject(page, "recording %s", files[0]);
     else
       oa_page_argv(page, argv + first);
   }
   if (o.input) {
-    rc = analyse(o.input, &o, &c, page);
+    FILE *f = oa_open_output(&c);
+    for (size_t i = 0; i < nfiles; i++)
+      analyse(files[i], &o, &c, page, f, i, nfiles);
+    rc = oa_close_output(f, 0);
   } else {
     oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1 }, .threads = c.threads,
                     .argv = argv + first };
@@ -404,6 +446,8 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
     free(o.excl[i].text);
   }
   free(o.excl);
+  oa_recording_inputs_free(files, nfiles);
+  free(o.inputs);
   return rc;
 }
 
@@ -412,7 +456,9 @@ static const oa_option whatif_options[] = {
   { "factor", 0, "F", W_FACTOR, "how many ways each chosen region is parallelized [16]" },
   { "exclude", 0, "SPEC", W_EXCLUDE, "never choose the region FILE:FIRST-LAST, or those running FILE:LINE (repeatable)" },
   { "threads-at", 0, "P", W_AT, "the team size to reach the target with [the target, rounded up]: static loops split as the schedule splits them there" },
-  { "input", 'i', "FILE", W_INPUT, "analyse this recording (ompadv record) instead of running a program" },
+  { "input", 'i', "FILE", W_INPUT,
+    "analyse this recording (ompadv record) instead of running a program; several (repeated, "
+    "or a quoted pattern such as 'app.*.data'): the ranks of an MPI job, one after the other" },
   { NULL, 0, NULL, 0, NULL },
 };
 

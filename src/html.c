@@ -605,6 +605,14 @@ static void headline(oa_page *p)
     if (!pr)
       card(o, "metric", "whatif", w, F_STR, "metric", NULL);
   }
+  const oa_json *rk = doc(p, "ranks");
+  if (rk) {
+    char v[32];
+    snprintf(v, sizeof v, "%zu", count(oa_json_get(rk, "ranks")));
+    plain_card(o, "ranks", v, "MPI processes");
+    card(o, "slowest rank", "ranks", rk, F_INT, "slowest", "the longest span");
+    card(o, "metric", "ranks", rk, F_STR, "metric", NULL);
+  }
   if (d) {
     card(o, "threads, base", "diff", d, F_INT, "threads.0", NULL);
     card(o, "threads, other", "diff", d, F_INT, "threads.1", NULL);
@@ -1005,6 +1013,38 @@ static void timeline(oa_page *p)
   free(run);
   free(rdy);
   free(lck);
+  fputs("</section>\n", o);
+}
+
+/* `report -i 'app.*.data'`: the ranks of an MPI job, and the directives
+ * merged over them, in the text report's columns. */
+static void ranks(oa_page *p)
+{
+  const oa_json *rk = doc(p, "ranks");
+  FILE *o = p->o;
+  section(o, "ranks", "Ranks");
+  fputs("<p class=\"note\">One row per rank (recording). <b>parallelism</b>: the rank's work / "
+        "span; <b>achieved</b>: its work over its elapsed time (with the tsc metric); "
+        "<b>in MPI</b>: the share of its elapsed time its threads spent in MPI calls. That time "
+        "is elapsed but no directive's work, so it lowers achieved, not parallelism (which is "
+        "the OpenMP parallelism between the calls).</p>\n", o);
+  static const column cols[] = {
+    { "rank", "rank", F_INT }, { "recording", "recording", F_STR },
+    { "parallelism", "parallelism", F_PAR }, { "achieved", "achieved_parallelism", F_PAR },
+    { "work", "work", F_SI }, { "span", "span", F_SI }, { "threads", "threads", F_INT },
+    { "elapsed", "elapsed_s", F_SEC }, { "in MPI", "mpi_pct", F_PCT }, { NULL, NULL, 0 },
+  };
+  json_table(p, "ranks", rk, "ranks", cols, NULL);
+  fputs("<h3 id=\"rank-directives\">Directives over the ranks</h3>\n<p class=\"note\">Each "
+        "directive's work summed over the ranks, the ranks that ran it, and its worst rank: "
+        "the one with its longest serial work, with its parallelism there.</p>\n", o);
+  static const column mcols[] = {
+    { "location", "location", F_LOC }, { "construct", "construct", F_STR },
+    { "work", "work", F_SI }, { "ranks", "ranks", F_INT }, { "worst rank", "worst_rank", F_INT },
+    { "worst serial", "worst_serial", F_SI }, { "parallelism", "worst_parallelism", F_PAR },
+    { NULL, NULL, 0 },
+  };
+  json_table(p, "ranks", rk, "regions", mcols, NULL);
   fputs("</section>\n", o);
 }
 
@@ -1867,6 +1907,8 @@ static void page(oa_page *p)
           o);
   if (t)
     fputs("<a href=\"#timeline\">timeline</a><a href=\"#threads-time\">thread time</a>", o);
+  if (doc(p, "ranks"))
+    fputs("<a href=\"#ranks\">ranks</a>", o);
   if (doc(p, "diff"))
     fputs("<a href=\"#diff\">inflation</a>", o);
   if (doc(p, "race"))
@@ -1886,6 +1928,8 @@ static void page(oa_page *p)
     timeline(p);
     time_tables(p);
   }
+  if (doc(p, "ranks"))
+    ranks(p);
   if (doc(p, "diff"))
     diff(p);
   if (doc(p, "race"))

@@ -22,7 +22,8 @@ void oa_page_subject(oa_page *p, const char *fmt, ...) __attribute__((format(pri
 void oa_page_argv(oa_page *p, char *const *argv);
 /* The stream to print the JSON document of kind into: "profile", "time",
  * "timeline" (an array of [t, running, ready, lock_wait]), "whatif",
- * "diff", "race" or "scale".  Each kind at most once. */
+ * "diff", "race", "scale" or "ranks" (report -i of several recordings).  Each kind at
+ * most once. */
 FILE *oa_page_doc(oa_page *p, const char *kind);
 /* The prediction of `ompadv scale` (scale.h): drawn as a chart of the
  * speedup against the team size and a table, one row per point.  unit:

@@ -43,6 +43,28 @@ char *oa_expand_rank(const char *pattern)
   return pattern ? oa_expand_field(pattern, 'r', rank < 0 ? 0 : rank) : NULL;
 }
 
+char *oa_rank_glob(const char *pattern)
+{
+  int size, rank = oa_mpi_rank(&size);
+  if (!pattern || rank < 0 || size == 1)
+    return NULL;
+  /* the name launch.c gives each rank: with the rank appended when it has
+   * no %r or %p */
+  char *named = !strstr(pattern, "%r") && !strstr(pattern, "%p")
+                    ? oa_xasprintf("%s.%%r", pattern) : oa_xstrdup(pattern);
+  char *out = oa_xmalloc(strlen(named) + 1), *o = out;
+  for (const char *s = named; *s;)
+    if (s[0] == '%' && (s[1] == 'r' || s[1] == 'p')) {
+      *o++ = '*';
+      s += 2;
+    } else {
+      *o++ = *s++;
+    }
+  *o = 0;
+  free(named);
+  return out;
+}
+
 /* stderr through a cookie: whole lines, each "[rank N] LINE", one write each */
 typedef struct prefixer {
   char tag[24];

@@ -88,6 +88,38 @@ static char *exe_dir(void)
   return oa_xstrdup(buf);
 }
 
+/* Where path, a directory configured under the prefix, lies in an
+ * installation moved elsewhere (or installed with make install
+ * prefix=...): the directory of ompadv (dir, in the configured BINDIR's
+ * place) up as many levels as BINDIR is below the prefix, then path's part
+ * below the prefix; NULL when dir is unknown or either lies elsewhere. */
+static char *relocated(const char *dir, const char *path)
+{
+  size_t np = strlen(OMPADV_PREFIX);
+  const char *bin = OMPADV_BINDIR;
+  if (!dir || np < 1 || strncmp(bin, OMPADV_PREFIX, np) != 0 || bin[np] != '/'
+      || strncmp(path, OMPADV_PREFIX, np) != 0 || path[np] != '/')
+    return NULL;
+  char *up = oa_xstrdup(dir);
+  for (const char *s = bin + np; *s; s++)
+    if (*s == '/' && s[1] && s[1] != '/') {
+      char *next = oa_xasprintf("%s/..", up);
+      free(up);
+      up = next;
+    }
+  char *out = oa_xasprintf("%s%s", up, path + np);
+  free(up);
+  return out;
+}
+
+static char *relocated_file(const char *dir, const char *path, const char *name)
+{
+  char *d = relocated(dir, path);
+  char *out = d ? oa_xasprintf("%s/%s", d, name) : NULL;
+  free(d);
+  return out;
+}
+
 static char *first_existing(char *const *cands, size_t n)
 {
   char *found = NULL;
@@ -119,6 +151,7 @@ static char *library_file(const char *env_name, const char *name, const char *ne
     dir ? oa_xasprintf("%s/tool/.libs/%s", dir, name) : NULL,
     dir ? oa_xasprintf("%s/../lib/ompadv/%s", dir, name) : NULL,
     dir ? oa_xasprintf("%s/../lib64/ompadv/%s", dir, name) : NULL,
+    relocated_file(dir, OMPADV_PKGLIBDIR, name),
     oa_xasprintf("%s/%s", OMPADV_PKGLIBDIR, name),
   };
   free(dir);
@@ -158,6 +191,7 @@ char *oa_helper_program(const char *name)
   char *cands[] = {
     dir ? oa_xasprintf("%s/tool/%s", dir, name) : NULL,
     dir ? oa_xasprintf("%s/../libexec/ompadv/%s", dir, name) : NULL,
+    relocated_file(dir, OMPADV_PKGLIBEXECDIR, name),
     oa_xasprintf("%s/%s", OMPADV_PKGLIBEXECDIR, name),
   };
   free(dir);
@@ -171,6 +205,7 @@ char *oa_include_dir(void)
   char *dir = exe_dir();
   char *cands[] = {
     dir ? oa_xasprintf("%s/../include/ompadv.h", dir) : NULL,
+    relocated_file(dir, OMPADV_INCLUDEDIR, "ompadv.h"),
     oa_xasprintf("%s/ompadv.h", OMPADV_INCLUDEDIR),
     oa_xasprintf("%s/include/ompadv.h", OMPADV_SRCDIR),
   };
@@ -183,14 +218,17 @@ char *oa_include_dir(void)
 
 char *oa_man_page(const char *page)
 {
-  char *dir = exe_dir();
+  char *dir = exe_dir(), *in_mandir = oa_xasprintf("man1/%s.1", page);
   char *cands[] = {
+    /* installed (and moved, maybe) first: the source tree's may have changed since */
     dir ? oa_xasprintf("%s/man/%s.1", dir, page) : NULL,
-    oa_xasprintf("%s/man/%s.1", OMPADV_SRCDIR, page),
     dir ? oa_xasprintf("%s/../share/man/man1/%s.1", dir, page) : NULL,
+    relocated_file(dir, OMPADV_MANDIR, in_mandir),
+    oa_xasprintf("%s/man/%s.1", OMPADV_SRCDIR, page),
     oa_xasprintf("%s/man1/%s.1", OMPADV_MANDIR, page),
   };
   free(dir);
+  free(in_mandir);
   return first_existing(cands, sizeof cands / sizeof cands[0]);
 }
 

@@ -91,6 +91,11 @@ char *oa_include_dir(void);
 int oa_mpi_rank(int *size);
 /* pattern with each "%r" replaced by the rank (0 outside MPI); malloc'ed. */
 char *oa_expand_rank(const char *pattern);
+/* Under a launcher with several ranks: the pattern that names every rank's
+ * file made from pattern (as the recordings' -o: %r, %p, or the rank
+ * appended), each of those a '*' ('app.*.data', for report -i); else NULL.
+ * malloc'ed. */
+char *oa_rank_glob(const char *pattern);
 /* Under a launcher with several ranks, what ompadv writes to stderr goes
  * out in whole lines, each prefixed "[rank N] ". */
 void oa_mpi_tag_stderr(void);

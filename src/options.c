@@ -64,6 +64,8 @@ void oa_print_usage(const oa_command *cmd, FILE *f)
                cmd->threads_default);
       help = own;
     }
+    if (common_defs[i].bit == OPT_QUIET && !(cmd->common & OPT_OUTPUT))
+      help = "print no notes (where the recording went, the metric), only warnings and errors";
     print_opt(f, common_defs[i].short_name, common_defs[i].name, common_defs[i].arg, help);
   }
   print_opt(f, 'h', "help", NULL, "show this help (man ompadv-CMD has the details)");

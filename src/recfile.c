@@ -2,11 +2,13 @@
 #include "recfile.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "progress.h"
 #include "recording.h"
 #include "symbolize.h"
 #include "util.h"
@@ -99,12 +101,34 @@ void oa_recording_check(const char *path)
   oa_input_check(path, "a recording", CANNOT_USE);
 }
 
+/* A read of the records (recording.h: progress), on a terminal once it
+ * takes a while: "reading FILE (N MB) 42%", each read after the first
+ * numbered (report replays a recording twice). */
+static void read_progress(oa_recording *r, uint64_t done, uint64_t total, unsigned pass)
+{
+  oa_progress *p = r->progress_state;
+  if (done >= total) {
+    oa_progress_end(p);
+    r->progress_state = NULL;
+    return;
+  }
+  if (!p) {
+    char again[32] = "";
+    if (pass > 1)
+      snprintf(again, sizeof again, ", pass %u", pass);
+    p = r->progress_state = oa_progress_start(0, "reading %s (%.0f MB%s)", r->path,
+                                              (double)r->size / 1e6, again);
+  }
+  oa_progress_set(p, done, total);
+}
+
 oa_recording *oa_recording_load(const char *path)
 {
   char err[PATH_MAX + 256];
   oa_recording *r;
   if (oa_rec_open(path, &r, err, sizeof err) != 0)
     oa_die(OA_EXIT_USAGE, CANNOT_USE ": %s", err);
+  r->progress = read_progress;
   uint32_t full = oa_rec_header(r)->full_errno;
   if (full)
     oa_warn("%s is a prefix: %s while it was written (%s); the analysis covers the run up to "
@@ -122,6 +146,40 @@ oa_recording *oa_recording_load(const char *path)
             "closed as they stood");
   }
   return r;
+}
+
+static int by_version(const void *a, const void *b)
+{
+  return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **oa_recording_inputs(const char *const *inputs, size_t n, size_t *nout)
+{
+  char **files = NULL;
+  *nout = 0;
+  for (size_t i = 0; i < n; i++) {
+    glob_t g;
+    if (strpbrk(inputs[i], "*?[") && access(inputs[i], F_OK) != 0
+        && glob(inputs[i], 0, NULL, &g) == 0) {
+      size_t first = *nout;
+      files = oa_xrealloc(files, (*nout + g.gl_pathc) * sizeof *files);
+      for (size_t k = 0; k < g.gl_pathc; k++)
+        files[(*nout)++] = oa_xstrdup(g.gl_pathv[k]);
+      qsort(files + first, *nout - first, sizeof *files, by_version);
+      globfree(&g);
+    } else {
+      files = oa_xrealloc(files, (*nout + 1) * sizeof *files);
+      files[(*nout)++] = oa_xstrdup(inputs[i]);
+    }
+  }
+  return files;
+}
+
+void oa_recording_inputs_free(char **files, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    free(files[i]);
+  free(files);
 }
 
 char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l)

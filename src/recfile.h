@@ -21,6 +21,12 @@ oa_recording *oa_recording_load(const char *path);
 void oa_input_check(const char *path, const char *what, const char *doing);
 /* oa_input_check for a recording, in the words of oa_recording_load. */
 void oa_recording_check(const char *path);
+/* The recordings the -i options name (n of them, in order): each as given,
+ * or, when it is a pattern that names no file itself ('app.*.data', the
+ * ranks of an MPI job), the files it matches, in version order (app.2.data
+ * before app.10.data).  *nout of them, malloc'ed, each too. */
+char **oa_recording_inputs(const char *const *inputs, size_t n, size_t *nout);
+void oa_recording_inputs_free(char **files, size_t n);
 /* Render namer for the locations of a recording (ctx: the recording). */
 char *oa_recording_loc_name(void *ctx, const oa_profile_loc *l);
 

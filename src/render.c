@@ -746,8 +746,42 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
   }
   qsort(m, nm, sizeof *m, by_worst_serial);
   const char *metric = oa_metric_name(ranks[0].v.h->metric);
+  const char *format = c->format ? c->format : "text";
   char b1[32], b2[32];
-  if (strcmp(c->format, "json") == 0) {
+  int in_mpi = 0;  /* some rank spent time in MPI calls: achieved says what it means */
+  for (size_t r = 0; r < n; r++)
+    in_mpi |= mpi_pct(ranks[r].v.run) > 0;
+  if (strcmp(format, "csv") == 0) {
+    /* one table: a row per rank (table "rank"), then a row per directive
+     * over the ranks (table "region"), each with the columns of its kind */
+    fprintf(out, "table,rank,recording,location,construct,work,span,parallelism,"
+                 "achieved_parallelism,threads,elapsed_s,mpi_pct,ranks,worst_rank,worst_serial,"
+                 "worst_parallelism\n");
+    for (size_t r = 0; r < n; r++) {
+      const oa_profile_header *h = ranks[r].v.h;
+      const oa_file_header *run = ranks[r].v.run;
+      fprintf(out, "rank,%zu,", r);
+      oa_csv_field(out, ranks[r].label);
+      fprintf(out, ",,,%llu,%llu,%.4f,", (unsigned long long)h->work,
+              (unsigned long long)h->span, ratio(h->work, h->span));
+      if (ranks[r].achieved > 0)
+        fprintf(out, "%.4f", ranks[r].achieved);
+      fprintf(out, ",%u,", h->threads);
+      if (run && run->wall_ns)
+        fprintf(out, "%.9g", (double)run->wall_ns / 1e9);
+      fputc(',', out);
+      if (mpi_pct(run) >= 0)
+        fprintf(out, "%.4f", mpi_pct(run));
+      fputs(",,,,\n", out);
+    }
+    for (size_t i = 0; i < nm; i++) {
+      fputs("region,,,", out);
+      oa_csv_field(out, m[i].where);
+      fprintf(out, ",%s,%llu,,,,,,,%u,%zu,%llu,%.4f\n", oa_construct_name(m[i].kind),
+              (unsigned long long)m[i].work, m[i].ranks, m[i].worst,
+              (unsigned long long)m[i].worst_serial, m[i].worst_parallelism);
+    }
+  } else if (strcmp(format, "json") == 0) {
     fprintf(out, "{\"ompadv\": 1, \"mode\": \"ranks\", \"metric\": \"%s\", \"slowest\": %zu,\n"
                  "  \"ranks\": [", metric, slowest);
     for (size_t r = 0; r < n; r++) {
@@ -762,13 +796,18 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
       else
         fprintf(out, "null");
       const oa_file_header *run = ranks[r].v.run;
-      fprintf(out, ", \"threads\": %u, \"elapsed_ns\": %llu, \"mpi_calls\": %llu, \"mpi_ns\": ",
-              h->threads, (unsigned long long)(run ? run->wall_ns : 0),
+      fprintf(out, ", \"threads\": %u, \"elapsed_ns\": %llu, \"elapsed_s\": ", h->threads,
+              (unsigned long long)(run ? run->wall_ns : 0));
+      if (run && run->wall_ns)
+        fprintf(out, "%.9g", (double)run->wall_ns / 1e9);
+      else
+        fputs("null", out);
+      fprintf(out, ", \"mpi_calls\": %llu, \"mpi_ns\": ",
               (unsigned long long)(run ? run->mpi_calls : 0));
       if (mpi_pct(run) >= 0)
-        fprintf(out, "%llu}", (unsigned long long)run->mpi_ns);
+        fprintf(out, "%llu, \"mpi_pct\": %.4f}", (unsigned long long)run->mpi_ns, mpi_pct(run));
       else
-        fprintf(out, "null}");
+        fprintf(out, "null, \"mpi_pct\": null}");
     }
     fprintf(out, "\n  ],\n  \"regions\": [");
     for (size_t i = 0; i < nm; i++) {
@@ -806,6 +845,10 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
               ratio(h->work, h->span), ach, oa_si(h->work, b1, sizeof b1),
               oa_si(h->span, b2, sizeof b2), h->threads, el, mpi);
     }
+    if (in_mpi)
+      fprintf(out, "  achieved: the rank's work over its elapsed time; the time in MPI calls (in "
+                   "MPI) is elapsed but no directive's work,\n  so it lowers achieved, not "
+                   "parallelism (which leaves MPI out: the OpenMP parallelism between the calls)\n");
     fprintf(out, "\n  %-*s  %-9s  %9s  %5s  %10s  %12s  %11s\n", (int)wloc, "location", "construct",
             "work", "ranks", "worst rank", "worst serial", "parallelism");
     for (size_t i = 0; i < nm; i++)

@@ -47,6 +47,9 @@ if shutil.which("cmake"):
     config.available_features.add("cmake")
 if shutil.which("mpirun") and shutil.which("mpicc"):
     config.available_features.add("mpi")
+# util-linux's script(1) gives a command a terminal (progress lines).
+if shutil.which("script"):
+    config.available_features.add("script")
 
 # The SARIF test checks race --format sarif against the SARIF 2.1.0 JSON
 # schema with python3-jsonschema, which scripts/deps installs.
