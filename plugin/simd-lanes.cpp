@@ -173,14 +173,18 @@ bool sharedLocal(Value *ptr, const Loop *L)
   return false;
 }
 
-// A schedule(static) loop clang made: the call to the runtime that splits
-// it, the loop over the thread's iterations, the variable it counts and the
-// first block of its body.
+// A schedule(static) loop: the call to the runtime that splits it, the loop
+// over the thread's iterations, and where its iteration's number is known:
+// clang's counts a variable (iv) that the first block of its body loads;
+// flang's (LLVM's OpenMPIRBuilder) counts from 0 in a phi of its own and
+// adds the lower bound the call returned at the top of its body (counter,
+// after which the mark goes).
 struct StaticLoop {
   CallInst *init;
   Loop *loop;
   AllocaInst *iv;
   BasicBlock *body;
+  Instruction *counter;
 };
 
 // libomp's schedule kinds (kmp.h: enum sched_type): static with a chunk and
@@ -193,6 +197,34 @@ Value *loadUnchecked(IRBuilder<> &irb, Type *t, Value *from)
   // ThreadSanitizer leaves it alone: the race runtime's, not the program's
   ld->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(ld->getContext(), {}));
   return ld;
+}
+
+// OpenMPIRBuilder's loop: its body adds the lower bound the call returned
+// (a load after the call) to the loop's own count, a phi of the loop's
+// header that starts at 0.
+Instruction *builderCounter(CallInst *call, LoopInfo &LI, DominatorTree &DT)
+{
+  Value *lower = call->getArgOperand(4);
+  for (User *u : lower->users()) {
+    auto *ld = dyn_cast<LoadInst>(u);
+    if (!ld || ld->getPointerOperand() != lower || !DT.dominates(call, ld))
+      continue;
+    for (User *v : ld->users()) {
+      auto *add = dyn_cast<BinaryOperator>(v);
+      if (!add || add->getOpcode() != Instruction::Add)
+        continue;
+      auto *phi = dyn_cast<PHINode>(add->getOperand(0) == ld ? add->getOperand(1)
+                                                             : add->getOperand(0));
+      Loop *L = phi ? LI.getLoopFor(phi->getParent()) : nullptr;
+      if (!L || L->getHeader() != phi->getParent() || !L->contains(add->getParent()))
+        continue;
+      BasicBlock *pre = L->getLoopPreheader();
+      auto *start = pre ? dyn_cast<ConstantInt>(phi->getIncomingValueForBlock(pre)) : nullptr;
+      if (start && start->isZero())
+        return add;
+    }
+  }
+  return nullptr;
 }
 
 SmallVector<StaticLoop, 2> staticLoops(Function &F, LoopInfo &LI, DominatorTree &DT)
@@ -223,8 +255,11 @@ SmallVector<StaticLoop, 2> staticLoops(Function &F, LoopInfo &LI, DominatorTree 
             if (auto *a = dyn_cast<AllocaInst>(st->getPointerOperand()))
               iv = a;
       }
-      if (!iv)
+      if (!iv) {
+        if (Instruction *c = builderCounter(call, LI, DT))
+          found.push_back({ call, LI.getLoopFor(c->getParent()), nullptr, nullptr, c });
         continue;
+      }
       // the innermost loop after the call whose header tests the counter
       Loop *best = nullptr;
       for (Loop *L : LI.getLoopsInPreorder()) {
@@ -248,7 +283,7 @@ SmallVector<StaticLoop, 2> staticLoops(Function &F, LoopInfo &LI, DominatorTree 
                                                                 : nullptr;
       if (!body || body == best->getHeader() || !body->getSinglePredecessor())
         continue;
-      found.push_back({ call, best, iv, body });
+      found.push_back({ call, best, iv, body, nullptr });
     }
   return found;
 }
@@ -260,9 +295,9 @@ void markStaticLoops(Function &F, ArrayRef<StaticLoop> loops, LoopInfo &LI, Domi
   Function *iter = hook(*M, "__ompadv_ws_iter", { i64 });
   for (const StaticLoop &s : loops) {
     bool isUnsigned = s.init->getCalledFunction()->getName().ends_with("u");
-    Instruction *top = &*s.body->getFirstInsertionPt();
+    Instruction *top = s.counter ? s.counter->getNextNode() : &*s.body->getFirstInsertionPt();
     IRBuilder<> irb(top);
-    Value *k = loadUnchecked(irb, s.iv->getAllocatedType(), s.iv);
+    Value *k = s.counter ? s.counter : loadUnchecked(irb, s.iv->getAllocatedType(), s.iv);
     k = isUnsigned ? irb.CreateZExtOrTrunc(k, i64) : irb.CreateSExtOrTrunc(k, i64);
     callIfThere(top, iter, { k }, s.loop->getStartLoc(), DT, LI);
   }

@@ -320,8 +320,10 @@ EXPORT int omp_get_num_threads(void)
 {
   REAL(omp_get_num_threads, int (*)(void));
   oa_thread *t = oa_self;
-  if (t)
+  if (t) {
     t->asked_team = 1;
+    t->team_asked = t->cur ? t->cur->uid : 0;
+  }
   return real_omp_get_num_threads();
 }
 
@@ -329,8 +331,10 @@ EXPORT int omp_get_num_threads_(void)
 {
   REAL(omp_get_num_threads_, int (*)(void));
   oa_thread *t = oa_self;
-  if (t)
+  if (t) {
     t->asked_team = 1;
+    t->team_asked = t->cur ? t->cur->uid : 0;
+  }
   return real_omp_get_num_threads_();
 }
 

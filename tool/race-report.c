@@ -16,12 +16,16 @@
 #define PAIR_TABLE 65536
 static uint64_t pairs[PAIR_TABLE];  /* reported (earlier site, later site) */
 
-/* 1 the first time this pair of sites is seen. */
-static int new_pair(uint32_t earlier, uint32_t later)
+/* 1 the first time this pair of sites is seen (other: for a race at other
+ * team sizes, OA_RACE_TEAMS, counted apart: the same pair found at this
+ * run's team size too is reported again, and the driver keeps that). */
+static int new_pair(uint32_t earlier, uint32_t later, int other)
 {
   earlier &= ~SITE_FLAGS;
   later &= ~SITE_FLAGS;
   uint64_t key = (uint64_t)earlier << 32 | later;
+  if (other && key)
+    key ^= UINT64_C(0x5bd1e9955bd1e995);
   if (!key)
     return 0;
   uint32_t h = (uint32_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 48);
@@ -167,7 +171,7 @@ static void emit(oa_thread *t, const oa_access *a, unsigned bits, uint32_t earli
                  const struct oa_race_iters *iters)
 {
   __atomic_add_fetch(&oa_rs.races_found, 1, __ATOMIC_RELAXED);
-  if (!new_pair(pair_site(earlier_site), pair_site(a->site)))
+  if (!new_pair(pair_site(earlier_site), pair_site(a->site), (bits & OA_RACE_TEAMS) != 0))
     return;
   if (iters) {
     oa_record *it = oa_begin_record(t, OA_RACE_ITERS, 0);

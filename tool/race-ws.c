@@ -19,7 +19,9 @@
  *
  * Not checked: a region whose team size the program chose (num_threads,
  * omp_set_num_threads, an if clause) or that is nested in another; a loop
- * that orders its iterations (doacross, ordered), from its first order; the
+ * that orders its iterations (doacross, ordered), from its first order; an
+ * implicit task that asked its thread's number or its team's size (it may
+ * address its data by them: partial[omp_get_thread_num()]), from then on; the
  * implicit task's own storage (its frames, its thread's threadprivate
  * copies, the blocks it allocated in the region: in a team of another
  * size each thread has its own).  A granule whose entry another one took
@@ -86,7 +88,8 @@ void oa_race_ws_begin(oa_thread *t, unsigned kind, uint64_t chunk, uint64_t trip
   const oa_task *task = t->cur;
   ws->task = NULL;
   if (!oa_rs.detecting || !kind || !incr || trip < 2 || oa_conf.race_max_threads < 2 || !task
-      || task->kind != OA_TASK_IMPLICIT || !task->region || !task->region->other_teams)
+      || task->kind != OA_TASK_IMPLICIT || !task->region || !task->region->other_teams
+      || t->team_asked == task->uid)
     return;
   ws->kind = kind & ~OA_RACE_ITERS_SECTIONS;
   ws->sections = (kind & OA_RACE_ITERS_SECTIONS) != 0;
@@ -127,9 +130,10 @@ void oa_race_ws_end(oa_thread *t)
 }
 
 /* The loop orders some of its iterations (ordered depend(sink/source), an
- * ordered region): which pairs it orders at another team size is not
- * followed, so its iterations are not checked against each other from
- * here on (this run's team is the detectors' business as always). */
+ * ordered region), or its task asked its thread's number: what that means
+ * at another team size is not followed, so its iterations are not checked
+ * against each other from here on (this run's team is the detectors'
+ * business as always). */
 void oa_race_ws_ordered(oa_thread *t)
 {
   oa_race_thread *r = t->race;
@@ -206,6 +210,10 @@ void oa_race_ws_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, u
   uint64_t cur = r->ws_iter;
   if (!cur || ws->task != t->cur || !size)
     return;
+  if (t->team_asked == ws->task->uid) {  /* its addresses may depend on the team */
+    oa_race_ws_ordered(t);
+    return;
+  }
   if (addr < ws->itop && addr >= r->stack_lo)
     return;  /* the task's own frames */
   uint32_t it = (uint32_t)cur ? (uint32_t)cur : 1;

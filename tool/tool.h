@@ -150,6 +150,8 @@ typedef struct oa_thread {
   uint32_t flushes;               /* `#pragma omp flush` run in the current fragment */
   /* What the program told libomp that OMPT does not say (interpose.c): */
   uint8_t asked_team;             /* the current fragment called omp_get_num_threads */
+  uint64_t team_asked;            /* uid of the last task that asked its thread's number or its
+                                   * team's size (race mode: race-ws.c) */
   uint8_t team_pushed;            /* a num_threads clause (or if(0)) for the next region */
   uint8_t static_sched;           /* inside __kmpc_for_static_init: enum oa_slot_sched */
   uint8_t static_sections;        /* ... for a sections construct (its work callback said) */

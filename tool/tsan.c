@@ -402,6 +402,28 @@ typedef void (*reduce_fn)(void *, void *);
   if (!real_##name)                                        \
     real_##name = (type)dlsym(RTLD_NEXT, #name);
 
+/* Code that asks its thread's number may address what it touches by it
+ * (partial[omp_get_thread_num()] += x): which iterations share those
+ * addresses then depends on the team, and race-ws.c stops checking the
+ * task's iterations across team sizes (omp_get_num_threads: interpose.c). */
+EXPORT int omp_get_thread_num(void)
+{
+  REAL(omp_get_thread_num, int (*)(void));
+  oa_thread *t = oa_self;
+  if (t && t->cur)
+    t->team_asked = t->cur->uid;
+  return real_omp_get_thread_num();
+}
+
+EXPORT int omp_get_thread_num_(void)
+{
+  REAL(omp_get_thread_num_, int (*)(void));
+  oa_thread *t = oa_self;
+  if (t && t->cur)
+    t->team_asked = t->cur->uid;
+  return real_omp_get_thread_num_();
+}
+
 /* The end of a schedule(static) loop's iterations on this thread (race-ws.c) */
 EXPORT void __kmpc_for_static_fini(ident_t *loc, int32_t gtid)
 {
