@@ -402,6 +402,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
      * would block its opening for ever) is told at once */
     oa_recording_check(o.input[0]);
     oa_recording_check(o.input[1]);
+    c.to_stdout = 1;  /* no program runs: the report is the output */
     if (o.time)
       return oa_time_diff(o.input[0], o.input[1], &c);
     s[0].path = o.input[0];
@@ -415,7 +416,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   }
   if (o.time)
     oa_die(OA_EXIT_USAGE, "diff: --time compares two recordings of ompadv time: record each "
-           "with 'ompadv time -o FILE PROG', then run ompadv diff -i BASE -i OTHER --time");
+           "with 'ompadv time --record FILE PROG', then run ompadv diff -i BASE -i OTHER --time");
   oa_need_program(self, first, argc);
   if (oa_mpi_rank(NULL) >= 0)
     oa_die(OA_EXIT_USAGE, "diff: an MPI launcher starts each rank's program once, and diff "
@@ -463,15 +464,18 @@ static int run_diff(const oa_command *self, int argc, char **argv)
 static const oa_option diff_options[] = {
   { "input", 'i', "FILE", D_INPUT, "compare recordings: -i BASE -i OTHER instead of running a program" },
   { "threshold", 0, "X", D_THRESHOLD, "flag regions on the critical path inflated more than X times [1.2]" },
-  { "time", 0, NULL, D_TIME, "with -i BASE -i OTHER, recordings of ompadv time -o: compare where the threads' time went, directive by directive" },
+  { "time", 0, NULL, D_TIME, "with -i BASE -i OTHER, recordings of ompadv time --record: compare where the threads' time went, directive by directive" },
   { NULL, 0, NULL, 0, NULL },
 };
+
+static const char *const diff_sort_keys[] = { "span", "work", "inflation", "region", NULL };
 
 const oa_command oa_cmd_diff = {
   "diff", run_diff, "where running in parallel inflates work: N threads against 1 thread",
   "[OPTIONS] [--] PROG [ARGS]  |  -i BASE -i OTHER [OPTIONS]",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   diff_options,
   "the number of CPUs",
   NULL,
+  diff_sort_keys,
 };

@@ -321,4 +321,5 @@ const oa_command oa_cmd_fc = {
   "[--race] FLANG-ARGS...", 0, fc_options,
   NULL,
   NULL,
+  NULL,
 };

@@ -473,11 +473,14 @@ static const oa_option profile_options[] = {
   { NULL, 0, NULL, 0, NULL },
 };
 
+static const char *const profile_sort_keys[] = { "critical", "work", "span", "parallelism", "tasking", "instances", "location", NULL };
+
 const oa_command oa_cmd_profile = {
   "profile", run_profile, "the program's logical parallelism and where it is lost, per directive",
   "[OPTIONS] [--] PROG [ARGS]",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   profile_options,
   NULL,
   NULL,
+  profile_sort_keys,
 };

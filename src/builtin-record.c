@@ -111,4 +111,5 @@ const oa_command oa_cmd_record = {
   record_options,
   NULL,
   NULL,
+  NULL,
 };

@@ -179,6 +179,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
   oa_common c = { 0 };
   report_opts o = { .input = "ompadv.data", .factor = 16 };
   int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  c.to_stdout = 1;  /* no program runs: the report is the output, as perf report's */
   if (first < argc)
     oa_die(OA_EXIT_USAGE, "report: unexpected argument '%s' (the recording is given with -i FILE)",
            argv[first]);
@@ -273,7 +274,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
     /* a recording of ompadv time: its timeline and findings too */
     int trc = oa_time_page(rec, &base, o.input, &c, page);
     if (trc == 1)
-      oa_page_note(page, "This recording holds no timestamps: record with ompadv time -o FILE "
+      oa_page_note(page, "This recording holds no timestamps: record with ompadv time --record FILE "
                    "for the timeline, where the threads' time went and the findings.");
     else if (trc)
       rc = trc;
@@ -316,7 +317,7 @@ static const oa_option report_options[] = {
   { "no-annotations", 0, NULL, O_NO_ANNOTATIONS, "ignore ompadv_whatif_begin/end annotations" },
   { "online", 0, NULL, O_ONLINE, "print the profile the tool computed during the run instead" },
   { "time", 0, NULL, O_TIME,
-    "where the threads' time went, as ompadv time prints it (a recording of ompadv time -o)" },
+    "where the threads' time went, as ompadv time prints it (a recording of ompadv time --record)" },
   { "timeline", 0, "FILE", O_TIMELINE, "with --time: write the timeline as CSV to FILE" },
   { "threads-at", 0, "P", O_AT,
     "also the parallelism at team size P, before and after the what-if: static loops in the "
@@ -324,11 +325,14 @@ static const oa_option report_options[] = {
   { NULL, 0, NULL, 0, NULL },
 };
 
+static const char *const report_sort_keys[] = { "critical", "work", "span", "parallelism", "tasking", "instances", "location", NULL };
+
 const oa_command oa_cmd_report = {
   "report", run_report, "the parallelism profile (and what-if profile) of a recording",
   "[-i FILE] [--region SPEC]... [OPTIONS]",
-  OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   report_options,
   NULL,
   NULL,
+  report_sort_keys,
 };

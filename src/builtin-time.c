@@ -7,7 +7,7 @@
  * pool, execution, suspension) and lists the properties that hold; the
  * logical parallelism beside it comes from replaying the same recording's
  * OSPG.  `ompadv report -i FILE --time` shows the same for a recording made
- * with `ompadv time -o FILE`. */
+ * with `ompadv time --record FILE`. */
 #include "ompadv.h"
 
 #include <errno.h>
@@ -447,7 +447,7 @@ static int view_analyse(const char *path, time_view *v, int quiet_untimed, oa_ti
   free(names.canon);
   if (rc == 1 && !quiet_untimed)
     oa_error("%s holds no time records: it was recorded without time mode; record it with: "
-             "ompadv time -o %s PROG", path, path);
+             "ompadv time --record %s PROG", path, path);
   else if (rc < 0)
     oa_error("%s: %s", path, err);
   if (rc != 0) {
@@ -675,7 +675,7 @@ static int analyse_run(void *ctx, const oa_launch *l)
             "to that point", oa_full_reason(full), strerror(full));
   else if (full)  /* the recording asked for is cut short: a failure, as for record */
     oa_error("time: %s while %s was written (%s): it and what follows cover the run up to "
-             "that point; free some space or record elsewhere with -o", oa_full_reason(full),
+             "that point; free some space or record elsewhere with --record", oa_full_reason(full),
              l->result_name, strerror(full));
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
@@ -683,7 +683,7 @@ static int analyse_run(void *ctx, const oa_launch *l)
   return rc ? rc : full && l->result ? OA_EXIT_FAIL : 0;
 }
 
-/* time -o: where the recording went, once it is there */
+/* time --record: where the recording went, once it is there */
 static void kept(void *ctx, const oa_launch *l)
 {
   (void)ctx;
@@ -701,6 +701,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
     if (first < argc)
       oa_die(OA_EXIT_USAGE, "time: give either -i FILE or a program, not both");
     oa_recording_check(o.input);  /* a named pipe: refused, not waited on */
+    c.to_stdout = 1;  /* no program runs: the report is the output */
     oa_page *page = NULL;
     if (c.html) {
       page = oa_page_open(c.html, "time");
@@ -715,7 +716,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
   }
   oa_need_program(self, first, argc);
   if (o.record_to && !*o.record_to)
-    oa_die(OA_EXIT_USAGE, "time: -o needs a file name");
+    oa_die(OA_EXIT_USAGE, "time: --record needs a file name");
   oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1, .time = 1 },
                   .threads = c.threads, .result = o.record_to, .argv = argv + first };
   oa_profile_prepare(&c, &l.run);
@@ -735,17 +736,21 @@ static const oa_option time_options[] = {
     "write the timeline as CSV: time, threads running work, fragments ready or running, "
     "threads waiting for a lock (at most 10000 rows)" },
   { "record", 'o', "FILE", T_OUTPUT_REC,
-    "keep the recording in FILE (%p: the pid), for ompadv report -i FILE --time" },
-  { "input", 'i', "FILE", T_INPUT, "analyse this recording (ompadv time -o) instead of running a program" },
+    "keep the recording in FILE (%p: the pid), for ompadv report -i FILE --time (-o: an old "
+    "name of --record, kept for scripts; the report goes to --output)" },
+  { "input", 'i', "FILE", T_INPUT, "analyse this recording (ompadv time --record) instead of running a program" },
   { NULL, 0, NULL, 0, NULL },
 };
+
+static const char *const time_sort_keys[] = { "total", "work", "overhead", "delay", "no-work", "lock-wait", "location", NULL };
 
 const oa_command oa_cmd_time = {
   "time", run_time,
   "where the threads' time went: work, overhead, delay, no-work, lock wait, preempted",
-  "[--timeline FILE] [-o FILE] [OPTIONS] (-i FILE | [--] PROG [ARGS])",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  "[--timeline FILE] [--record FILE] [OPTIONS] (-i FILE | [--] PROG [ARGS])",
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   time_options,
   NULL,
   NULL,
+  time_sort_keys,
 };

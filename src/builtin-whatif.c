@@ -389,6 +389,7 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
       oa_page_argv(page, argv + first);
   }
   if (o.input) {
+    c.to_stdout = 1;  /* no program runs: the report is the output */
     rc = analyse(o.input, &o, &c, page);
   } else {
     oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1 }, .threads = c.threads,
@@ -416,11 +417,14 @@ static const oa_option whatif_options[] = {
   { NULL, 0, NULL, 0, NULL },
 };
 
+static const char *const whatif_sort_keys[] = { "step", "serial", "region", NULL };
+
 const oa_command oa_cmd_whatif = {
   "whatif", run_whatif, "which regions to parallelize to reach a target parallelism",
   "--target P [--factor F] [--threads-at P] [--exclude SPEC]... (-i FILE | [--] PROG [ARGS])",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   whatif_options,
   NULL,
   NULL,
+  whatif_sort_keys,
 };
