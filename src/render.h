@@ -59,6 +59,30 @@ int oa_directive_line(const char *file, int line);
 void oa_json_string(FILE *f, const char *s);
 void oa_csv_field(FILE *f, const char *s);
 
+/* Seconds per unit of the metric of a run (h: its profile, run: its file
+ * header, or NULL): for cputime (nanoseconds) and tsc (the rate the run
+ * measured); 0 for counts (cycles, instructions) and a rate not known. */
+double oa_seconds_per_unit(unsigned metric, const oa_file_header *run);
+/* A duration as text shows it: "1.23 s", "45.6 ms", "789 us", "12 ns". */
+const char *oa_secs(double s, char *buf, size_t len);
+/* An amount of the metric for a table: seconds when spu (seconds per
+ * unit) is known, else the count with an SI suffix. */
+const char *oa_amount(uint64_t v, double spu, char *buf, size_t len);
+
+/* --percent-limit and --top over a table of n rows in the order shown:
+ * keep[i] says whether row i is shown (pct[i]: the row's share in
+ * percent, what --percent-limit compares; NULL: none).  Returns the rows
+ * left out; *below: how many of them for --percent-limit. */
+size_t oa_table_keep(const oa_common *c, const double *pct, size_t n, unsigned char *keep,
+                     size_t *below);
+/* The line that sums up the rows left out, in a text table. */
+void oa_table_left_out(FILE *f, const oa_common *c, size_t left_out, size_t below);
+/* Where the locations (FILE:LINE..., or other names) of a text table lie
+ * when none is below the current directory: the directory all their files
+ * share (its length, up to its last '/'), which the table leaves out; 0
+ * when there is none or the names are relative already. */
+size_t oa_common_root(const char *const *names, size_t n);
+
 /* Print the profile v (with what-if columns if w is given) in c->format,
  * then the notes (why: how the metric was chosen, or NULL). */
 void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
