@@ -18,7 +18,8 @@
 #include "outfile.h"
 #include "util.h"
 
-enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE, O_AT };
+enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE, O_AT,
+       O_FAIL_BELOW };
 
 typedef struct report_opts {
   const char *input;
@@ -30,6 +31,7 @@ typedef struct report_opts {
   int online, no_annotations, time;
   const char *timeline;
   uint32_t at;                  /* --threads-at */
+  double fail_below;            /* --fail-below P, 0: none */
 } report_opts;
 
 double oa_parse_factor(const char *opt, const char *arg)
@@ -61,6 +63,7 @@ static int on_option(int id, const char *arg, void *ctx)
   case O_TIME: o->time = 1; break;
   case O_TIMELINE: o->timeline = arg; break;
   case O_AT: o->at = oa_parse_team_size("report", "--threads-at", arg); break;
+  case O_FAIL_BELOW: o->fail_below = oa_parse_fail_below("report", arg); break;
   }
   return 0;
 }
@@ -83,7 +86,7 @@ static double spec_factor(void *ctx, uint32_t region)
   return 0;
 }
 
-static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
+static int show_online(oa_recording *rec, const oa_common *c, FILE *out, double fail_below)
 {
   const oa_profile_header *h;
   const oa_profile_loc *locs;
@@ -95,7 +98,7 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
   }
   oa_profile_view v = { h, locs, nested, "report", oa_rec_header(rec), NULL };
   oa_render_profile(out, c, &v, oa_recording_loc_name, rec, NULL, NULL);
-  return 0;
+  return oa_gate_below("report", "", h, fail_below) ? OA_EXIT_GATE : 0;
 }
 
 static int by_version(const void *a, const void *b)
@@ -150,7 +153,10 @@ static int report_ranks(char **files, size_t n, const report_opts *o, const oa_c
   }
   FILE *out = oa_open_output(c);
   oa_render_ranks(out, c, views, n);
-  int rc = oa_close_output(out, 0);
+  int gate = 0;
+  for (size_t i = 0; i < n; i++)
+    gate |= oa_gate_below("report", files[i], views[i].v.h, o->fail_below);
+  int rc = oa_close_output(out, gate ? OA_EXIT_GATE : 0);
   for (size_t i = 0; i < n; i++) {
     oa_replay_out_free(&outs[i]);
     oa_rec_close(recs[i]);
@@ -196,6 +202,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
            "FILE, without --online or --time");
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
+  if (o.time && o.fail_below)
+    oa_die(OA_EXIT_USAGE, "report: --fail-below gates the parallelism profile: give it without "
+           "--time");
   if (c.html && (nfiles > 1 || o.online))
     oa_die(OA_EXIT_USAGE, "report: --html draws one recording's offline analysis: give one -i "
            "FILE, without --online");
@@ -227,9 +236,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
     o.input = files[0];
   oa_recording *rec = oa_recording_load(o.input);
   FILE *out = oa_open_output(&c);
-  int rc = 0;
+  int rc = 0, gate = 0;
   if (o.online) {
-    rc = show_online(rec, &c, out);
+    rc = show_online(rec, &c, out, o.fail_below);
     goto done;
   }
   oa_replay_out base, wi;
@@ -270,6 +279,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
                              rec, &info);
     free(regs);
   }
+  /* the gate holds the measured parallelism, whatever a what-if imagines */
+  fflush(out);
+  gate = oa_gate_below("report", "", &base.h, o.fail_below);
   if (page) {
     /* a recording of ompadv time: its timeline and findings too */
     int trc = oa_time_page(rec, &base, o.input, &c, page);
@@ -289,9 +301,11 @@ static int run_report(const oa_command *self, int argc, char **argv)
            (unsigned long long)base.records, (unsigned long long)base.peak_nodes);
   oa_replay_out_free(&base);
   oa_replay_out_free(&wi);
+  if (!rc && gate)
+    rc = OA_EXIT_GATE;
 done:
   rc = oa_close_output(out, rc);
-  if (!rc)
+  if (!rc || rc == OA_EXIT_GATE)
     note_run(o.input, rec);
   for (size_t i = 0; i < o.nspecs; i++) {
     free(o.specs[i].file);
@@ -319,6 +333,9 @@ static const oa_option report_options[] = {
   { "time", 0, NULL, O_TIME,
     "where the threads' time went, as ompadv time prints it (a recording of ompadv time --record)" },
   { "timeline", 0, "FILE", O_TIMELINE, "with --time: write the timeline as CSV to FILE" },
+  { "fail-below", 0, "P", O_FAIL_BELOW,
+    "exit 3 (after the report) when the program's parallelism is below P (each rank's, with "
+    "several recordings): a CI gate" },
   { "threads-at", 0, "P", O_AT,
     "also the parallelism at team size P, before and after the what-if: static loops in the "
     "blocks the schedule gives P threads (as ompadv scale)" },

@@ -2,6 +2,7 @@
 #include "render.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <sched.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -309,6 +310,27 @@ size_t oa_common_root(const char *const *names, size_t n)
   while (len && first[len - 1] != '/')
     len--;
   return len > 1 ? len : 0;
+}
+
+double oa_parse_fail_below(const char *cmd, const char *arg)
+{
+  char *end;
+  errno = 0;
+  double p = strtod(arg, &end);
+  if (errno || *end || !*arg || !(p > 0) || p > 1e9)
+    oa_die(OA_EXIT_USAGE, "%s: --fail-below wants the lowest parallelism to accept, a number "
+           "above 0, not '%s'", cmd, arg);
+  return p;
+}
+
+int oa_gate_below(const char *cmd, const char *what, const oa_profile_header *h, double p)
+{
+  double par = ratio(h->work, h->span);
+  if (!(p > 0) || par >= p)
+    return 0;
+  oa_error("%s: %s%sparallelism %.2f is below %g (--fail-below): exit %d", cmd, what,
+           *what ? ": " : "", par, p, OA_EXIT_GATE);
+  return 1;
 }
 
 char *oa_source_text(const char *file, int line, int col)

@@ -83,6 +83,14 @@ void oa_table_left_out(FILE *f, const oa_common *c, size_t left_out, size_t belo
  * when there is none or the names are relative already. */
 size_t oa_common_root(const char *const *names, size_t n);
 
+/* --fail-below P: the value of its option (a parallelism above 0); exits 2
+ * naming cmd when it is not one. */
+double oa_parse_fail_below(const char *cmd, const char *arg);
+/* The gate --fail-below P (0: none) on the profile h of a run, named what
+ * ("", or a recording): 1, after saying so on stderr (-q too), when its
+ * parallelism is below P; else 0. */
+int oa_gate_below(const char *cmd, const char *what, const oa_profile_header *h, double p);
+
 /* Print the profile v (with what-if columns if w is given) in c->format,
  * then the notes (why: how the metric was chosen, or NULL). */
 void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
