@@ -344,7 +344,7 @@ static int gate_over(side *s, const row *rows, size_t n, double x)
   int failed = 0;
   for (size_t i = 0; x > 0 && i < n; i++)
     if (flagged(&rows[i], x, s[1].out.h.span)) {
-      oa_error("diff: %s: inflated %.2fx on the critical path, over %g (--fail-over): exit %d",
+      oa_error("diff: %s: inflated %.4gx on the critical path, over %g (--fail-over): exit %d",
                rows[i].name, inflation(&rows[i]), x, OA_EXIT_GATE);
       failed = 1;
     }

@@ -253,7 +253,8 @@ static double pct(double a, double total)
 }
 
 static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
-                        uint32_t team, const named_row *rows, size_t nrows)
+                        uint32_t team, const named_row *rows, size_t nrows,
+                        const oa_common *c, size_t left_out, size_t below)
 {
   double total = t->wall * t->threads;
   fprintf(f, "ompadv time: %u threads (largest team %u), wall %.4f s, %llu fragments, %llu "
@@ -294,6 +295,8 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
             cw, rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
             r->preempted, r->blamed);
   }
+  if (c)
+    oa_table_left_out(f, c, left_out, below);
   if (t->ntasks) {
     fprintf(f, "\nTasks, microseconds per task: median / p90 / max\n");
     fprintf(f, "  %-*s %9s %-22s %-22s %-22s %-22s\n", width, "location", "count",
@@ -511,6 +514,57 @@ int oa_time_page(oa_recording *rec, const oa_replay_out *base, const char *path,
   return 0;
 }
 
+/* --sort (time_sort_keys: the rows come largest total first), --top and
+ * --percent-limit (a row's share of the threads' time): the rows the
+ * report shows, a copy of v's, *n of them. */
+static int by_key(const void *a, const void *b, void *key)
+{
+  const oa_time_row *x = &((const named_row *)a)->r, *y = &((const named_row *)b)->r;
+  const char *k = key;
+  double p = 0, q = 0;
+  if (strcmp(k, "location") == 0)
+    return strverscmp(((const named_row *)a)->name, ((const named_row *)b)->name);
+  else if (strcmp(k, "work") == 0)
+    p = x->work, q = y->work;
+  else if (strcmp(k, "overhead") == 0)
+    p = x->overhead, q = y->overhead;
+  else if (strcmp(k, "delay") == 0)
+    p = x->delay, q = y->delay;
+  else if (strcmp(k, "no-work") == 0)
+    p = x->no_work, q = y->no_work;
+  else if (strcmp(k, "lock-wait") == 0)
+    p = x->lock_wait, q = y->lock_wait;
+  return (p < q) - (p > q);
+}
+
+static named_row *shown_rows(const oa_common *c, const time_view *v, size_t *n, size_t *left_out,
+                             size_t *below)
+{
+  named_row *rows = oa_xcalloc(v->nrows + 1, sizeof *rows);
+  memcpy(rows, v->rows, v->nrows * sizeof *rows);
+  static const char *const keys[] = { "work", "overhead", "delay", "no-work", "lock-wait",
+                                      "location", NULL };
+  for (int k = 0; c->sort && keys[k]; k++)
+    if (strcmp(c->sort, keys[k]) == 0)
+      qsort_r(rows, v->nrows, sizeof *rows, by_key, (void *)c->sort);
+  double total = v->t.wall * v->t.threads;
+  double *share = oa_xcalloc(v->nrows + 1, sizeof *share);
+  unsigned char *keep = oa_xcalloc(v->nrows + 1, 1);
+  for (size_t i = 0; i < v->nrows; i++) {
+    const oa_time_row *r = &rows[i].r;
+    share[i] = pct(r->work + r->overhead + r->delay + r->no_work + r->lock_wait + r->preempted,
+                   total);
+  }
+  *left_out = oa_table_keep(c, share, v->nrows, keep, below);
+  *n = 0;
+  for (size_t i = 0; i < v->nrows; i++)
+    if (keep[i])
+      rows[(*n)++] = rows[i];
+  free(share);
+  free(keep);
+  return rows;
+}
+
 int oa_time_report(const char *path, const oa_common *c, const char *timeline, oa_page *page)
 {
   time_view v;
@@ -522,12 +576,15 @@ int oa_time_report(const char *path, const oa_common *c, const char *timeline, o
   int trc = timeline ? write_timeline(timeline, &v.t) : 0;
   FILE *out = oa_open_output(c);
   const char *fmt = c->format ? c->format : "text";
+  size_t n, left_out, below;
+  named_row *rows = shown_rows(c, &v, &n, &left_out, &below);
   if (strcmp(fmt, "json") == 0)
-    render_json(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
+    render_json(out, v.rec, &v.t, v.par, v.base.h.threads, rows, n);
   else if (strcmp(fmt, "csv") == 0)
-    render_csv(out, v.rows, v.nrows);
+    render_csv(out, rows, n);
   else
-    render_text(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
+    render_text(out, v.rec, &v.t, v.par, v.base.h.threads, rows, n, c, left_out, below);
+  free(rows);  /* (the names are v's) */
   view_free(&v);
   return oa_close_output(out, trc);
 }

@@ -150,9 +150,59 @@ static size_t static_on_path(const oa_replay_out *out, uint32_t *v, size_t max)
   return n;
 }
 
+/* The steps as the table shows them: order[] (--sort: the steps' own
+ * order, the serial work, largest first, or the region), those kept by
+ * --top and --percent-limit (a step's serial work as a share of the
+ * recorded span), and seconds per unit of a clock metric (spu). */
+typedef struct steps_view {
+  size_t *order, n;          /* the steps shown, in order */
+  size_t left_out, below;
+  double spu;
+} steps_view;
+
+static int by_key(const void *a, const void *b, void *ctx)
+{
+  const void *const *c = ctx;
+  const step *s = c[0];
+  oa_recording *rec = (oa_recording *)c[1];
+  const char *key = c[2];
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  if (strcmp(key, "serial") == 0 && s[x].serial != s[y].serial)
+    return s[x].serial < s[y].serial ? 1 : -1;
+  if (strcmp(key, "region") == 0) {
+    int d = strverscmp(oa_rec_region_at(rec, s[x].region)->name,
+                       oa_rec_region_at(rec, s[y].region)->name);
+    if (d)
+      return d;
+  }
+  return (x > y) - (x < y);
+}
+
+static steps_view view_steps(const oa_common *c, oa_recording *rec, const step *s, size_t n,
+                             const oa_replay_out *base)
+{
+  steps_view v = { oa_xcalloc(n + 1, sizeof *v.order), 0, 0, 0,
+                   oa_seconds_per_unit(base->h.metric, oa_rec_header(rec)) };
+  for (size_t i = 0; i < n; i++)
+    v.order[i] = i;
+  const void *ctx[3] = { s, rec, c->sort ? c->sort : "step" };
+  qsort_r(v.order, n, sizeof *v.order, by_key, ctx);
+  double *share = oa_xcalloc(n + 1, sizeof *share);
+  unsigned char *keep = oa_xcalloc(n + 1, 1);
+  for (size_t i = 0; i < n; i++)
+    share[i] = base->h.span ? 100.0 * (double)s[v.order[i]].serial / (double)base->h.span : 0;
+  v.left_out = oa_table_keep(c, share, n, keep, &v.below);
+  for (size_t i = 0; i < n; i++)
+    if (keep[i])
+      v.order[v.n++] = v.order[i];
+  free(share);
+  free(keep);
+  return v;
+}
+
 static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double p0, const step *s,
                        size_t n, int reached, int tiny, const char *metric, const at_info *ai,
-                       const oa_replay_out *out)
+                       const oa_replay_out *out, const oa_common *c, const steps_view *sv)
 {
   char b[32];
   size_t w = strlen("region");
@@ -161,10 +211,10 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
       w = strlen(oa_rec_region_at(rec, s[i].region)->name);
   double last = n ? s[n - 1].parallelism : p0;
   fprintf(f, "what-if target parallelism %g at %u thread%s: %s (parallelism %.2f -> %.2f with "
-             "%zu region%s parallelized x%g; serial work in %s)\n",
+             "%zu region%s parallelized x%g; serial work in %s%s)\n",
           o->target, ai->at, ai->at == 1 ? "" : "s",
           reached ? "reached" : "NOT reachable by parallelizing regions", p0, last, n,
-          n == 1 ? "" : "s", o->factor, metric);
+          n == 1 ? "" : "s", o->factor, sv->spu > 0 ? "seconds, " : "", metric);
   if (ai->at != ai->recorded)
     fprintf(f, "  (recorded with %u thread%s: parallelism %.2f there; ompadv scale shows every "
                "team size)\n", ai->recorded, ai->recorded == 1 ? "" : "s",
@@ -184,13 +234,14 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
   }
   fprintf(f, "  %4s  %-*s  %11s  %11s  %7s\n", "step", (int)w, "region", "serial work",
           "parallelism", "gain");
-  double prev = p0;
-  for (size_t i = 0; i < n; i++) {
+  for (size_t k = 0; k < sv->n; k++) {
+    size_t i = sv->order[k];
+    double prev = i ? s[i - 1].parallelism : p0;
     fprintf(f, "  %4zu  %-*s  %11s  %11.2f  %6.2fx\n", i + 1, (int)w,
-            oa_rec_region_at(rec, s[i].region)->name, oa_si(s[i].serial, b, sizeof b),
+            oa_rec_region_at(rec, s[i].region)->name, oa_amount(s[i].serial, sv->spu, b, sizeof b),
             s[i].parallelism, prev > 0 ? s[i].parallelism / prev : 0);
-    prev = s[i].parallelism;
   }
+  oa_table_left_out(f, c, sv->left_out, sv->below);
   if (!reached && tiny)
     fprintf(f, "\n  every other region holds less than 1%% of the critical path: what remains "
                "is mostly the serial work each parallelized region keeps (its work / %g, at "
@@ -222,10 +273,11 @@ static oa_attr_item *path_order(const oa_chain *cp, uint32_t *n)
   return v;
 }
 
+/* sv: the steps shown, or NULL (the page: every one) */
 static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double p0,
                        const step *s, size_t n, int reached, const char *metric,
                        const oa_attr_item *path, uint32_t npath, const at_info *ai,
-                       const oa_replay_out *out)
+                       const oa_replay_out *out, const steps_view *sv)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"whatif\", \"metric\": \"%s\", \"target\": %g, "
              "\"factor\": %g, \"threads_at\": %u, \"recorded_threads\": %u, "
@@ -239,12 +291,20 @@ static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double 
     fputs(i ? ", " : "", f);
     oa_json_string(f, oa_rec_region_at(rec, sl[i])->name);
   }
-  fprintf(f, "],\n  \"steps\": [");
-  for (size_t i = 0; i < n; i++) {
-    fprintf(f, "%s\n    {\"region\": ", i ? "," : "");
+  if (sv && sv->left_out)
+    fprintf(f, "],\n  \"steps_not_shown\": %zu,\n  \"steps\": [", sv->left_out);
+  else
+    fprintf(f, "],\n  \"steps\": [");
+  for (size_t k = 0; k < (sv ? sv->n : n); k++) {
+    size_t i = sv ? sv->order[k] : k;
+    fprintf(f, "%s\n    {\"step\": %zu, \"region\": ", k ? "," : "", i + 1);
     oa_json_string(f, oa_rec_region_at(rec, s[i].region)->name);
-    fprintf(f, ", \"factor\": %g, \"serial_work\": %llu, \"parallelism\": %.4f}", o->factor,
+    fprintf(f, ", \"factor\": %g, \"serial_work\": %llu, \"parallelism\": %.4f", o->factor,
             (unsigned long long)s[i].serial, s[i].parallelism);
+    double spu = oa_seconds_per_unit(out->h.metric, oa_rec_header(rec));
+    if (spu > 0)
+      fprintf(f, ", \"serial_work_seconds\": %.9g", (double)s[i].serial * spu);
+    fputc('}', f);
   }
   fprintf(f, "\n  ],\n  \"critical_path\": [");
   for (uint32_t i = 0, k = 0; i < npath; i++) {
@@ -259,12 +319,15 @@ static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double 
   fprintf(f, "\n  ]}\n");
 }
 
-static void print_csv(FILE *f, oa_recording *rec, const step *s, size_t n, double factor)
+static void print_csv(FILE *f, oa_recording *rec, const step *s, double factor,
+                      const steps_view *sv)
 {
   fprintf(f, "step,region,factor,serial_work,parallelism\n");
-  for (size_t i = 0; i < n; i++)
+  for (size_t k = 0; k < sv->n; k++) {
+    size_t i = sv->order[k];
     fprintf(f, "%zu,%s,%g,%llu,%.4f\n", i + 1, oa_rec_region_at(rec, s[i].region)->name, factor,
             (unsigned long long)s[i].serial, s[i].parallelism);
+  }
 }
 
 static int analyse(const char *path, const whatif_opts *o, const oa_common *c, oa_page *page)
@@ -320,16 +383,18 @@ static int analyse(const char *path, const whatif_opts *o, const oa_common *c, o
   }
   int reached = p >= o->target;
   FILE *f = oa_open_output(c);
+  steps_view sv = view_steps(c, rec, steps, ch.n, &base0);
   if (strcmp(c->format, "json") == 0)
-    print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath, &ai, &base0);
+    print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath, &ai, &base0, &sv);
   else if (strcmp(c->format, "csv") == 0)
-    print_csv(f, rec, steps, ch.n, o->factor);
+    print_csv(f, rec, steps, o->factor, &sv);
   else
-    print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric, &ai, &base0);
+    print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric, &ai, &base0, c, &sv);
   fflush(f);
+  free(sv.order);
   if (page)
     print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric, cpath,
-               npath, &ai, &base0);
+               npath, &ai, &base0, NULL);
   int rc = oa_close_output(f, 0);
   if (o->input)
     oa_note("whatif: a region is the source span between the constructs that begin and end its "
