@@ -205,10 +205,14 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
                        const oa_replay_out *out, const oa_common *c, const steps_view *sv)
 {
   char b[32];
+  const char **names = oa_xcalloc(sv->n + 1, sizeof *names);
+  for (size_t k = 0; k < sv->n; k++)
+    names[k] = oa_rec_region_at(rec, s[sv->order[k]].region)->name;
+  size_t root = oa_common_root(names, sv->n);
   size_t w = strlen("region");
-  for (size_t i = 0; i < n; i++)
-    if (strlen(oa_rec_region_at(rec, s[i].region)->name) > w)
-      w = strlen(oa_rec_region_at(rec, s[i].region)->name);
+  for (size_t k = 0; k < sv->n; k++)
+    if (strlen(names[k] + (names[k][0] == '/' ? root : 0)) > w)
+      w = strlen(names[k] + (names[k][0] == '/' ? root : 0));
   double last = n ? s[n - 1].parallelism : p0;
   fprintf(f, "what-if target parallelism %g at %u thread%s: %s (parallelism %.2f -> %.2f with "
              "%zu region%s parallelized x%g; serial work in %s%s)\n",
@@ -230,17 +234,24 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
       fprintf(f, "  the program's parallelism is already at least the target\n");
     else
       fprintf(f, "  no region with serial work on the critical path is left to parallelize\n");
+    free(names);
     return;
   }
+  for (size_t k = 0; k < sv->n && root; k++)
+    if (names[k][0] == '/') {
+      fprintf(f, "  regions in %.*s\n", (int)root, names[k]);
+      break;
+    }
   fprintf(f, "  %4s  %-*s  %11s  %11s  %7s\n", "step", (int)w, "region", "serial work",
           "parallelism", "gain");
   for (size_t k = 0; k < sv->n; k++) {
     size_t i = sv->order[k];
     double prev = i ? s[i - 1].parallelism : p0;
     fprintf(f, "  %4zu  %-*s  %11s  %11.2f  %6.2fx\n", i + 1, (int)w,
-            oa_rec_region_at(rec, s[i].region)->name, oa_amount(s[i].serial, sv->spu, b, sizeof b),
+            names[k] + (names[k][0] == '/' ? root : 0), oa_amount(s[i].serial, sv->spu, b, sizeof b),
             s[i].parallelism, prev > 0 ? s[i].parallelism / prev : 0);
   }
+  free(names);
   oa_table_left_out(f, c, sv->left_out, sv->below);
   if (!reached && tiny)
     fprintf(f, "\n  every other region holds less than 1%% of the critical path: what remains "

@@ -243,6 +243,10 @@ const char *oa_secs(double s, char *buf, size_t len)
   static const struct { double scale; const char *unit; } units[] = {
     { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" }, { 1e-9, "ns" },
   };
+  if (s <= 0) {
+    snprintf(buf, len, "0");
+    return buf;
+  }
   size_t k = 0;
   while (k < 3 && s < units[k].scale * 0.9995)
     k++;
