@@ -583,12 +583,13 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
     fprintf(f, "%s\n    {\"location\": ", k++ ? "," : "");
     oa_json_string(f, rows[i].where);
     fprintf(f, ", \"construct\": \"%s\", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
-               "\"serial_work_pct\": %.4f, \"tasking_overhead_pct\": %.4f, \"instances\": %llu",
+               "\"serial_work_pct\": %.4f, \"tasking_overhead_pct\": %.4f",
             row_construct(&rows[i]), (unsigned long long)rows[i].work,
             (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
-            rows[i].tasking_pct, (unsigned long long)rows[i].count);
+            rows[i].tasking_pct);
     json_seconds(f, "work_seconds", rows[i].work, t->spu);
     json_seconds(f, "span_seconds", rows[i].serial, t->spu);
+    fprintf(f, ", \"instances\": %llu", (unsigned long long)rows[i].count);
     if (w && rows[i].before >= 0)
       fprintf(f, ", \"parallelism_before\": %.4f", rows[i].before);
     fputc('}', f);
