@@ -342,7 +342,11 @@ static const oa_option report_options[] = {
   { NULL, 0, NULL, 0, NULL },
 };
 
-static const char *const report_sort_keys[] = { "critical", "work", "span", "parallelism", "tasking", "instances", "location", NULL };
+/* the profile's, then those of --time's directives (builtin-time.c) */
+static const char *const report_sort_keys[] = { "critical", "work", "span", "parallelism",
+                                                "tasking", "instances", "location", "total",
+                                                "overhead", "delay", "no-work", "lock-wait",
+                                                NULL };
 
 const oa_command oa_cmd_report = {
   "report", run_report, "the parallelism profile (and what-if profile) of a recording",

@@ -49,6 +49,8 @@ static int on_option(int id, const char *arg, void *ctx)
  * say which: an explicit one, or the implicit one at the end of a loop,
  * sections, single or parallel region (one line may hold a loop's and its
  * region's). */
+static char *loc_name(oa_recording *rec, uint32_t loc, int what);
+
 static const char *what_name(const oa_recording *rec, uint32_t loc, int what)
 {
   static const char *const names[OA_TW_N] = { NULL, "barrier", "taskwait", "taskgroup",
@@ -64,6 +66,12 @@ static const char *what_name(const oa_recording *rec, uint32_t loc, int what)
     return names[what];
   if (l && l->kind == OA_C_EDGE)
     return "code";  /* code between directives, named by where it began or ended */
+  if (l && loc && l->kind == OA_C_MASKED) {  /* master or masked, as the source says */
+    char *where = loc_name((oa_recording *)rec, loc, what);
+    const char *name = oa_construct_label(l->kind, where);
+    free(where);
+    return name;
+  }
   return oa_construct_name(loc == 0 || !l ? OA_C_MAIN : l->kind);
 }
 
@@ -254,7 +262,7 @@ static double pct(double a, double total)
 
 static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
                         uint32_t team, const named_row *rows, size_t nrows,
-                        const oa_common *c, size_t left_out, size_t below)
+                        const oa_common *c, size_t left_out, size_t below, size_t root)
 {
   double total = t->wall * t->threads;
   fprintf(f, "ompadv time: %u threads (largest team %u), wall %.4f s, %llu fragments, %llu "
@@ -285,13 +293,26 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   int width = name_width(NULL, rows, nrows), cw = 9;
   for (size_t i = 0; i < nrows; i++)
     cw = (int)strlen(rows[i].construct) > cw ? (int)strlen(rows[i].construct) : cw;
+  if (root) {  /* the locations below their common directory, named once */
+    width = 8;
+    for (size_t i = 0; i < nrows; i++) {
+      int w = (int)strlen(rows[i].name + (rows[i].name[0] == '/' ? root : 0));
+      width = w > width ? w : width;
+    }
+  }
 
   fprintf(f, "\nDirectives, thread time in seconds (blamed: others' waiting while it ran)\n");
+  for (size_t i = 0; i < nrows && root; i++)
+    if (rows[i].name[0] == '/') {
+      fprintf(f, "  locations in %.*s\n", (int)root, rows[i].name);
+      break;
+    }
   fprintf(f, "  %-*s %-*s %9s %9s %9s %9s %9s %9s %9s\n", width, "location", cw, "construct",
           "work", "overhead", "delay", "no-work", "lock-wait", "preempted", "blamed");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
-    fprintf(f, "  %-*s %-*s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", width, rows[i].name,
+    fprintf(f, "  %-*s %-*s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", width,
+            rows[i].name + (rows[i].name[0] == '/' ? root : 0),
             cw, rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
             r->preempted, r->blamed);
   }
@@ -582,8 +603,14 @@ int oa_time_report(const char *path, const oa_common *c, const char *timeline, o
     render_json(out, v.rec, &v.t, v.par, v.base.h.threads, rows, n);
   else if (strcmp(fmt, "csv") == 0)
     render_csv(out, rows, n);
-  else
-    render_text(out, v.rec, &v.t, v.par, v.base.h.threads, rows, n, c, left_out, below);
+  else {
+    const char **names = oa_xcalloc(n + 1, sizeof *names);
+    for (size_t i = 0; i < n; i++)
+      names[i] = rows[i].name;
+    size_t root = oa_common_root(names, n);
+    free(names);
+    render_text(out, v.rec, &v.t, v.par, v.base.h.threads, rows, n, c, left_out, below, root);
+  }
   free(rows);  /* (the names are v's) */
   view_free(&v);
   return oa_close_output(out, trc);

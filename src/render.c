@@ -43,6 +43,14 @@ const char *oa_construct_name(unsigned kind)
   return kind < OA_C_NKINDS && construct_names[kind] ? construct_names[kind] : "?";
 }
 
+static const char *masked_label(const char *where);
+
+const char *oa_construct_label(unsigned kind, const char *where)
+{
+  const char *l = kind == OA_C_MASKED && where ? masked_label(where) : NULL;
+  return l ? l : oa_construct_name(kind);
+}
+
 static double ratio(uint64_t a, uint64_t b)
 {
   return b ? (double)a / (double)b : 0.0;
@@ -969,6 +977,7 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
 typedef struct merged {
   char *where;
   unsigned kind;
+  const char *label;           /* as the row's (master), or NULL */
   uint64_t work;               /* over all ranks */
   uint64_t worst_serial;       /* the largest serial work of one rank */
   size_t worst;                /* ... its rank (index) */
@@ -1000,7 +1009,8 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
           cap = cap ? 2 * cap : 64;
           m = oa_xrealloc(m, cap * sizeof *m);
         }
-        m[nm++] = (merged){ oa_xstrdup(rows[i].where), rows[i].kind, 0, 0, r, 0, 0 };
+        m[nm++] = (merged){ oa_xstrdup(rows[i].where), rows[i].kind, rows[i].label, 0, 0, r, 0,
+                            0 };
       }
       m[k].work += rows[i].work;
       m[k].ranks++;
@@ -1024,9 +1034,12 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
       const oa_profile_header *h = ranks[r].v.h;
       fprintf(out, "%s\n    {\"rank\": %zu, \"recording\": ", r ? "," : "", r);
       oa_json_string(out, ranks[r].label);
-      fprintf(out, ", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
-                   "\"achieved_parallelism\": ", (unsigned long long)h->work,
-              (unsigned long long)h->span, ratio(h->work, h->span));
+      fprintf(out, ", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f",
+              (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span));
+      double spu = oa_seconds_per_unit(h->metric, ranks[r].v.run);
+      json_seconds(out, "work_seconds", h->work, spu);
+      json_seconds(out, "span_seconds", h->span, spu);
+      fprintf(out, ", \"achieved_parallelism\": ");
       if (ranks[r].achieved > 0)
         fprintf(out, "%.4f", ranks[r].achieved);
       else
@@ -1046,7 +1059,8 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
       oa_json_string(out, m[i].where);
       fprintf(out, ", \"construct\": \"%s\", \"work\": %llu, \"ranks\": %u, \"worst_rank\": %zu, "
                    "\"worst_serial\": %llu, \"worst_parallelism\": %.4f}",
-              oa_construct_name(m[i].kind), (unsigned long long)m[i].work, m[i].ranks, m[i].worst,
+              m[i].label ? m[i].label : oa_construct_name(m[i].kind), (unsigned long long)m[i].work,
+              m[i].ranks, m[i].worst,
               (unsigned long long)m[i].worst_serial, m[i].worst_parallelism);
     }
     fprintf(out, "\n  ]}\n");
@@ -1055,11 +1069,10 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
     for (size_t r = 0; r < n; r++)
       if (strlen(ranks[r].label) > wl)
         wl = strlen(ranks[r].label);
-    for (size_t i = 0; i < nm; i++)
-      if (strlen(m[i].where) > wloc)
-        wloc = strlen(m[i].where);
-    fprintf(out, "%zu ranks; the slowest is rank %zu (%s), span %s %s\n\n", n, slowest,
-            ranks[slowest].label, oa_si(ranks[slowest].v.h->span, b1, sizeof b1), metric);
+    double spu = oa_seconds_per_unit(ranks[slowest].v.h->metric, ranks[slowest].v.run);
+    fprintf(out, "%zu ranks; the slowest is rank %zu (%s), span %s%s%s\n\n", n, slowest,
+            ranks[slowest].label, oa_amount(ranks[slowest].v.h->span, spu, b1, sizeof b1),
+            spu > 0 ? ", " : " ", metric);
     fprintf(out, "  %4s  %-*s  %11s  %8s  %9s  %9s  %7s  %9s  %6s\n", "rank", (int)wl, "recording",
             "parallelism", "achieved", "work", "span", "threads", "elapsed", "in MPI");
     for (size_t r = 0; r < n; r++) {
@@ -1072,16 +1085,52 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
         snprintf(el, sizeof el, "%.3f s", (double)run->wall_ns / 1e9);
       if (mpi_pct(run) >= 0)
         snprintf(mpi, sizeof mpi, "%.0f%%", mpi_pct(run));
+      double rspu = oa_seconds_per_unit(h->metric, run);
       fprintf(out, "  %4zu  %-*s  %11.2f  %8s  %9s  %9s  %7u  %9s  %6s\n", r, (int)wl, ranks[r].label,
-              ratio(h->work, h->span), ach, oa_si(h->work, b1, sizeof b1),
-              oa_si(h->span, b2, sizeof b2), h->threads, el, mpi);
+              ratio(h->work, h->span), ach, oa_amount(h->work, rspu, b1, sizeof b1),
+              oa_amount(h->span, rspu, b2, sizeof b2), h->threads, el, mpi);
     }
+    /* --top, --percent-limit: a directive's share of all the ranks' work,
+     * or its worst serial work's of the slowest rank's span */
+    uint64_t all = 0;
+    for (size_t r = 0; r < n; r++)
+      all += ranks[r].v.h->work;
+    double *share = oa_xcalloc(nm + 1, sizeof *share);
+    unsigned char *keep = oa_xcalloc(nm + 1, 1);
+    for (size_t i = 0; i < nm; i++) {
+      double w = 100.0 * ratio(m[i].work, all);
+      double s = 100.0 * ratio(m[i].worst_serial, ranks[slowest].v.h->span);
+      share[i] = w > s ? w : s;
+    }
+    size_t below, left_out = oa_table_keep(c, share, nm, keep, &below), k = 0;
+    const char **names = oa_xcalloc(nm + 1, sizeof *names);
+    for (size_t i = 0; i < nm; i++)
+      if (keep[i])
+        names[k++] = m[i].where;
+    size_t root = oa_common_root(names, k);
+    for (size_t i = 0; i < k; i++) {
+      const char *w = names[i] + (names[i][0] == '/' ? root : 0);
+      wloc = strlen(w) > wloc ? strlen(w) : wloc;
+    }
+    for (size_t i = 0; i < k && root; i++)
+      if (names[i][0] == '/') {
+        fprintf(out, "\n  locations in %.*s", (int)root, names[i]);
+        break;
+      }
+    free(names);
     fprintf(out, "\n  %-*s  %-9s  %9s  %5s  %10s  %12s  %11s\n", (int)wloc, "location", "construct",
             "work", "ranks", "worst rank", "worst serial", "parallelism");
     for (size_t i = 0; i < nm; i++)
-      fprintf(out, "  %-*s  %-9s  %9s  %5u  %10zu  %12s  %11.2f\n", (int)wloc, m[i].where,
-              oa_construct_name(m[i].kind), oa_si(m[i].work, b1, sizeof b1), m[i].ranks,
-              m[i].worst, oa_si(m[i].worst_serial, b2, sizeof b2), m[i].worst_parallelism);
+      if (keep[i])
+        fprintf(out, "  %-*s  %-9s  %9s  %5u  %10zu  %12s  %11.2f\n", (int)wloc,
+                m[i].where + (m[i].where[0] == '/' ? root : 0),
+                m[i].label ? m[i].label : oa_construct_name(m[i].kind),
+                oa_amount(m[i].work, spu, b1, sizeof b1),
+                m[i].ranks, m[i].worst, oa_amount(m[i].worst_serial, spu, b2, sizeof b2),
+                m[i].worst_parallelism);
+    oa_table_left_out(out, c, left_out, below);
+    free(share);
+    free(keep);
   }
   fflush(out);
   for (size_t i = 0; i < nm; i++)

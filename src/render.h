@@ -45,6 +45,10 @@ typedef struct oa_whatif_info {
 } oa_whatif_info;
 
 const char *oa_construct_name(unsigned kind);
+/* The construct of a row at where ("FILE:LINE"): its name, but "master"
+ * for a masked construct whose source line says master (libomp 19 reports
+ * both as masked). */
+const char *oa_construct_label(unsigned kind, const char *where);
 const char *oa_si(uint64_t v, char *buf, size_t len);
 /* How the driver shows a place in the source: "FILE:LINE", ":COL" added
  * when col >= 0, FILE as the user sees it (oa_path_display); malloc'ed. */
