@@ -181,14 +181,17 @@ static void json_breakdown(FILE *f, const oa_time_result *t)
           t->no_work, t->lock_wait, t->preempted);
 }
 
+/* left_out: the rows --top and --percent-limit left out */
 static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
-                        uint32_t team, const named_row *rows, size_t nrows)
+                        uint32_t team, const named_row *rows, size_t nrows, size_t left_out)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, \"team\": %u, "
           "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g, "
           "\"before_first_construct\": %.9g,\n ", t->wall, t->threads, team, par, achieved(t),
           t->tool, t->before_tool);
   json_breakdown(f, t);
+  if (left_out)
+    fprintf(f, ",\n \"rows_not_shown\": %zu", left_out);
   fprintf(f, ",\n \"regions\": [");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
@@ -514,7 +517,7 @@ static void page_docs(const time_view *v, const oa_common *c, oa_page *page, int
                            NULL);
   }
   render_json(oa_page_doc(page, "time"), v->rec, &v->t, v->par, v->base.h.threads, v->rows,
-              v->nrows);
+              v->nrows, 0);
   FILE *f = oa_page_doc(page, "timeline");
   fputc('[', f);
   for (size_t i = 0; i < v->t.ntimeline; i++)
@@ -600,7 +603,7 @@ int oa_time_report(const char *path, const oa_common *c, const char *timeline, o
   size_t n, left_out, below;
   named_row *rows = shown_rows(c, &v, &n, &left_out, &below);
   if (strcmp(fmt, "json") == 0)
-    render_json(out, v.rec, &v.t, v.par, v.base.h.threads, rows, n);
+    render_json(out, v.rec, &v.t, v.par, v.base.h.threads, rows, n, left_out);
   else if (strcmp(fmt, "csv") == 0)
     render_csv(out, rows, n);
   else {
