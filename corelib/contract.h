@@ -149,6 +149,11 @@ typedef struct oa_file_header {
    * header holds it when the file could not grow for the record */
   uint32_t race_ruled_out;
   uint64_t race_ruled_out_code;
+  /* --metric tsc (and time mode): the TSC's rate, femtoseconds per tick,
+   * measured at the run's start, so that a report can say its work and
+   * span in seconds; 0: not measured (another metric, a TSC of no constant
+   * rate, files from before it was kept: the header page is zeroed) */
+  uint64_t tsc_fs_per_tick;
 } oa_file_header;
 
 enum oa_chunk_kind {

@@ -195,6 +195,7 @@ const oa_command oa_cmd_cc = {
   "[--race] CLANG-ARGS...  |  --print-flags [--race]", 0, cc_options,
   NULL,
   NULL,
+  NULL,
 };
 
 const oa_command oa_cmd_cxx = {
@@ -202,4 +203,5 @@ const oa_command oa_cmd_cxx = {
   "compile and link C++ with clang++-19 -fopenmp and the flags ompadv needs",
   "[--race] CLANG-ARGS...  |  --print-flags [--race]", 0, cc_options,
   NULL, "cc",
+  NULL,
 };

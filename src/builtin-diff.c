@@ -21,12 +21,13 @@
 #include "html.h"
 #include "util.h"
 
-enum { D_INPUT = 1, D_THRESHOLD, D_TIME };
+enum { D_INPUT = 1, D_THRESHOLD, D_TIME, D_FAIL_OVER };
 
 typedef struct diff_opts {
   const char *input[2];
   int ninput;
   double threshold;
+  double fail_over;             /* --fail-over X, 0: none */
   int time;
 } diff_opts;
 
@@ -39,12 +40,14 @@ static int on_option(int id, const char *arg, void *ctx)
     o->input[o->ninput++] = arg;
   } else if (id == D_TIME) {
     o->time = 1;
-  } else if (id == D_THRESHOLD) {
+  } else if (id == D_THRESHOLD || id == D_FAIL_OVER) {
     char *end;
     errno = 0;
-    o->threshold = strtod(arg, &end);
-    if (errno || *end || !(o->threshold >= 1) || o->threshold > 1e6)
-      oa_die(OA_EXIT_USAGE, "diff: --threshold wants a ratio of at least 1, not '%s'", arg);
+    double x = strtod(arg, &end);
+    if (errno || *end || !(x >= 1) || x > 1e6)
+      oa_die(OA_EXIT_USAGE, "diff: %s wants a ratio of at least 1, not '%s'",
+             id == D_THRESHOLD ? "--threshold" : "--fail-over", arg);
+    *(id == D_THRESHOLD ? &o->threshold : &o->fail_over) = x;
   }
   return 0;
 }
@@ -157,6 +160,21 @@ static double inflation(const row *r)
   return r->spmd ? r->span_infl : r->work_infl;
 }
 
+/* --sort (diff_sort_keys): largest first, the region in source order */
+static int by_key(const void *a, const void *b, void *key)
+{
+  const row *x = a, *y = b;
+  const char *k = key;
+  int d = 0;
+  if (strcmp(k, "work") == 0)
+    d = x->work[1] < y->work[1] ? 1 : x->work[1] > y->work[1] ? -1 : 0;
+  else if (strcmp(k, "inflation") == 0)
+    d = inflation(x) < inflation(y) ? 1 : inflation(x) > inflation(y) ? -1 : 0;
+  else if (strcmp(k, "region") == 0)
+    d = strverscmp(x->name, y->name);
+  return d ? d : by_span_other(a, b);
+}
+
 /* Flagged: on the parallel run's critical path (span_other long) for at
  * least 1% of it (less is noise of fragments a few microseconds long), and
  * inflated; never the region from the process's start, whose loading and
@@ -176,30 +194,57 @@ static void infl_text(FILE *f, double v, int ok)
     fprintf(f, "  %9s", "-");
 }
 
-static void print_text(FILE *f, side *s, row *rows, size_t n, const char *metric)
+/* How the table shows its rows: --top, --percent-limit (keep), seconds per
+ * unit of either run (0: counts), the directory the names leave out. */
+typedef struct view {
+  const unsigned char *keep;
+  size_t left_out, below;
+  double spu[2];
+  size_t root;
+} view;
+
+static void print_text(FILE *f, side *s, row *rows, size_t n, const char *metric,
+                       const view *t)
 {
   char b[4][32];
   const oa_profile_header *h0 = &s[0].out.h, *h1 = &s[1].out.h;
-  fprintf(f, "differential profile: %u thread%s -> %u thread%s  (work %s -> %s %s, %.2fx; "
-             "span %s -> %s, %.2fx; parallelism %.2f -> %.2f)\n\n",
-          h0->threads, h0->threads == 1 ? "" : "s", h1->threads, h1->threads == 1 ? "" : "s",
-          oa_si(h0->work, b[0], 32),
-          oa_si(h1->work, b[1], 32), metric, ratio(h1->work, h0->work), oa_si(h0->span, b[2], 32),
-          oa_si(h1->span, b[3], 32), ratio(h1->span, h0->span), ratio(h0->work, h0->span),
-          ratio(h1->work, h1->span));
+  if (t->spu[0] > 0 && t->spu[1] > 0)
+    fprintf(f, "differential profile: %u thread%s -> %u thread%s  (work %s -> %s, %s, %.2fx; "
+               "span %s -> %s, %.2fx; parallelism %.2f -> %.2f)\n\n",
+            h0->threads, h0->threads == 1 ? "" : "s", h1->threads, h1->threads == 1 ? "" : "s",
+            oa_amount(h0->work, t->spu[0], b[0], 32), oa_amount(h1->work, t->spu[1], b[1], 32),
+            metric, ratio(h1->work, h0->work), oa_amount(h0->span, t->spu[0], b[2], 32),
+            oa_amount(h1->span, t->spu[1], b[3], 32), ratio(h1->span, h0->span),
+            ratio(h0->work, h0->span), ratio(h1->work, h1->span));
+  else
+    fprintf(f, "differential profile: %u thread%s -> %u thread%s  (work %s -> %s %s, %.2fx; "
+               "span %s -> %s, %.2fx; parallelism %.2f -> %.2f)\n\n",
+            h0->threads, h0->threads == 1 ? "" : "s", h1->threads, h1->threads == 1 ? "" : "s",
+            oa_si(h0->work, b[0], 32),
+            oa_si(h1->work, b[1], 32), metric, ratio(h1->work, h0->work), oa_si(h0->span, b[2], 32),
+            oa_si(h1->span, b[3], 32), ratio(h1->span, h0->span), ratio(h0->work, h0->span),
+            ratio(h1->work, h1->span));
   size_t w = strlen("region");
   for (size_t i = 0; i < n; i++)
-    if (strlen(rows[i].name) > w)
-      w = strlen(rows[i].name);
+    if (t->keep[i] && strlen(rows[i].name + (rows[i].name[0] == '/' ? t->root : 0)) > w)
+      w = strlen(rows[i].name + (rows[i].name[0] == '/' ? t->root : 0));
+  for (size_t i = 0; i < n && t->root; i++)
+    if (t->keep[i] && rows[i].name[0] == '/') {
+      fprintf(f, "  regions in %.*s\n", (int)t->root, rows[i].name);
+      break;
+    }
   fprintf(f, "  %-*s  %9s  %9s  %9s  %9s  %9s  %9s\n", (int)w, "region", "work base",
           "work", "inflation", "span base", "span", "inflation");
   for (size_t i = 0; i < n; i++) {
     const row *r = &rows[i];
+    if (!t->keep[i])
+      continue;
     int both = r->present[0] && r->present[1];
-    fprintf(f, "  %-*s  %9s  %9s", (int)w, r->name, oa_si(r->work[0], b[0], 32),
-            oa_si(r->work[1], b[1], 32));
+    fprintf(f, "  %-*s  %9s  %9s", (int)w, r->name + (r->name[0] == '/' ? t->root : 0),
+            oa_amount(r->work[0], t->spu[0], b[0], 32), oa_amount(r->work[1], t->spu[1], b[1], 32));
     infl_text(f, r->work_infl, both && r->work[0]);
-    fprintf(f, "  %9s  %9s", oa_si(r->span[0], b[2], 32), oa_si(r->span[1], b[3], 32));
+    fprintf(f, "  %9s  %9s", oa_amount(r->span[0], t->spu[0], b[2], 32),
+            oa_amount(r->span[1], t->spu[1], b[3], 32));
     infl_text(f, r->span_infl, both && r->span[0]);
     const char *mark[3] = { r->spmd ? "SPMD" : NULL, !both ? "unmatched" : NULL,
                             r->flagged ? "<<" : NULL };
@@ -212,21 +257,37 @@ static void print_text(FILE *f, side *s, row *rows, size_t n, const char *metric
   }
 }
 
+static void json_seconds(FILE *f, const char *key, uint64_t v, double spu)
+{
+  if (spu > 0)
+    fprintf(f, ", \"%s\": %.9g", key, (double)v * spu);
+}
+
+/* t: the rows shown, or NULL (the page: every one) */
 static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o,
-                       const char *metric)
+                       const char *metric, const view *t)
 {
   const oa_profile_header *h0 = &s[0].out.h, *h1 = &s[1].out.h;
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"diff\", \"metric\": \"%s\", \"threads\": [%u, %u], "
              "\"threshold\": %g,\n", metric, h0->threads, h1->threads, o->threshold);
   fprintf(f, "  \"program\": {\"work_base\": %llu, \"work_other\": %llu, \"work_inflation\": %.4f, "
-             "\"span_base\": %llu, \"span_other\": %llu, \"span_inflation\": %.4f},\n",
+             "\"span_base\": %llu, \"span_other\": %llu, \"span_inflation\": %.4f",
           (unsigned long long)h0->work, (unsigned long long)h1->work, ratio(h1->work, h0->work),
           (unsigned long long)h0->span, (unsigned long long)h1->span, ratio(h1->span, h0->span));
+  double spu0 = oa_seconds_per_unit(h0->metric, oa_rec_header(s[0].rec));
+  double spu1 = oa_seconds_per_unit(h1->metric, oa_rec_header(s[1].rec));
+  json_seconds(f, "work_base_seconds", h0->work, spu0);
+  json_seconds(f, "work_other_seconds", h1->work, spu1);
+  json_seconds(f, "span_base_seconds", h0->span, spu0);
+  json_seconds(f, "span_other_seconds", h1->span, spu1);
+  fprintf(f, "},\n");
+  if (t && t->left_out)
+    fprintf(f, "  \"rows_not_shown\": %zu,\n", t->left_out);
   fprintf(f, "  \"regions\": [");
   int first = 1;
   for (size_t i = 0; i < n; i++) {
     const row *r = &rows[i];
-    if (!(r->present[0] && r->present[1]))
+    if (!(r->present[0] && r->present[1]) || (t && !t->keep[i]))
       continue;
     fprintf(f, "%s\n    {\"region\": ", first ? "" : ",");
     first = 0;
@@ -234,17 +295,22 @@ static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
     fprintf(f, ", \"work_base\": %llu, \"work_other\": %llu, \"work_inflation\": %.4f, "
                "\"span_base\": %llu, \"span_other\": %llu, \"span_inflation\": %.4f, "
                "\"fragments_base\": %llu, \"fragments_other\": %llu, \"spmd\": %s, "
-               "\"flagged\": %s}",
+               "\"flagged\": %s",
             (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
             (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
             (unsigned long long)r->frags[0], (unsigned long long)r->frags[1],
             r->spmd ? "true" : "false", r->flagged ? "true" : "false");
+    json_seconds(f, "work_base_seconds", r->work[0], spu0);
+    json_seconds(f, "work_other_seconds", r->work[1], spu1);
+    json_seconds(f, "span_base_seconds", r->span[0], spu0);
+    json_seconds(f, "span_other_seconds", r->span[1], spu1);
+    fputc('}', f);
   }
   fprintf(f, "\n  ],\n  \"unmatched\": [");
   first = 1;
   for (size_t i = 0; i < n; i++) {
     const row *r = &rows[i];
-    if (r->present[0] && r->present[1])
+    if ((r->present[0] && r->present[1]) || (t && !t->keep[i]))
       continue;
     fprintf(f, "%s\n    {\"region\": ", first ? "" : ",");
     first = 0;
@@ -255,18 +321,34 @@ static void print_json(FILE *f, side *s, row *rows, size_t n, const diff_opts *o
   fprintf(f, "\n  ]}\n");
 }
 
-static void print_csv(FILE *f, row *rows, size_t n)
+static void print_csv(FILE *f, row *rows, size_t n, const view *t)
 {
   fprintf(f, "region,work_base,work_other,work_inflation,span_base,span_other,span_inflation,"
              "spmd,matched,flagged\n");
   for (size_t i = 0; i < n; i++) {
     const row *r = &rows[i];
+    if (!t->keep[i])
+      continue;
     oa_csv_field(f, r->name);
     fprintf(f, ",%llu,%llu,%.4f,%llu,%llu,%.4f,%d,%d,%d\n",
             (unsigned long long)r->work[0], (unsigned long long)r->work[1], r->work_infl,
             (unsigned long long)r->span[0], (unsigned long long)r->span[1], r->span_infl,
             r->spmd, r->present[0] && r->present[1], r->flagged);
   }
+}
+
+/* --fail-over X: the regions that would be flagged with X as the
+ * threshold, each said on stderr (-q too); 1 when there is one. */
+static int gate_over(side *s, const row *rows, size_t n, double x)
+{
+  int failed = 0;
+  for (size_t i = 0; x > 0 && i < n; i++)
+    if (flagged(&rows[i], x, s[1].out.h.span)) {
+      oa_error("diff: %s: inflated %.4gx on the critical path, over %g (--fail-over): exit %d",
+               rows[i].name, inflation(&rows[i]), x, OA_EXIT_GATE);
+      failed = 1;
+    }
+  return failed;
 }
 
 /* What to look at, on stderr with the notes. */
@@ -334,22 +416,46 @@ static int analyse(side *s, const diff_opts *o, const oa_common *c, oa_page *pag
   size_t cap = oa_rec_nregions(s[0].rec) + oa_rec_nregions(s[1].rec) + 1;
   row *rows = oa_xcalloc(cap, sizeof *rows);
   size_t n = collect(s, rows, 0);
-  qsort(rows, n, sizeof *rows, by_span_other);
+  qsort_r(rows, n, sizeof *rows, by_key, (void *)(c->sort ? c->sort : "span"));
   for (size_t i = 0; i < n; i++)
     rows[i].flagged = flagged(&rows[i], o->threshold, s[1].out.h.span);
   const char *metric = oa_metric_name(s[1].out.h.metric);
+  /* --percent-limit: a region's share of the parallel run's span or work */
+  double *pct = oa_xcalloc(n + 1, sizeof *pct);
+  unsigned char *keep = oa_xcalloc(n + 1, 1);
+  const char **names = oa_xcalloc(n + 1, sizeof *names);
+  for (size_t i = 0; i < n; i++) {
+    double ps = 100.0 * ratio(rows[i].span[1], s[1].out.h.span);
+    double pw = 100.0 * ratio(rows[i].work[1], s[1].out.h.work);
+    pct[i] = ps > pw ? ps : pw;
+  }
+  view t = { keep, 0, 0, { oa_seconds_per_unit(s[0].out.h.metric, oa_rec_header(s[0].rec)),
+                           oa_seconds_per_unit(s[1].out.h.metric, oa_rec_header(s[1].rec)) }, 0 };
+  t.left_out = oa_table_keep(c, pct, n, keep, &t.below);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (keep[i])
+      names[k++] = rows[i].name;
+  t.root = oa_common_root(names, k);
   FILE *f = oa_open_output(c);
   if (strcmp(c->format, "json") == 0)
-    print_json(f, s, rows, n, o, metric);
+    print_json(f, s, rows, n, o, metric, &t);
   else if (strcmp(c->format, "csv") == 0)
-    print_csv(f, rows, n);
-  else
-    print_text(f, s, rows, n, metric);
+    print_csv(f, rows, n, &t);
+  else {
+    print_text(f, s, rows, n, metric, &t);
+    oa_table_left_out(f, c, t.left_out, t.below);
+  }
   fflush(f);
   if (page)
-    print_json(oa_page_doc(page, "diff"), s, rows, n, o, metric);
+    print_json(oa_page_doc(page, "diff"), s, rows, n, o, metric, NULL);
   int rc = oa_close_output(f, 0);
   summary(s, rows, n, o, metric);
+  if (gate_over(s, rows, n, o->fail_over) && !rc)
+    rc = OA_EXIT_GATE;
+  free(pct);
+  free(keep);
+  free(names);
   free(rows);
   for (int k = 0; k < 2; k++) {
     oa_replay_out_free(&s[k].out);
@@ -402,6 +508,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
      * would block its opening for ever) is told at once */
     oa_recording_check(o.input[0]);
     oa_recording_check(o.input[1]);
+    c.to_stdout = 1;  /* no program runs: the report is the output */
     if (o.time)
       return oa_time_diff(o.input[0], o.input[1], &c);
     s[0].path = o.input[0];
@@ -415,7 +522,7 @@ static int run_diff(const oa_command *self, int argc, char **argv)
   }
   if (o.time)
     oa_die(OA_EXIT_USAGE, "diff: --time compares two recordings of ompadv time: record each "
-           "with 'ompadv time -o FILE PROG', then run ompadv diff -i BASE -i OTHER --time");
+           "with 'ompadv time --record FILE PROG', then run ompadv diff -i BASE -i OTHER --time");
   oa_need_program(self, first, argc);
   if (oa_mpi_rank(NULL) >= 0)
     oa_die(OA_EXIT_USAGE, "diff: an MPI launcher starts each rank's program once, and diff "
@@ -450,7 +557,9 @@ static int run_diff(const oa_command *self, int argc, char **argv)
     if (left != NOTHING) {  /* a parallel run killed by a signal still compares what it did */
       s[0].path = base;
       s[1].path = other;
-      analyse(s, &o, &c, page);
+      int arc = analyse(s, &o, &c, page);
+      if (!rc)  /* the program's own failure first, then the report's or the gate's */
+        rc = arc;
     }
   }
   rc = oa_page_end(page, rc);
@@ -463,15 +572,19 @@ static int run_diff(const oa_command *self, int argc, char **argv)
 static const oa_option diff_options[] = {
   { "input", 'i', "FILE", D_INPUT, "compare recordings: -i BASE -i OTHER instead of running a program" },
   { "threshold", 0, "X", D_THRESHOLD, "flag regions on the critical path inflated more than X times [1.2]" },
-  { "time", 0, NULL, D_TIME, "with -i BASE -i OTHER, recordings of ompadv time -o: compare where the threads' time went, directive by directive" },
+  { "fail-over", 0, "X", D_FAIL_OVER, "exit 3 (after the report) when a region on the critical path is inflated more than X times: a CI gate" },
+  { "time", 0, NULL, D_TIME, "with -i BASE -i OTHER, recordings of ompadv time --record: compare where the threads' time went, directive by directive" },
   { NULL, 0, NULL, 0, NULL },
 };
+
+static const char *const diff_sort_keys[] = { "span", "work", "inflation", "region", NULL };
 
 const oa_command oa_cmd_diff = {
   "diff", run_diff, "where running in parallel inflates work: N threads against 1 thread",
   "[OPTIONS] [--] PROG [ARGS]  |  -i BASE -i OTHER [OPTIONS]",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   diff_options,
   "the number of CPUs",
   NULL,
+  diff_sort_keys,
 };

@@ -315,4 +315,5 @@ const oa_command oa_cmd_fc = {
   "[--race] FLANG-ARGS...", 0, fc_options,
   NULL,
   NULL,
+  NULL,
 };

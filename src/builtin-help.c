@@ -36,4 +36,5 @@ const oa_command oa_cmd_help = {
   "help", run_help, "show the manual page of a command", "[COMMAND]", 0, NULL,
   NULL,
   NULL,
+  NULL,
 };

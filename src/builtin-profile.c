@@ -375,11 +375,13 @@ typedef struct profile_run {
   const char *why;           /* how the metric was chosen, or NULL */
   FILE *out;
   oa_page *page;             /* --html, or NULL */
+  double fail_below;         /* --fail-below P, 0: none */
+  int gate_failed;
 } profile_run;
 
 static int report(void *ctx, const oa_launch *l)
 {
-  const profile_run *p = ctx;
+  profile_run *p = ctx;
   oa_result r;
   char err[PATH_MAX + 256];
   if (oa_result_read(l->result_path, &r, err, sizeof err) != 0) {
@@ -409,6 +411,7 @@ static int report(void *ctx, const oa_launch *l)
   oa_symbolizer *sym = oa_sym_for_result(&r);
   oa_profile_view v = { r.profile, r.locs, r.nested, "profile", &r.header, NULL };
   oa_render_profile(p->out, p->c, &v, name_by_symbol, sym, NULL, p->why);
+  p->gate_failed = oa_gate_below("profile", "", r.profile, p->fail_below);
   if (p->page)
     oa_render_profile_json(oa_page_doc(p->page, "profile"), p->c, &v, name_by_symbol, sym, NULL);
   oa_sym_free(sym);
@@ -422,13 +425,20 @@ static void saved_raw(void *ctx, const oa_launch *l)
   oa_note("profile: raw fragments and OSPG saved in %s", l->result_name);
 }
 
-enum { P_SAVE_RAW = 1 };
+enum { P_SAVE_RAW = 1, P_FAIL_BELOW };
+
+typedef struct profile_opts {
+  const char *save_raw;
+  double fail_below;
+} profile_opts;
 
 static int on_option(int id, const char *arg, void *ctx)
 {
-  const char **save_raw = ctx;
+  profile_opts *o = ctx;
   if (id == P_SAVE_RAW)
-    *save_raw = arg;
+    o->save_raw = arg;
+  else if (id == P_FAIL_BELOW)
+    o->fail_below = oa_parse_fail_below("profile", arg);
   return 0;
 }
 
@@ -457,12 +467,13 @@ const char *oa_profile_prepare(const oa_common *c, oa_run_config *r)
 static int run_profile(const oa_command *self, int argc, char **argv)
 {
   oa_common c = { 0 };
-  const char *save_raw = NULL;
-  int first = oa_parse_options(self, argc, argv, &c, on_option, &save_raw);
+  profile_opts o = { 0 };
+  int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  const char *save_raw = o.save_raw;
   oa_need_program(self, first, argc);
   oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .raw = save_raw != NULL },
                   .threads = c.threads, .result = save_raw, .argv = argv + first };
-  profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.run) };
+  profile_run p = { .c = &c, .why = oa_profile_prepare(&c, &l.run), .fail_below = o.fail_below };
   p.out = oa_open_output(&c);
   if (c.html) {
     p.page = oa_page_open(c.html, "profile");
@@ -472,20 +483,27 @@ static int run_profile(const oa_command *self, int argc, char **argv)
                      .ctx = &p };
   int rc = oa_run(&l, &ops);
   rc = oa_page_end(p.page, rc);
-  return oa_close_output(p.out, rc);
+  rc = oa_close_output(p.out, rc);
+  /* the gate's status where the program's own is 0: its failure first */
+  return rc == 0 && p.gate_failed ? OA_EXIT_GATE : rc;
 }
 
 static const oa_option profile_options[] = {
   { "save-raw", 0, "FILE", P_SAVE_RAW,
     "also keep every fragment, synchronization and OSPG node in FILE (%p: pid), for checking" },
+  { "fail-below", 0, "P", P_FAIL_BELOW,
+    "exit 3 (after the report) when the program's parallelism is below P: a CI gate" },
   { NULL, 0, NULL, 0, NULL },
 };
+
+static const char *const profile_sort_keys[] = { "critical", "work", "span", "parallelism", "tasking", "instances", "location", NULL };
 
 const oa_command oa_cmd_profile = {
   "profile", run_profile, "the program's logical parallelism and where it is lost, per directive",
   "[OPTIONS] [--] PROG [ARGS]",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   profile_options,
   NULL,
   NULL,
+  profile_sort_keys,
 };

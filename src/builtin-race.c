@@ -1584,4 +1584,5 @@ const oa_command oa_cmd_race = {
   OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE, race_options,
   NULL,
   NULL,
+  NULL,
 };

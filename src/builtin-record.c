@@ -125,4 +125,5 @@ const oa_command oa_cmd_record = {
   record_options,
   NULL,
   NULL,
+  NULL,
 };

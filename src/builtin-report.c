@@ -17,7 +17,8 @@
 #include "outfile.h"
 #include "util.h"
 
-enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE, O_AT };
+enum { O_INPUT = 1, O_REGION, O_FACTOR, O_ONLINE, O_NO_ANNOTATIONS, O_TIME, O_TIMELINE, O_AT,
+       O_FAIL_BELOW };
 
 typedef struct report_opts {
   const char *input;
@@ -29,6 +30,7 @@ typedef struct report_opts {
   int online, no_annotations, time;
   const char *timeline;
   uint32_t at;                  /* --threads-at */
+  double fail_below;            /* --fail-below P, 0: none */
 } report_opts;
 
 double oa_parse_factor(const char *opt, const char *arg)
@@ -60,6 +62,7 @@ static int on_option(int id, const char *arg, void *ctx)
   case O_TIME: o->time = 1; break;
   case O_TIMELINE: o->timeline = arg; break;
   case O_AT: o->at = oa_parse_team_size("report", "--threads-at", arg); break;
+  case O_FAIL_BELOW: o->fail_below = oa_parse_fail_below("report", arg); break;
   }
   return 0;
 }
@@ -82,7 +85,7 @@ static double spec_factor(void *ctx, uint32_t region)
   return 0;
 }
 
-static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
+static int show_online(oa_recording *rec, const oa_common *c, FILE *out, double fail_below)
 {
   const oa_profile_header *h;
   const oa_profile_loc *locs;
@@ -94,12 +97,12 @@ static int show_online(oa_recording *rec, const oa_common *c, FILE *out)
   }
   oa_profile_view v = { h, locs, nested, "report", oa_rec_header(rec), NULL };
   oa_render_profile(out, c, &v, oa_recording_loc_name, rec, NULL, NULL);
-  return 0;
+  return oa_gate_below("report", "", h, fail_below) ? OA_EXIT_GATE : 0;
 }
 
 /* Several recordings (the ranks of an MPI job): their table and the
  * directives merged over them. */
-static int report_ranks(char **files, size_t n, const oa_common *c,
+static int report_ranks(char **files, size_t n, const report_opts *o, const oa_common *c,
                         oa_page *page)
 {
   oa_recording **recs = oa_xcalloc(n, sizeof *recs);
@@ -123,7 +126,10 @@ static int report_ranks(char **files, size_t n, const oa_common *c,
     json.format = "json";
     oa_render_ranks(oa_page_doc(page, "ranks"), &json, views, n);
   }
-  int rc = oa_close_output(out, 0);
+  int gate = 0;
+  for (size_t i = 0; i < n; i++)
+    gate |= oa_gate_below("report", files[i], views[i].v.h, o->fail_below);
+  int rc = oa_close_output(out, gate ? OA_EXIT_GATE : 0);
   rc = oa_page_end(page, rc);
   for (size_t i = 0; i < n; i++) {
     oa_replay_out_free(&outs[i]);
@@ -153,6 +159,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
   oa_common c = { 0 };
   report_opts o = { .input = "ompadv.data", .factor = 16 };
   int first = oa_parse_options(self, argc, argv, &c, on_option, &o);
+  c.to_stdout = 1;  /* no program runs: the report is the output, as perf report's */
   if (first < argc)
     oa_die(OA_EXIT_USAGE, "report: unexpected argument '%s' (the recording is given with -i FILE)",
            argv[first]);
@@ -169,6 +176,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
            "FILE, without --online or --time");
   if (o.time && (nfiles != 1 || o.online || o.nspecs))
     oa_die(OA_EXIT_USAGE, "report: --time takes one recording, without --online or --region");
+  if (o.time && o.fail_below)
+    oa_die(OA_EXIT_USAGE, "report: --fail-below gates the parallelism profile: give it without "
+           "--time");
   if (c.html && o.online)
     oa_die(OA_EXIT_USAGE, "report: --html draws one recording's offline analysis (or the "
            "ranks'): leave out --online");
@@ -195,7 +205,7 @@ static int run_report(const oa_command *self, int argc, char **argv)
     return r;
   }
   if (nfiles > 1) {
-    int r = report_ranks(files, nfiles, &c, page);
+    int r = report_ranks(files, nfiles, &o, &c, page);
     for (size_t i = 0; i < nfiles; i++)
       free(files[i]);
     free(files);
@@ -206,9 +216,9 @@ static int run_report(const oa_command *self, int argc, char **argv)
     o.input = files[0];
   oa_recording *rec = oa_recording_load(o.input);
   FILE *out = oa_open_output(&c);
-  int rc = 0;
+  int rc = 0, gate = 0;
   if (o.online) {
-    rc = show_online(rec, &c, out);
+    rc = show_online(rec, &c, out, o.fail_below);
     goto done;
   }
   oa_replay_out base, wi;
@@ -249,11 +259,14 @@ static int run_report(const oa_command *self, int argc, char **argv)
                              rec, &info);
     free(regs);
   }
+  /* the gate holds the measured parallelism, whatever a what-if imagines */
+  fflush(out);
+  gate = oa_gate_below("report", "", &base.h, o.fail_below);
   if (page) {
     /* a recording of ompadv time: its timeline and findings too */
     int trc = oa_time_page(rec, &base, o.input, &c, page);
     if (trc == 1)
-      oa_page_note(page, "This recording holds no timestamps: record with ompadv time -o FILE "
+      oa_page_note(page, "This recording holds no timestamps: record with ompadv time --record FILE "
                    "for the timeline, where the threads' time went and the findings.");
     else if (trc)
       rc = trc;
@@ -268,9 +281,11 @@ static int run_report(const oa_command *self, int argc, char **argv)
            (unsigned long long)base.records, (unsigned long long)base.peak_nodes);
   oa_replay_out_free(&base);
   oa_replay_out_free(&wi);
+  if (!rc && gate)
+    rc = OA_EXIT_GATE;
 done:
   rc = oa_close_output(out, rc);
-  if (!rc)
+  if (!rc || rc == OA_EXIT_GATE)
     note_run(o.input, rec);
   for (size_t i = 0; i < o.nspecs; i++) {
     free(o.specs[i].file);
@@ -296,19 +311,29 @@ static const oa_option report_options[] = {
   { "no-annotations", 0, NULL, O_NO_ANNOTATIONS, "ignore ompadv_whatif_begin/end annotations" },
   { "online", 0, NULL, O_ONLINE, "print the profile the tool computed during the run instead" },
   { "time", 0, NULL, O_TIME,
-    "where the threads' time went, as ompadv time prints it (a recording of ompadv time -o)" },
+    "where the threads' time went, as ompadv time prints it (a recording of ompadv time --record)" },
   { "timeline", 0, "FILE", O_TIMELINE, "with --time: write the timeline as CSV to FILE" },
+  { "fail-below", 0, "P", O_FAIL_BELOW,
+    "exit 3 (after the report) when the program's parallelism is below P (each rank's, with "
+    "several recordings): a CI gate" },
   { "threads-at", 0, "P", O_AT,
     "also the parallelism at team size P, before and after the what-if: static loops in the "
     "blocks the schedule gives P threads (as ompadv scale)" },
   { NULL, 0, NULL, 0, NULL },
 };
 
+/* the profile's, then those of --time's directives (builtin-time.c) */
+static const char *const report_sort_keys[] = { "critical", "work", "span", "parallelism",
+                                                "tasking", "instances", "location", "total",
+                                                "overhead", "delay", "no-work", "lock-wait",
+                                                NULL };
+
 const oa_command oa_cmd_report = {
   "report", run_report, "the parallelism profile (and what-if profile) of a recording",
   "[-i FILE] [--region SPEC]... [OPTIONS]",
-  OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   report_options,
   NULL,
   NULL,
+  report_sort_keys,
 };

@@ -356,6 +356,7 @@ static int run_scale(const oa_command *self, int argc, char **argv)
     oa_die(OA_EXIT_USAGE, "scale: --measure runs the program: give the program, not -i FILE");
   if (o.input) {
     oa_recording_check(o.input);
+    c.to_stdout = 1;  /* no program runs: the report is the output */
     o.calibrate = 1;
     rc = analyse(o.input, &o, &c, page);
   } else {
@@ -384,6 +385,7 @@ const oa_command oa_cmd_scale = {
   "[--max-threads N] (-i FILE | [--] PROG [ARGS])",
   OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
   scale_options,
+  NULL,
   NULL,
   NULL,
 };

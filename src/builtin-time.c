@@ -7,7 +7,7 @@
  * pool, execution, suspension) and lists the properties that hold; the
  * logical parallelism beside it comes from replaying the same recording's
  * OSPG.  `ompadv report -i FILE --time` shows the same for a recording made
- * with `ompadv time -o FILE`. */
+ * with `ompadv time --record FILE`. */
 #include "ompadv.h"
 
 #include <errno.h>
@@ -57,6 +57,8 @@ static int on_option(int id, const char *arg, void *ctx)
  * say which: an explicit one, or the implicit one at the end of a loop,
  * sections, single or parallel region (one line may hold a loop's and its
  * region's). */
+static char *loc_name(oa_recording *rec, uint32_t loc, int what);
+
 static const char *what_name(const oa_recording *rec, uint32_t loc, int what)
 {
   static const char *const names[OA_TW_N] = { NULL, "barrier", "taskwait", "taskgroup",
@@ -72,6 +74,12 @@ static const char *what_name(const oa_recording *rec, uint32_t loc, int what)
     return names[what];
   if (l && l->kind == OA_C_EDGE)
     return "code";  /* code between directives, named by where it began or ended */
+  if (l && loc && l->kind == OA_C_MASKED) {  /* master or masked, as the source says */
+    char *where = loc_name((oa_recording *)rec, loc, what);
+    const char *name = oa_construct_label(l->kind, where);
+    free(where);
+    return name;
+  }
   return oa_construct_name(loc == 0 || !l ? OA_C_MAIN : l->kind);
 }
 
@@ -181,14 +189,17 @@ static void json_breakdown(FILE *f, const oa_time_result *t)
           t->no_work, t->lock_wait, t->preempted);
 }
 
+/* left_out: the rows --top and --percent-limit left out */
 static void render_json(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
-                        uint32_t team, const named_row *rows, size_t nrows)
+                        uint32_t team, const named_row *rows, size_t nrows, size_t left_out)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"time\", \"wall\": %.9g, \"threads\": %u, \"team\": %u, "
           "\"parallelism\": %.4f, \"achieved\": %.4f, \"ompadv_callbacks\": %.9g, "
           "\"before_first_construct\": %.9g,\n ", t->wall, t->threads, team, par, achieved(t),
           t->tool, t->before_tool);
   json_breakdown(f, t);
+  if (left_out)
+    fprintf(f, ",\n \"rows_not_shown\": %zu", left_out);
   fprintf(f, ",\n \"regions\": [");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
@@ -267,7 +278,8 @@ static double pct(double a, double total)
 }
 
 static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, double par,
-                        uint32_t team, const named_row *rows, size_t nrows)
+                        uint32_t team, const named_row *rows, size_t nrows,
+                        const oa_common *c, size_t left_out, size_t below, size_t root)
 {
   double total = t->wall * t->threads;
   fprintf(f, "ompadv time: %u threads (largest team %u), wall %.4f s, %llu fragments, %llu "
@@ -298,16 +310,31 @@ static void render_text(FILE *f, oa_recording *rec, const oa_time_result *t, dou
   int width = name_width(NULL, rows, nrows), cw = 9;
   for (size_t i = 0; i < nrows; i++)
     cw = (int)strlen(rows[i].construct) > cw ? (int)strlen(rows[i].construct) : cw;
+  if (root) {  /* the locations below their common directory, named once */
+    width = 8;
+    for (size_t i = 0; i < nrows; i++) {
+      int w = (int)strlen(rows[i].name + (rows[i].name[0] == '/' ? root : 0));
+      width = w > width ? w : width;
+    }
+  }
 
   fprintf(f, "\nDirectives, thread time in seconds (blamed: others' waiting while it ran)\n");
+  for (size_t i = 0; i < nrows && root; i++)
+    if (rows[i].name[0] == '/') {
+      fprintf(f, "  locations in %.*s\n", (int)root, rows[i].name);
+      break;
+    }
   fprintf(f, "  %-*s %-*s %9s %9s %9s %9s %9s %9s %9s\n", width, "location", cw, "construct",
           "work", "overhead", "delay", "no-work", "lock-wait", "preempted", "blamed");
   for (size_t i = 0; i < nrows; i++) {
     const oa_time_row *r = &rows[i].r;
-    fprintf(f, "  %-*s %-*s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", width, rows[i].name,
+    fprintf(f, "  %-*s %-*s %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f %9.4f\n", width,
+            rows[i].name + (rows[i].name[0] == '/' ? root : 0),
             cw, rows[i].construct, r->work, r->overhead, r->delay, r->no_work, r->lock_wait,
             r->preempted, r->blamed);
   }
+  if (c)
+    oa_table_left_out(f, c, left_out, below);
   if (t->ntasks) {
     fprintf(f, "\nTasks, microseconds per task: median / p90 / max\n");
     fprintf(f, "  %-*s %9s %-22s %-22s %-22s %-22s\n", width, "location", "count",
@@ -689,7 +716,7 @@ static int view_analyse(const char *path, time_view *v, int quiet_untimed, oa_ti
   free(names.canon);
   if (rc == 1 && !quiet_untimed)
     oa_error("%s holds no time records: it was recorded without time mode; record it with: "
-             "ompadv time -o %s PROG", path, path);
+             "ompadv time --record %s PROG", path, path);
   else if (rc < 0)
     oa_error("%s: %s", path, err);
   if (rc != 0) {
@@ -732,7 +759,7 @@ static void page_docs(const time_view *v, const oa_common *c, oa_page *page, int
                            NULL);
   }
   render_json(oa_page_doc(page, "time"), v->rec, &v->t, v->par, v->base.h.threads, v->rows,
-              v->nrows);
+              v->nrows, 0);
   FILE *f = oa_page_doc(page, "timeline");
   fputc('[', f);
   for (size_t i = 0; i < v->t.ntimeline; i++)
@@ -751,6 +778,57 @@ int oa_time_page(oa_recording *rec, const oa_replay_out *base, const char *path,
   page_docs(&v, c, page, 0);
   view_free(&v);
   return 0;
+}
+
+/* --sort (time_sort_keys: the rows come largest total first), --top and
+ * --percent-limit (a row's share of the threads' time): the rows the
+ * report shows, a copy of v's, *n of them. */
+static int by_key(const void *a, const void *b, void *key)
+{
+  const oa_time_row *x = &((const named_row *)a)->r, *y = &((const named_row *)b)->r;
+  const char *k = key;
+  double p = 0, q = 0;
+  if (strcmp(k, "location") == 0)
+    return strverscmp(((const named_row *)a)->name, ((const named_row *)b)->name);
+  else if (strcmp(k, "work") == 0)
+    p = x->work, q = y->work;
+  else if (strcmp(k, "overhead") == 0)
+    p = x->overhead, q = y->overhead;
+  else if (strcmp(k, "delay") == 0)
+    p = x->delay, q = y->delay;
+  else if (strcmp(k, "no-work") == 0)
+    p = x->no_work, q = y->no_work;
+  else if (strcmp(k, "lock-wait") == 0)
+    p = x->lock_wait, q = y->lock_wait;
+  return (p < q) - (p > q);
+}
+
+static named_row *shown_rows(const oa_common *c, const time_view *v, size_t *n, size_t *left_out,
+                             size_t *below)
+{
+  named_row *rows = oa_xcalloc(v->nrows + 1, sizeof *rows);
+  memcpy(rows, v->rows, v->nrows * sizeof *rows);
+  static const char *const keys[] = { "work", "overhead", "delay", "no-work", "lock-wait",
+                                      "location", NULL };
+  for (int k = 0; c->sort && keys[k]; k++)
+    if (strcmp(c->sort, keys[k]) == 0)
+      qsort_r(rows, v->nrows, sizeof *rows, by_key, (void *)c->sort);
+  double total = v->t.wall * v->t.threads;
+  double *share = oa_xcalloc(v->nrows + 1, sizeof *share);
+  unsigned char *keep = oa_xcalloc(v->nrows + 1, 1);
+  for (size_t i = 0; i < v->nrows; i++) {
+    const oa_time_row *r = &rows[i].r;
+    share[i] = pct(r->work + r->overhead + r->delay + r->no_work + r->lock_wait + r->preempted,
+                   total);
+  }
+  *left_out = oa_table_keep(c, share, v->nrows, keep, below);
+  *n = 0;
+  for (size_t i = 0; i < v->nrows; i++)
+    if (keep[i])
+      rows[(*n)++] = rows[i];
+  free(share);
+  free(keep);
+  return rows;
 }
 
 /* The recordings' time reports, one after the other (several: the ranks of
@@ -802,6 +880,8 @@ static int time_reports(char *const *files, size_t n, const oa_common *c, const 
       trc = write_timeline(timeline, &v.t);
     if (!out)
       out = oa_open_output(c);
+    size_t nr, left_out, below;
+    named_row *rows = shown_rows(c, &v, &nr, &left_out, &below);
     if (strcmp(fmt, "json") == 0) {
       if (n > 1) {
         fprintf(out, "%s{\"rank\": %zu, \"recording\": ", i ? ",\n " : "{\"ompadv\": 1, "
@@ -809,16 +889,22 @@ static int time_reports(char *const *files, size_t n, const oa_common *c, const 
         oa_json_string(out, files[i]);
         fputs(", \"report\":\n", out);
       }
-      render_json(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
+      render_json(out, v.rec, &v.t, v.par, v.base.h.threads, rows, nr, left_out);
       if (n > 1)
         fprintf(out, "}%s", i + 1 == n ? "]}\n" : "");
     } else if (strcmp(fmt, "csv") == 0)
-      render_csv(out, v.rows, v.nrows, n > 1 ? (long)i : -1, i == 0);
+      render_csv(out, rows, nr, n > 1 ? (long)i : -1, i == 0);
     else {
       if (n > 1)
         fprintf(out, "%s== rank %zu: %s\n", i ? "\n" : "", i, files[i]);
-      render_text(out, v.rec, &v.t, v.par, v.base.h.threads, v.rows, v.nrows);
+      const char **names = oa_xcalloc(nr + 1, sizeof *names);
+      for (size_t k = 0; k < nr; k++)
+        names[k] = rows[k].name;
+      size_t root = oa_common_root(names, nr);
+      free(names);
+      render_text(out, v.rec, &v.t, v.par, v.base.h.threads, rows, nr, c, left_out, below, root);
     }
+    free(rows);  /* (the names are v's) */
     view_free(&v);
   }
   for (; i < n; i++)  /* (those no view took, after a failure) */
@@ -981,7 +1067,7 @@ static int analyse_run(void *ctx, const oa_launch *l)
             "to that point", oa_full_reason(full), strerror(full));
   else if (full)  /* the recording asked for is cut short: a failure, as for record */
     oa_error("time: %s while %s was written (%s): it and what follows cover the run up to "
-             "that point; free some space or record elsewhere with -o", oa_full_reason(full),
+             "that point; free some space or record elsewhere with --record", oa_full_reason(full),
              l->result_name, strerror(full));
   if (oa_recording_name(l->result_path, 0) != 0)
     return OA_EXIT_FAIL;
@@ -991,8 +1077,8 @@ static int analyse_run(void *ctx, const oa_launch *l)
   return rc ? rc : full && l->result ? OA_EXIT_FAIL : 0;
 }
 
-/* time -o: where the recording went, once it is there (a rank of an MPI
- * job: the ranks' recordings together) */
+/* time --record: where the recording went, once it is there (a rank of an
+ * MPI job: the ranks' recordings together) */
 static void kept(void *ctx, const oa_launch *l)
 {
   const time_run *w = ctx;
@@ -1032,6 +1118,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
       oa_guard_input(files[i], "the recording (-i)");
       oa_recording_check(files[i]);  /* a named pipe: refused, not waited on */
     }
+    c.to_stdout = 1;  /* no program runs: the report is the output */
     oa_page *page = NULL;
     if (c.html) {
       page = oa_page_open(c.html, "time");
@@ -1055,7 +1142,7 @@ static int run_time(const oa_command *self, int argc, char **argv)
   if (trace)
     o.trace_events = trace;
   if (o.record_to && !*o.record_to)
-    oa_die(OA_EXIT_USAGE, "time: -o needs a file name");
+    oa_die(OA_EXIT_USAGE, "time: --record needs a file name");
   oa_launch l = { .run = { .mode = OA_RUN_PROFILE, .record = 1, .time = 1 },
                   .threads = c.threads, .result = o.record_to, .argv = argv + first };
   oa_profile_prepare(&c, &l.run);
@@ -1076,22 +1163,27 @@ static const oa_option time_options[] = {
     "write the timeline as CSV: time, threads running work, fragments ready or running, "
     "threads waiting for a lock (at most 10000 rows)" },
   { "record", 'o', "FILE", T_OUTPUT_REC,
-    "keep the recording in FILE (%p: the pid), for ompadv report -i FILE --time" },
+    "keep the recording in FILE (%p: the pid), for ompadv report -i FILE --time (-o: an old "
+    "name of --record, kept for scripts; the report goes to --output)" },
   { "trace-events", 0, "FILE", T_TRACE_EVENTS,
     "write each thread's timeline (work, tasks, overhead, waits, locks, with their source "
     "locations) as Chrome trace events, for Perfetto or chrome://tracing (%r: the MPI rank)" },
   { "input", 'i', "FILE", T_INPUT,
-    "analyse this recording (ompadv time -o) instead of running a program; several (repeated, "
-    "or a quoted pattern such as 'app.*.data'): the ranks of an MPI job, one after the other" },
+    "analyse this recording (ompadv time --record) instead of running a program; several "
+    "(repeated, or a quoted pattern such as 'app.*.data'): the ranks of an MPI job, one after "
+    "the other" },
   { NULL, 0, NULL, 0, NULL },
 };
+
+static const char *const time_sort_keys[] = { "total", "work", "overhead", "delay", "no-work", "lock-wait", "location", NULL };
 
 const oa_command oa_cmd_time = {
   "time", run_time,
   "where the threads' time went: work, overhead, delay, no-work, lock wait, preempted",
-  "[--timeline FILE] [--trace-events FILE] [-o FILE] [OPTIONS] (-i FILE... | [--] PROG [ARGS])",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  "[--timeline FILE] [--trace-events FILE] [--record FILE] [OPTIONS] (-i FILE... | [--] PROG [ARGS])",
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   time_options,
   NULL,
   NULL,
+  time_sort_keys,
 };

@@ -508,6 +508,7 @@ static int run_trace(const oa_command *self, int argc, char **argv)
     /* before the result is opened (a named pipe would block that for ever)
      * and before the output is */
     oa_input_check(o.input, "an ompadv result", "cannot read the trace");
+    c.to_stdout = 1;  /* no program runs: the events are the output */
     FILE *out = oa_open_output(&c);
     return oa_close_output(out, show(o.input, &o, out, OA_EXIT_USAGE));
   }
@@ -533,6 +534,7 @@ const oa_command oa_cmd_trace = {
   "trace", run_trace, "print every OMPT event the tool receives, one line each",
   "[OPTIONS] [--] PROG [ARGS]  |  ompadv trace -i FILE", OPT_THREADS | OPT_OUTPUT | OPT_QUIET | OPT_VERBOSE,
   trace_options,
+  NULL,
   NULL,
   NULL,
 };

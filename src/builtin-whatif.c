@@ -157,21 +157,75 @@ static size_t static_on_path(const oa_replay_out *out, uint32_t *v, size_t max)
   return n;
 }
 
+/* The steps as the table shows them: order[] (--sort: the steps' own
+ * order, the serial work, largest first, or the region), those kept by
+ * --top and --percent-limit (a step's serial work as a share of the
+ * recorded span), and seconds per unit of a clock metric (spu). */
+typedef struct steps_view {
+  size_t *order, n;          /* the steps shown, in order */
+  size_t left_out, below;
+  double spu;
+} steps_view;
+
+static int by_key(const void *a, const void *b, void *ctx)
+{
+  const void *const *c = ctx;
+  const step *s = c[0];
+  oa_recording *rec = (oa_recording *)c[1];
+  const char *key = c[2];
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  if (strcmp(key, "serial") == 0 && s[x].serial != s[y].serial)
+    return s[x].serial < s[y].serial ? 1 : -1;
+  if (strcmp(key, "region") == 0) {
+    int d = strverscmp(oa_rec_region_at(rec, s[x].region)->name,
+                       oa_rec_region_at(rec, s[y].region)->name);
+    if (d)
+      return d;
+  }
+  return (x > y) - (x < y);
+}
+
+static steps_view view_steps(const oa_common *c, oa_recording *rec, const step *s, size_t n,
+                             const oa_replay_out *base)
+{
+  steps_view v = { oa_xcalloc(n + 1, sizeof *v.order), 0, 0, 0,
+                   oa_seconds_per_unit(base->h.metric, oa_rec_header(rec)) };
+  for (size_t i = 0; i < n; i++)
+    v.order[i] = i;
+  const void *ctx[3] = { s, rec, c->sort ? c->sort : "step" };
+  qsort_r(v.order, n, sizeof *v.order, by_key, ctx);
+  double *share = oa_xcalloc(n + 1, sizeof *share);
+  unsigned char *keep = oa_xcalloc(n + 1, 1);
+  for (size_t i = 0; i < n; i++)
+    share[i] = base->h.span ? 100.0 * (double)s[v.order[i]].serial / (double)base->h.span : 0;
+  v.left_out = oa_table_keep(c, share, n, keep, &v.below);
+  for (size_t i = 0; i < n; i++)
+    if (keep[i])
+      v.order[v.n++] = v.order[i];
+  free(share);
+  free(keep);
+  return v;
+}
+
 static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double p0, const step *s,
                        size_t n, int reached, int tiny, const char *metric, const at_info *ai,
-                       const oa_replay_out *out)
+                       const oa_replay_out *out, const oa_common *c, const steps_view *sv)
 {
   char b[32];
+  const char **names = oa_xcalloc(sv->n + 1, sizeof *names);
+  for (size_t k = 0; k < sv->n; k++)
+    names[k] = oa_rec_region_at(rec, s[sv->order[k]].region)->name;
+  size_t root = oa_common_root(names, sv->n);
   size_t w = strlen("region");
-  for (size_t i = 0; i < n; i++)
-    if (strlen(oa_rec_region_at(rec, s[i].region)->name) > w)
-      w = strlen(oa_rec_region_at(rec, s[i].region)->name);
+  for (size_t k = 0; k < sv->n; k++)
+    if (strlen(names[k] + (names[k][0] == '/' ? root : 0)) > w)
+      w = strlen(names[k] + (names[k][0] == '/' ? root : 0));
   double last = n ? s[n - 1].parallelism : p0;
   fprintf(f, "what-if target parallelism %g at %u thread%s: %s (parallelism %.2f -> %.2f with "
-             "%zu region%s parallelized x%g; serial work in %s)\n",
+             "%zu region%s parallelized x%g; serial work in %s%s)\n",
           o->target, ai->at, ai->at == 1 ? "" : "s",
           reached ? "reached" : "NOT reachable by parallelizing regions", p0, last, n,
-          n == 1 ? "" : "s", o->factor, metric);
+          n == 1 ? "" : "s", o->factor, sv->spu > 0 ? "seconds, " : "", metric);
   if (ai->at != ai->recorded)
     fprintf(f, "  (recorded with %u thread%s: parallelism %.2f there; ompadv scale shows every "
                "team size)\n", ai->recorded, ai->recorded == 1 ? "" : "s",
@@ -187,17 +241,25 @@ static void print_text(FILE *f, oa_recording *rec, const whatif_opts *o, double 
       fprintf(f, "  the program's parallelism is already at least the target\n");
     else
       fprintf(f, "  no region with serial work on the critical path is left to parallelize\n");
+    free(names);
     return;
   }
+  for (size_t k = 0; k < sv->n && root; k++)
+    if (names[k][0] == '/') {
+      fprintf(f, "  regions in %.*s\n", (int)root, names[k]);
+      break;
+    }
   fprintf(f, "  %4s  %-*s  %11s  %11s  %7s\n", "step", (int)w, "region", "serial work",
           "parallelism", "gain");
-  double prev = p0;
-  for (size_t i = 0; i < n; i++) {
+  for (size_t k = 0; k < sv->n; k++) {
+    size_t i = sv->order[k];
+    double prev = i ? s[i - 1].parallelism : p0;
     fprintf(f, "  %4zu  %-*s  %11s  %11.2f  %6.2fx\n", i + 1, (int)w,
-            oa_rec_region_at(rec, s[i].region)->name, oa_si(s[i].serial, b, sizeof b),
+            names[k] + (names[k][0] == '/' ? root : 0), oa_amount(s[i].serial, sv->spu, b, sizeof b),
             s[i].parallelism, prev > 0 ? s[i].parallelism / prev : 0);
-    prev = s[i].parallelism;
   }
+  free(names);
+  oa_table_left_out(f, c, sv->left_out, sv->below);
   if (!reached && tiny)
     fprintf(f, "\n  every other region holds less than 1%% of the critical path: what remains "
                "is mostly the serial work each parallelized region keeps (its work / %g, at "
@@ -229,10 +291,11 @@ static oa_attr_item *path_order(const oa_chain *cp, uint32_t *n)
   return v;
 }
 
+/* sv: the steps shown, or NULL (the page: every one) */
 static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double p0,
                        const step *s, size_t n, int reached, const char *metric,
                        const oa_attr_item *path, uint32_t npath, const at_info *ai,
-                       const oa_replay_out *out)
+                       const oa_replay_out *out, const steps_view *sv)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"whatif\", \"metric\": \"%s\", \"target\": %g, "
              "\"factor\": %g, \"threads_at\": %u, \"recorded_threads\": %u, "
@@ -246,12 +309,20 @@ static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double 
     fputs(i ? ", " : "", f);
     oa_json_string(f, oa_rec_region_at(rec, sl[i])->name);
   }
-  fprintf(f, "],\n  \"steps\": [");
-  for (size_t i = 0; i < n; i++) {
-    fprintf(f, "%s\n    {\"region\": ", i ? "," : "");
+  if (sv && sv->left_out)
+    fprintf(f, "],\n  \"steps_not_shown\": %zu,\n  \"steps\": [", sv->left_out);
+  else
+    fprintf(f, "],\n  \"steps\": [");
+  for (size_t k = 0; k < (sv ? sv->n : n); k++) {
+    size_t i = sv ? sv->order[k] : k;
+    fprintf(f, "%s\n    {\"step\": %zu, \"region\": ", k ? "," : "", i + 1);
     oa_json_string(f, oa_rec_region_at(rec, s[i].region)->name);
-    fprintf(f, ", \"factor\": %g, \"serial_work\": %llu, \"parallelism\": %.4f}", o->factor,
+    fprintf(f, ", \"factor\": %g, \"serial_work\": %llu, \"parallelism\": %.4f", o->factor,
             (unsigned long long)s[i].serial, s[i].parallelism);
+    double spu = oa_seconds_per_unit(out->h.metric, oa_rec_header(rec));
+    if (spu > 0)
+      fprintf(f, ", \"serial_work_seconds\": %.9g", (double)s[i].serial * spu);
+    fputc('}', f);
   }
   fprintf(f, "\n  ],\n  \"critical_path\": [");
   for (uint32_t i = 0, k = 0; i < npath; i++) {
@@ -268,12 +339,13 @@ static void print_json(FILE *f, oa_recording *rec, const whatif_opts *o, double 
 
 /* rank >= 0: one rank's steps of several, each row saying which (the
  * header with the first's) */
-static void print_csv(FILE *f, oa_recording *rec, const step *s, size_t n, double factor,
-                      long rank)
+static void print_csv(FILE *f, oa_recording *rec, const step *s, double factor,
+                      const steps_view *sv, long rank)
 {
   if (rank <= 0)
     fprintf(f, "%sstep,region,factor,serial_work,parallelism\n", rank == 0 ? "rank," : "");
-  for (size_t i = 0; i < n; i++) {
+  for (size_t k = 0; k < sv->n; k++) {
+    size_t i = sv->order[k];
     if (rank >= 0)
       fprintf(f, "%ld,", rank);
     fprintf(f, "%zu,%s,%g,%llu,%.4f\n", i + 1, oa_rec_region_at(rec, s[i].region)->name, factor,
@@ -337,6 +409,7 @@ static void analyse(const char *path, const whatif_opts *o, const oa_common *c, 
     steps[ch.n - 1] = (step){ k, amount, p };
   }
   int reached = p >= o->target;
+  steps_view sv = view_steps(c, rec, steps, ch.n, &base0);
   const char *format = c->format ? c->format : "text";
   if (strcmp(format, "json") == 0) {
     if (nranks > 1) {
@@ -345,20 +418,21 @@ static void analyse(const char *path, const whatif_opts *o, const oa_common *c, 
       oa_json_string(f, path);
       fputs(", \"report\":\n", f);
     }
-    print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath, &ai, &base0);
+    print_json(f, rec, o, p0, steps, ch.n, reached, metric, cpath, npath, &ai, &base0, &sv);
     if (nranks > 1)
       fprintf(f, "}%s", rank + 1 == nranks ? "]}\n" : "");
   } else if (strcmp(format, "csv") == 0)
-    print_csv(f, rec, steps, ch.n, o->factor, nranks > 1 ? (long)rank : -1);
+    print_csv(f, rec, steps, o->factor, &sv, nranks > 1 ? (long)rank : -1);
   else {
     if (nranks > 1)
       fprintf(f, "%s== rank %zu: %s\n", rank ? "\n" : "", rank, path);
-    print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric, &ai, &base0);
+    print_text(f, rec, o, p0, steps, ch.n, reached, tiny, metric, &ai, &base0, c, &sv);
   }
   fflush(f);
+  free(sv.order);
   if (page)
     print_json(oa_page_doc(page, "whatif"), rec, o, p0, steps, ch.n, reached, metric, cpath,
-               npath, &ai, &base0);
+               npath, &ai, &base0, NULL);
   int last = rank + 1 == nranks;  /* (the notes once, after the last rank) */
   if (last && o->input)
     oa_note("whatif: a region is the source span between the constructs that begin and end its "
@@ -428,6 +502,7 @@ static int run_whatif(const oa_command *self, int argc, char **argv)
       oa_page_argv(page, argv + first);
   }
   if (o.input) {
+    c.to_stdout = 1;  /* no program runs: the report is the output */
     FILE *f = oa_open_output(&c);
     for (size_t i = 0; i < nfiles; i++)
       analyse(files[i], &o, &c, page, f, i, nfiles);
@@ -462,11 +537,14 @@ static const oa_option whatif_options[] = {
   { NULL, 0, NULL, 0, NULL },
 };
 
+static const char *const whatif_sort_keys[] = { "step", "serial", "region", NULL };
+
 const oa_command oa_cmd_whatif = {
   "whatif", run_whatif, "which regions to parallelize to reach a target parallelism",
   "--target P [--factor F] [--threads-at P] [--exclude SPEC]... (-i FILE | [--] PROG [ARGS])",
-  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_QUIET | OPT_VERBOSE,
+  OPT_THREADS | OPT_METRIC | OPT_FORMAT | OPT_OUTPUT | OPT_HTML | OPT_TABLE | OPT_QUIET | OPT_VERBOSE,
   whatif_options,
   NULL,
   NULL,
+  whatif_sort_keys,
 };

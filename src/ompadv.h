@@ -16,14 +16,29 @@ enum {
   OPT_QUIET   = 1 << 4,   /* -q */
   OPT_VERBOSE = 1 << 5,   /* -v */
   OPT_HTML    = 1 << 6,   /* --html FILE */
+  OPT_TABLE   = 1 << 7,   /* --sort KEY, --top N, --percent-limit PCT */
 };
+
+/* The exit status of a gate that failed (profile and report --fail-below,
+ * diff --fail-over), when the program itself exited 0. */
+enum { OA_EXIT_GATE = 3 };
 
 typedef struct oa_common {
   int threads;            /* 0: the target's own default */
   const char *metric;
   const char *format;
-  const char *output;     /* NULL: stderr */
+  const char *output;     /* NULL: the report stream (to_stdout); "-": stdout */
   const char *html;       /* --html: the page to write too, or NULL */
+  /* the report goes to stdout when no --output is given: set by a command
+   * that runs no program (perf report's way); one that runs a program
+   * leaves stdout to it and reports on stderr */
+  int to_stdout;
+  /* OPT_TABLE: the table's sort key (NULL: the command's first, its
+   * default), the rows shown at most (0: all), and the share below which
+   * a row is left out (0: none) */
+  const char *sort;
+  long top;
+  double percent_limit;
 } oa_common;
 
 /* A command's own option.  id is passed to the command's handler. */
@@ -48,6 +63,8 @@ typedef struct oa_command {
   const oa_option *options;  /* terminated by an entry with name NULL */
   const char *threads_default; /* --threads' default for --help; NULL: the target's own */
   const char *man;        /* its manual page, when not ompadv-NAME */
+  /* OPT_TABLE: the keys --sort takes, the default first, NULL-terminated */
+  const char *const *sort_keys;
 } oa_command;
 
 /* Parse the options of cmd from argv[1..] up to the first operand or "--".
@@ -61,8 +78,17 @@ void oa_print_usage(const oa_command *cmd, FILE *f);
  * line gave no program (first: the first operand, as oa_parse_options
  * returns it). */
 void oa_need_program(const oa_command *cmd, int first, int argc);
-/* Open --output (or stderr), written whole (outfile.h): exits 1 with a
- * message if it cannot; the same stream each time it is asked for. */
+/* A choice among a few values: returns quietly when value is one of ok
+ * (NULL-terminated); else exits 2 with "CMD: unknown WHAT 'VALUE' (valid:
+ * A, B, C)". */
+void oa_check_choice(const char *cmd, const char *what, const char *value,
+                     const char *const *ok);
+/* The key of c->sort (or the command's default) as an index into
+ * cmd->sort_keys. */
+int oa_sort_index(const oa_command *cmd, const oa_common *c);
+/* Open --output (or stdout when it is "-" or the command set to_stdout,
+ * else stderr), written whole (outfile.h): exits 1 with a message if it
+ * cannot; the same stream each time it is asked for. */
 FILE *oa_open_output(const oa_common *common);
 /* End the report written to f (from oa_open_output): rc, or when rc is 0,
  * OA_EXIT_FAIL if the report could not be written (said why). */

@@ -15,22 +15,48 @@
 static oa_outfile *output;
 static const char *output_cmd = "ompadv";
 
+enum { C_THREADS = 1, C_METRIC, C_FORMAT, C_OUTPUT, C_HTML, C_QUIET, C_VERBOSE, C_SORT, C_TOP,
+       C_PERCENT };
+
 static const struct common_def {
   unsigned bit;
+  int id;
   const char *name;
   char short_name;
   const char *arg;
   const char *help;
 } common_defs[] = {
-  { OPT_THREADS, "threads", 0, "N", "run the target with N OpenMP threads (OMP_NUM_THREADS) [the target's default]" },
-  { OPT_METRIC, "metric", 0, "M", "work metric: auto|cycles|instructions|tsc|cputime [auto]" },
-  { OPT_FORMAT, "format", 0, "F", "report format: text|json|csv [text]" },
-  { OPT_OUTPUT, "output", 0, "FILE", "write the report to FILE instead of stderr" },
-  { OPT_HTML, "html", 0, "FILE", "also write the report as one self-contained HTML page to FILE" },
-  { OPT_QUIET, "quiet", 'q', NULL, "print only the report, no notes" },
-  { OPT_VERBOSE, "verbose", 'v', NULL, "say more: callbacks the runtime lacks, files used" },
+  { OPT_THREADS, C_THREADS, "threads", 0, "N", "run the target with N OpenMP threads (OMP_NUM_THREADS) [the target's default]" },
+  { OPT_METRIC, C_METRIC, "metric", 0, "M", "work metric: auto|cycles|instructions|tsc|cputime [auto]" },
+  { OPT_FORMAT, C_FORMAT, "format", 0, "F", "report format: text|json|csv [text]" },
+  { OPT_OUTPUT, C_OUTPUT, "output", 'o', "FILE", NULL },
+  { OPT_HTML, C_HTML, "html", 0, "FILE", "also write the report as one self-contained HTML page to FILE" },
+  { OPT_TABLE, C_SORT, "sort", 0, "KEY", NULL },
+  { OPT_TABLE, C_TOP, "top", 0, "N", "show the first N rows of each table, and how many more there are [all]" },
+  { OPT_TABLE, C_PERCENT, "percent-limit", 0, "PCT",
+    "leave out the rows under PCT% of the program's span and of its work, summed up in one line [0]" },
+  { OPT_QUIET, C_QUIET, "quiet", 'q', NULL, "print only the report, no notes" },
+  { OPT_VERBOSE, C_VERBOSE, "verbose", 'v', NULL, "say more: callbacks the runtime lacks, files used" },
 };
 #define NCOMMON (sizeof common_defs / sizeof common_defs[0])
+
+static const char *const metrics[] = { "auto", "cycles", "instructions", "tsc", "cputime", NULL };
+static const char *const formats[] = { "text", "json", "csv", NULL };
+
+/* Whether the command takes its own option with that short name: then a
+ * common option of the same letter (-o) is known by its long name only. */
+static int own_short(const oa_command *cmd, char c)
+{
+  for (const oa_option *o = cmd->options; c && o && o->name; o++)
+    if (o->short_name == c)
+      return 1;
+  return 0;
+}
+
+static char common_short(const oa_command *cmd, const struct common_def *d)
+{
+  return d->short_name && !own_short(cmd, d->short_name) ? d->short_name : 0;
+}
 
 static void print_opt(FILE *f, char short_name, const char *name, const char *arg, const char *help)
 {
@@ -49,24 +75,45 @@ void oa_need_program(const oa_command *cmd, int first, int argc)
            cmd->usage);
 }
 
+/* "a|b|c" */
+static void join(char *buf, size_t len, const char *const *v, const char *sep)
+{
+  size_t k = 0;
+  buf[0] = 0;
+  for (; *v && k < len; v++)
+    k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? sep : "", *v);
+}
+
 void oa_print_usage(const oa_command *cmd, FILE *f)
 {
   fprintf(f, "usage: ompadv %s %s\n\n%s\n\noptions:\n", cmd->name, cmd->usage, cmd->summary);
   for (const oa_option *o = cmd->options; o && o->name; o++)
     print_opt(f, o->short_name, o->name, o->arg, o->help);
   for (size_t i = 0; i < NCOMMON; i++) {
-    if (!(cmd->common & common_defs[i].bit))
+    const struct common_def *d = &common_defs[i];
+    if (!(cmd->common & d->bit))
       continue;
-    const char *help = common_defs[i].help;
-    char own[160];
-    if (common_defs[i].bit == OPT_THREADS && cmd->threads_default) {
+    const char *help = d->help;
+    char own[256];
+    if (d->id == C_THREADS && cmd->threads_default) {
       snprintf(own, sizeof own, "run the target with N OpenMP threads (OMP_NUM_THREADS) [%s]",
                cmd->threads_default);
       help = own;
+    } else if (d->id == C_OUTPUT) {
+      snprintf(own, sizeof own, "write the report to FILE (-: the standard output) [%s]",
+               strcmp(cmd->name, "report") == 0 ? "stdout"
+               : own_short(cmd, 'i') ? "stdout with -i FILE; stderr when a program runs"
+                                     : "stderr: the program keeps stdout");
+      help = own;
+    } else if (d->id == C_SORT) {
+      char keys[160];
+      join(keys, sizeof keys, cmd->sort_keys, "|");
+      snprintf(own, sizeof own, "sort the tables by KEY: %s [%s]", keys, cmd->sort_keys[0]);
+      help = own;
     }
-    if (common_defs[i].bit == OPT_QUIET && !(cmd->common & OPT_OUTPUT))
+    if (d->bit == OPT_QUIET && !(cmd->common & OPT_OUTPUT))
       help = "print no notes (where the recording went, the metric), only warnings and errors";
-    print_opt(f, common_defs[i].short_name, common_defs[i].name, common_defs[i].arg, help);
+    print_opt(f, common_short(cmd, d), d->name, d->arg, help);
   }
   print_opt(f, 'h', "help", NULL, "show this help (man ompadv-CMD has the details)");
 }
@@ -98,30 +145,22 @@ uint32_t oa_parse_team_size(const char *cmd, const char *opt, const char *arg)
   return (uint32_t)v;
 }
 
-static void check_choice(const oa_command *cmd, const char *opt, const char *v, const char *const *ok)
+void oa_check_choice(const char *cmd, const char *what, const char *value,
+                     const char *const *ok)
 {
-  for (; *ok; ok++)
-    if (strcmp(v, *ok) == 0)
+  for (const char *const *k = ok; *k; k++)
+    if (strcmp(value, *k) == 0)
       return;
-  char what[160];
-  snprintf(what, sizeof what, "%s=%s", opt, v);
-  bad(cmd, "unknown value in '%s'", what);
+  char valid[256];
+  join(valid, sizeof valid, ok, ", ");
+  oa_die(OA_EXIT_USAGE, "%s: unknown %s '%s' (valid: %s)", cmd, what, value, valid);
 }
 
-static int set_common(const oa_command *cmd, const struct common_def *d, const char *arg,
-                      oa_common *c)
+int oa_sort_index(const oa_command *cmd, const oa_common *c)
 {
-  static const char *const metrics[] = { "auto", "cycles", "instructions", "tsc", "cputime", NULL };
-  static const char *const formats[] = { "text", "json", "csv", NULL };
-  switch (d->bit) {
-  case OPT_THREADS: c->threads = parse_threads(cmd, arg); break;
-  case OPT_METRIC: check_choice(cmd, "--metric", arg, metrics); c->metric = arg; break;
-  case OPT_FORMAT: check_choice(cmd, "--format", arg, formats); c->format = arg; break;
-  case OPT_OUTPUT: c->output = arg; oa_guard_output(arg, "--output"); break;
-  case OPT_HTML: c->html = arg; oa_guard_output(arg, "--html"); break;
-  case OPT_QUIET: oa_quiet = 1; break;
-  case OPT_VERBOSE: oa_verbose = 1; break;
-  }
+  for (int k = 0; c->sort && cmd->sort_keys && cmd->sort_keys[k]; k++)
+    if (strcmp(cmd->sort_keys[k], c->sort) == 0)
+      return k;
   return 0;
 }
 
@@ -132,8 +171,128 @@ static int reads_file(const char *name)
          || strcmp(name, "suppressions") == 0;
 }
 
-/* Find the option named by argv[*i] (long "--name[=v]" or short "-x"),
- * fetching its argument from the next word when needed. */
+static void set_common(const oa_command *cmd, const struct common_def *d, const char *arg,
+                       oa_common *c)
+{
+  char *end;
+  switch (d->id) {
+  case C_THREADS: c->threads = parse_threads(cmd, arg); break;
+  case C_METRIC: oa_check_choice(cmd->name, "metric", arg, metrics); c->metric = arg; break;
+  case C_FORMAT: oa_check_choice(cmd->name, "format", arg, formats); c->format = arg; break;
+  case C_OUTPUT:
+    c->output = arg;
+    if (strcmp(arg, "-") != 0)
+      oa_guard_output(arg, "--output");
+    break;
+  case C_HTML: c->html = arg; oa_guard_output(arg, "--html"); break;
+  case C_SORT: oa_check_choice(cmd->name, "sort key", arg, cmd->sort_keys); c->sort = arg; break;
+  case C_TOP:
+    errno = 0;
+    c->top = strtol(arg, &end, 10);
+    if (errno || *end || !*arg || c->top < 1)
+      bad(cmd, "--top wants a number of rows, 1 or more, not '%s'", arg);
+    break;
+  case C_PERCENT:
+    errno = 0;
+    c->percent_limit = strtod(arg, &end);
+    if (errno || *end || !*arg || !(c->percent_limit >= 0 && c->percent_limit <= 100))
+      bad(cmd, "--percent-limit wants a percentage from 0 to 100, not '%s'", arg);
+    break;
+  case C_QUIET: oa_quiet = 1; break;
+  case C_VERBOSE: oa_verbose = 1; break;
+  }
+}
+
+/* An option the command takes: its own (own) or a common one (com). */
+typedef struct found {
+  const oa_option *own;
+  const struct common_def *com;
+} found;
+
+static const char *found_name(found f)
+{
+  return f.own ? f.own->name : f.com->name;
+}
+
+static const char *found_arg(found f)
+{
+  return f.own ? f.own->arg : f.com->arg;
+}
+
+/* The long option name[0..n): exact, or else the one option it is a
+ * prefix of (getopt_long's abbreviations). */
+static found find_long(const oa_command *cmd, const char *name, size_t n, const char *typed)
+{
+  found exact = { 0 }, pre = { 0 };
+  int npre = 0;
+  char both[128] = "";
+  for (const oa_option *o = cmd->options; o && o->name; o++) {
+    if (strncmp(o->name, name, n) != 0)
+      continue;
+    if (strlen(o->name) == n)
+      return (found){ o, NULL };
+    if (npre++ < 2)
+      snprintf(both + strlen(both), sizeof both - strlen(both), "%s--%s", npre > 1 ? ", " : "", o->name);
+    pre = (found){ o, NULL };
+  }
+  for (size_t k = 0; k < NCOMMON; k++) {
+    const struct common_def *d = &common_defs[k];
+    if (!(cmd->common & d->bit) || strncmp(d->name, name, n) != 0)
+      continue;
+    if (strlen(d->name) == n) {
+      exact = (found){ NULL, d };
+      break;
+    }
+    if (npre++ < 2)
+      snprintf(both + strlen(both), sizeof both - strlen(both), "%s--%s", npre > 1 ? ", " : "", d->name);
+    pre = (found){ NULL, d };
+  }
+  if (exact.com)
+    return exact;
+  if (npre > 1) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "option '%s' is ambiguous (%s%s)", typed, both, npre > 2 ? ", ..." : "");
+    bad(cmd, "%s", msg);
+  }
+  if (!npre || n == 0)
+    bad(cmd, "unknown option '%s'", typed);
+  return pre;
+}
+
+static found find_short(const oa_command *cmd, char c, const char *typed)
+{
+  for (const oa_option *o = cmd->options; o && o->name; o++)
+    if (o->short_name && o->short_name == c)
+      return (found){ o, NULL };
+  for (size_t k = 0; k < NCOMMON; k++) {
+    const struct common_def *d = &common_defs[k];
+    if ((cmd->common & d->bit) && common_short(cmd, d) == c)
+      return (found){ NULL, d };
+  }
+  char what[8] = { '-', c, 0 };
+  (void)typed;
+  bad(cmd, "unknown option '%s'", what);
+}
+
+static void apply(const oa_command *cmd, found f, const char *what, const char *optarg,
+                  oa_common *common, int (*on_option)(int id, const char *arg, void *ctx),
+                  void *ctx)
+{
+  if (f.own && f.own->arg && strcmp(f.own->arg, "FILE") == 0) {
+    if (reads_file(f.own->name))
+      oa_guard_input(optarg, what);
+    else
+      oa_guard_output(optarg, what);
+  }
+  if (f.own)
+    on_option(f.own->id, optarg, ctx);
+  else
+    set_common(cmd, f.com, optarg, common);
+}
+
+/* Options as getopt_long parses them: "--name", "--name=VALUE", "--name
+ * VALUE", a unique prefix of a name, "-x VALUE", "-xVALUE", and flags
+ * bundled ("-qv"); up to the first operand or "--". */
 int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *common,
                      int (*on_option)(int id, const char *arg, void *ctx), void *ctx)
 {
@@ -150,56 +309,53 @@ int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *co
       return i + 1;
     if (a[0] != '-' || a[1] == 0)
       return i;
-    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+    if (strcmp(a, "--help") == 0) {
       oa_print_usage(cmd, stdout);
       exit(0);
     }
-    int is_long = a[1] == '-';
-    const char *name = a + (is_long ? 2 : 1);
-    const char *eq = is_long ? strchr(name, '=') : NULL;
-    size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
-    const char *optarg = eq ? eq + 1 : NULL;
-    const char *argname = NULL;
-    const oa_option *own = NULL;
-    const struct common_def *com = NULL;
-
-    for (const oa_option *o = cmd->options; o && o->name && !own; o++)
-      if (is_long ? (strlen(o->name) == nlen && strncmp(o->name, name, nlen) == 0)
-                  : (o->short_name && name[0] == o->short_name && name[1] == 0))
-        own = o;
-    for (size_t k = 0; k < NCOMMON && !own && !com; k++) {
-      const struct common_def *d = &common_defs[k];
-      if (!(cmd->common & d->bit))
+    if (a[1] == '-') {
+      const char *name = a + 2, *eq = strchr(name, '=');
+      size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+      const char *optarg = eq ? eq + 1 : NULL;
+      if (nlen >= 2 && strncmp(name, "help", nlen) == 0 && !eq) {
+        oa_print_usage(cmd, stdout);
+        exit(0);
+      }
+      found f = find_long(cmd, name, nlen, a);
+      if (found_arg(f) && !optarg) {
+        if (i + 1 >= argc)
+          bad(cmd, "option '%s' needs an argument", a);
+        optarg = argv[++i];
+      } else if (!found_arg(f) && optarg) {
+        bad(cmd, "option '%s' takes no argument", a);
+      }
+      char what[64];  /* the option as it is known */
+      snprintf(what, sizeof what, "--%s", found_name(f));
+      apply(cmd, f, what, optarg, common, on_option, ctx);
+      continue;
+    }
+    /* a cluster of short options: flags, then at most one taking a value,
+     * the rest of the word or the next one */
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'h') {
+        oa_print_usage(cmd, stdout);
+        exit(0);
+      }
+      found f = find_short(cmd, *p, a);
+      char what[8] = { '-', *p, 0 };
+      if (!found_arg(f)) {
+        apply(cmd, f, what, NULL, common, on_option, ctx);
         continue;
-      if (is_long ? (strlen(d->name) == nlen && strncmp(d->name, name, nlen) == 0)
-                  : (d->short_name && name[0] == d->short_name && name[1] == 0))
-        com = d;
+      }
+      const char *optarg = p[1] ? p + 1 : NULL;
+      if (!optarg) {
+        if (i + 1 >= argc)
+          bad(cmd, "option '%s' needs an argument", what);
+        optarg = argv[++i];
+      }
+      apply(cmd, f, what, optarg, common, on_option, ctx);
+      break;
     }
-    if (!own && !com)
-      bad(cmd, "unknown option '%s'", a);
-    argname = own ? own->arg : com->arg;
-    if (argname && !optarg) {
-      if (i + 1 >= argc)
-        bad(cmd, "option '%s' needs an argument", a);
-      optarg = argv[++i];
-    } else if (!argname && optarg) {
-      bad(cmd, "option '%s' takes no argument", a);
-    }
-    if (own && own->arg && strcmp(own->arg, "FILE") == 0) {
-      char what[64];  /* the option as it was typed */
-      if (is_long)
-        snprintf(what, sizeof what, "--%s", own->name);
-      else
-        snprintf(what, sizeof what, "-%c", own->short_name);
-      if (reads_file(own->name))
-        oa_guard_input(optarg, what);
-      else
-        oa_guard_output(optarg, what);
-    }
-    if (own)
-      on_option(own->id, optarg, ctx);
-    else
-      set_common(cmd, com, optarg, common);
   }
   return i;
 }
@@ -207,8 +363,10 @@ int oa_parse_options(const oa_command *cmd, int argc, char **argv, oa_common *co
 
 FILE *oa_open_output(const oa_common *common)
 {
-  if (!common->output || strcmp(common->output, "-") == 0)
-    return stderr;
+  if (!common->output)
+    return common->to_stdout ? stdout : stderr;
+  if (strcmp(common->output, "-") == 0)
+    return stdout;
   if (!output)
     output = oa_outfile_open(common->output, output_cmd, "--output");
   return oa_outfile_stream(output);

@@ -1,6 +1,8 @@
 /* Rendering of parallelism profiles: see render.h. */
 #include "render.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <sched.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -18,11 +20,17 @@ static const char *const construct_names[OA_C_NKINDS] = {
   [OA_C_TASKLOOP] = "taskloop", [OA_C_TASKGROUP] = "taskgroup", [OA_C_EDGE] = "edge",
 };
 
+typedef struct src_file src_file;
+static const src_file *src_get(const char *name);
+static const char *src_line(const src_file *f, int n, size_t *len);
+static int directive_kind(const char *s, size_t len);
+
 /* A row: one directive, i.e. one source line and construct, whatever code
  * addresses reached it. */
 typedef struct row {
   char *where;               /* file:line or "main" */
   unsigned kind;
+  const char *label;         /* the construct as the source names it (master), or NULL */
   uint64_t work, serial, critical, cost, count;
   double parallelism, serial_pct, tasking_pct;
   double before;             /* what-if: parallelism without it (-1: no such row) */
@@ -33,6 +41,14 @@ typedef struct row {
 const char *oa_construct_name(unsigned kind)
 {
   return kind < OA_C_NKINDS && construct_names[kind] ? construct_names[kind] : "?";
+}
+
+static const char *masked_label(const char *where);
+
+const char *oa_construct_label(unsigned kind, const char *where)
+{
+  const char *l = kind == OA_C_MASKED && where ? masked_label(where) : NULL;
+  return l ? l : oa_construct_name(kind);
 }
 
 static double ratio(uint64_t a, uint64_t b)
@@ -46,6 +62,55 @@ static int by_serial_pct(const void *a, const void *b)
   if (x->serial_pct != y->serial_pct)
     return x->serial_pct < y->serial_pct ? 1 : -1;
   return x->work < y->work ? 1 : x->work > y->work ? -1 : 0;
+}
+
+#define DESC(a, b) ((a) < (b) ? 1 : (a) > (b) ? -1 : 0)
+
+/* --sort: the profile's keys (builtin-profile.c), largest first; the
+ * location in source order.  Ties: the default order. */
+static int by_key(const void *a, const void *b, void *key)
+{
+  const row *x = a, *y = b;
+  const char *k = key;
+  int d = 0;
+  if (strcmp(k, "work") == 0)
+    d = DESC(x->work, y->work);
+  else if (strcmp(k, "span") == 0)
+    d = DESC(x->serial, y->serial);
+  else if (strcmp(k, "parallelism") == 0)
+    d = DESC(x->parallelism, y->parallelism);
+  else if (strcmp(k, "tasking") == 0)
+    d = DESC(x->tasking_pct, y->tasking_pct);
+  else if (strcmp(k, "instances") == 0)
+    d = DESC(x->count, y->count);
+  else if (strcmp(k, "location") == 0)
+    d = strverscmp(x->where, y->where);
+  return d ? d : by_serial_pct(a, b);
+}
+
+/* libomp 19 reports a master construct as masked (OMPT has no master
+ * event): the row is named as the directive's source line names it. */
+static const char *masked_label(const char *where)
+{
+  const char *colon = strrchr(where, ':');
+  if (!colon || colon == where)
+    return NULL;
+  char *file = oa_xstrdup(where);
+  file[colon - where] = 0;
+  int line = atoi(colon + 1);
+  size_t len;
+  const src_file *f = src_get(file);
+  const char *s = src_line(f, line, &len);
+  free(file);
+  int n = s ? directive_kind(s, len) : 0;
+  if (!n)
+    return NULL;
+  /* the words after "omp" */
+  for (const char *p = s; p + 6 <= s + len; p++)
+    if (strncasecmp(p, "master", 6) == 0 && (p + 6 == s + len || !isalnum((unsigned char)p[6]))
+        && p > s && !isalnum((unsigned char)p[-1]))
+      return "master";
+  return NULL;
 }
 
 /* Map every location to its row, merging code addresses of one directive. */
@@ -149,6 +214,8 @@ static row *make_rows(const oa_profile_view *r, oa_loc_namer name, void *ctx, si
     w->parallelism = ratio(w->work, w->serial);
     w->serial_pct = 100.0 * ratio(w->critical, h->span);
     w->tasking_pct = 100.0 * ratio(w->cost, w->work);
+    if (w->kind == OA_C_MASKED)
+      w->label = masked_label(w->where);
     rows[kept++] = *w;
   }
   free(row_of);
@@ -170,6 +237,114 @@ const char *oa_si(uint64_t v, char *buf, size_t len)
   return buf;
 }
 
+double oa_seconds_per_unit(unsigned metric, const oa_file_header *run)
+{
+  if (metric == OA_METRIC_CPUTIME)
+    return 1e-9;
+  if (metric == OA_METRIC_TSC && run && run->tsc_fs_per_tick)
+    return (double)run->tsc_fs_per_tick * 1e-15;
+  return 0;
+}
+
+const char *oa_secs(double s, char *buf, size_t len)
+{
+  static const struct { double scale; const char *unit; } units[] = {
+    { 1, "s" }, { 1e-3, "ms" }, { 1e-6, "us" }, { 1e-9, "ns" },
+  };
+  if (s <= 0) {
+    snprintf(buf, len, "0");
+    return buf;
+  }
+  size_t k = 0;
+  while (k < 3 && s < units[k].scale * 0.9995)
+    k++;
+  double v = s / units[k].scale;
+  snprintf(buf, len, v >= 99.95 || k == 3 ? "%.0f %s" : v >= 9.995 ? "%.1f %s" : "%.2f %s", v,
+           units[k].unit);
+  return buf;
+}
+
+const char *oa_amount(uint64_t v, double spu, char *buf, size_t len)
+{
+  return spu > 0 ? oa_secs((double)v * spu, buf, len) : oa_si(v, buf, len);
+}
+
+size_t oa_table_keep(const oa_common *c, const double *pct, size_t n, unsigned char *keep,
+                     size_t *below)
+{
+  size_t out = 0, shown = 0;
+  *below = 0;
+  for (size_t i = 0; i < n; i++) {
+    keep[i] = 1;
+    if (c && pct && c->percent_limit > 0 && pct[i] < c->percent_limit) {
+      keep[i] = 0;
+      ++*below;
+    } else if (c && c->top > 0 && shown >= (size_t)c->top) {
+      keep[i] = 0;
+    } else {
+      shown++;
+    }
+    out += !keep[i];
+  }
+  return out;
+}
+
+void oa_table_left_out(FILE *f, const oa_common *c, size_t left_out, size_t below)
+{
+  if (below)
+    fprintf(f, "  %zu row%s below %g%% not shown (--percent-limit)\n", below,
+            below == 1 ? "" : "s", c->percent_limit);
+  if (left_out > below)
+    fprintf(f, "  %zu more row%s not shown (--top %ld)\n", left_out - below,
+            left_out - below == 1 ? "" : "s", c->top);
+}
+
+size_t oa_common_root(const char *const *names, size_t n)
+{
+  const char *first = NULL;
+  size_t len = 0;
+  for (size_t i = 0; i < n; i++) {
+    const char *s = names[i], *colon = strchr(s, ':');
+    if (!colon)
+      continue;  /* "main", no file */
+    if (s[0] != '/')
+      return 0;  /* relative to the current directory already */
+    if (!first) {
+      first = s;
+      len = (size_t)(colon - s);
+      continue;
+    }
+    size_t k = 0;
+    while (k < len && s[k] == first[k])
+      k++;
+    len = k;
+  }
+  while (len && first[len - 1] != '/')
+    len--;
+  return len > 1 ? len : 0;
+}
+
+double oa_parse_fail_below(const char *cmd, const char *arg)
+{
+  char *end;
+  errno = 0;
+  double p = strtod(arg, &end);
+  if (errno || *end || !*arg || !(p > 0) || p > 1e9)
+    oa_die(OA_EXIT_USAGE, "%s: --fail-below wants the lowest parallelism to accept, a number "
+           "above 0, not '%s'", cmd, arg);
+  return p;
+}
+
+int oa_gate_below(const char *cmd, const char *what, const oa_profile_header *h, double p)
+{
+  double par = ratio(h->work, h->span);
+  if (!(p > 0) || par >= p)
+    return 0;
+  oa_error("%s: %s%sparallelism %.2f is below %g (--fail-below): exit %d", cmd, what,
+           *what ? ": " : "", par, p, OA_EXIT_GATE);
+  return 1;
+}
+
 char *oa_source_text(const char *file, int line, int col)
 {
   char *path = oa_path_display(file);
@@ -181,10 +356,10 @@ char *oa_source_text(const char *file, int line, int col)
 
 /* The source files read so far (a report names a few dozen lines of a
  * few files): the start of each line. */
-typedef struct src_file {
+struct src_file {
   char *name, *text;            /* text NULL: unreadable */
   size_t *starts, nlines;
-} src_file;
+};
 
 static const src_file *src_get(const char *name)
 {
@@ -338,9 +513,36 @@ static double static_span_pct(const oa_profile_view *v)
   return loops_span_pct(v, OA_LOC_STATIC);
 }
 
+static const char *row_construct(const row *r)
+{
+  return r->label ? r->label : oa_construct_name(r->kind);
+}
+
+/* How a table shows its rows: --sort, --top, --percent-limit (keep), the
+ * seconds per unit of a clock metric (spu, 0: counts) and the leading
+ * directory the text's locations leave out (root). */
+typedef struct table_view {
+  const unsigned char *keep; /* NULL: every row */
+  size_t left_out, below;
+  double spu;
+  size_t root;
+  const char *root_of;       /* a location under the root */
+} table_view;
+
+static int shown(const table_view *t, size_t i)
+{
+  return !t->keep || t->keep[i];
+}
+
+static void json_seconds(FILE *f, const char *key, uint64_t v, double spu)
+{
+  if (spu > 0)
+    fprintf(f, ", \"%s\": %.9g", key, (double)v * spu);
+}
+
 static void render_json(FILE *f, const oa_profile_header *h, const oa_file_header *run,
                         const char *metric, int threads, const row *rows, size_t n,
-                        const oa_whatif_info *w, double static_pct)
+                        const oa_whatif_info *w, double static_pct, const table_view *t)
 {
   fprintf(f, "{\"ompadv\": 1, \"mode\": \"profile\", \"metric\": \"%s\", \"threads\": %d,\n", metric,
           threads);
@@ -350,7 +552,7 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
              "\"busy_wait_work_pct\": %.2f, \"span_lower_bound\": %s, "
              "\"span_upper_bound\": %s, "
              "\"runtime_startup\": %llu, \"runtime_startup_spread\": %llu, "
-             "\"runtime_taken\": %llu},\n",
+             "\"runtime_taken\": %llu",
           (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span),
           100.0 * ratio(h->cost, h->work), (unsigned long long)h->tasks,
           (unsigned long long)h->task_cost, (unsigned long long)h->task_cost_undeferred,
@@ -360,6 +562,9 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
           (unsigned long long)(run ? run->startup_taken : 0),
           (unsigned long long)(run ? run->startup_spread : 0),
           (unsigned long long)(run ? run->runtime_taken : 0));
+  json_seconds(f, "work_seconds", h->work, t->spu);
+  json_seconds(f, "span_seconds", h->span, t->spu);
+  fprintf(f, "},\n");
   if (w) {
     fprintf(f, "  \"whatif\": {\"regions\": [");
     for (size_t i = 0; i < w->nregions; i++) {
@@ -377,22 +582,30 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
                  "\"parallelism_after_at\": %.4f", w->threads_at, w->at_before, w->at_after);
     fprintf(f, "},\n");
   }
+  if (t->left_out)
+    fprintf(f, "  \"rows_not_shown\": %zu,\n", t->left_out);
   fprintf(f, "  \"regions\": [");
-  for (size_t i = 0; i < n; i++) {
-    fprintf(f, "%s\n    {\"location\": ", i ? "," : "");
+  for (size_t i = 0, k = 0; i < n; i++) {
+    if (!shown(t, i))
+      continue;
+    fprintf(f, "%s\n    {\"location\": ", k++ ? "," : "");
     oa_json_string(f, rows[i].where);
     fprintf(f, ", \"construct\": \"%s\", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
-               "\"serial_work_pct\": %.4f, \"tasking_overhead_pct\": %.4f, \"instances\": %llu",
-            oa_construct_name(rows[i].kind), (unsigned long long)rows[i].work,
+               "\"serial_work_pct\": %.4f, \"tasking_overhead_pct\": %.4f",
+            row_construct(&rows[i]), (unsigned long long)rows[i].work,
             (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
-            rows[i].tasking_pct, (unsigned long long)rows[i].count);
+            rows[i].tasking_pct);
+    json_seconds(f, "work_seconds", rows[i].work, t->spu);
+    json_seconds(f, "span_seconds", rows[i].serial, t->spu);
+    fprintf(f, ", \"instances\": %llu", (unsigned long long)rows[i].count);
     if (w && rows[i].before >= 0)
       fprintf(f, ", \"parallelism_before\": %.4f", rows[i].before);
     fputc('}', f);
   }
   fprintf(f, "\n  ]");
   /* offline: the directives whose code is on the critical path, in the
-   * order their first pieces come along it */
+   * order their first pieces come along it (every one: --top is the
+   * table's) */
   const row **on = oa_xcalloc(n + 1, sizeof *on);
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
@@ -405,7 +618,7 @@ static void render_json(FILE *f, const oa_profile_header *h, const oa_file_heade
       fprintf(f, "%s\n    {\"location\": ", i ? "," : "");
       oa_json_string(f, on[i]->where);
       fprintf(f, ", \"construct\": \"%s\", \"from\": %.0f, \"serial_work\": %llu}",
-              oa_construct_name(on[i]->kind), on[i]->first, (unsigned long long)on[i]->critical);
+              row_construct(on[i]), on[i]->first, (unsigned long long)on[i]->critical);
     }
     fprintf(f, "\n  ]");
   }
@@ -428,60 +641,96 @@ void oa_csv_field(FILE *f, const char *s)
   fputc('"', f);
 }
 
-static void render_csv(FILE *f, const row *rows, size_t n, const oa_whatif_info *w)
+static void render_csv(FILE *f, const row *rows, size_t n, const oa_whatif_info *w,
+                       const table_view *t)
 {
   fprintf(f, "location,construct,work,span,parallelism,serial_work_pct,tasking_overhead_pct,"
-             "instances%s\n", w ? ",parallelism_before" : "");
+             "instances%s%s\n", w ? ",parallelism_before" : "",
+          t->spu > 0 ? ",work_seconds,span_seconds" : "");
   for (size_t i = 0; i < n; i++) {
+    if (!shown(t, i))
+      continue;
     oa_csv_field(f, rows[i].where);
     fprintf(f, ",%s,%llu,%llu,%.4f,%.4f,%.4f,%llu",
-            oa_construct_name(rows[i].kind), (unsigned long long)rows[i].work,
+            row_construct(&rows[i]), (unsigned long long)rows[i].work,
             (unsigned long long)rows[i].serial, rows[i].parallelism, rows[i].serial_pct,
             rows[i].tasking_pct, (unsigned long long)rows[i].count);
     if (w && rows[i].before >= 0)
       fprintf(f, ",%.4f", rows[i].before);
     else if (w)
       fputc(',', f);
+    if (t->spu > 0)
+      fprintf(f, ",%.9g,%.9g", (double)rows[i].work * t->spu, (double)rows[i].serial * t->spu);
     fputc('\n', f);
   }
 }
 
+/* "work 1.23 s, span 456 ms, tsc" where the metric is a clock, else "work
+ * 1.23G, span 456M cycles" */
+static void amounts_text(FILE *f, const char *metric, double spu, uint64_t work, uint64_t span)
+{
+  char b1[32], b2[32];
+  if (spu > 0)
+    fprintf(f, "work %s, span %s, %s", oa_secs((double)work * spu, b1, sizeof b1),
+            oa_secs((double)span * spu, b2, sizeof b2), metric);
+  else
+    fprintf(f, "work %s, span %s %s", oa_si(work, b1, sizeof b1), oa_si(span, b2, sizeof b2),
+            metric);
+}
+
 static void render_text(FILE *f, const oa_profile_header *h, const char *metric, int threads,
-                        const row *rows, size_t n, const oa_whatif_info *w)
+                        const row *rows, size_t n, const oa_whatif_info *w, const table_view *t)
 {
   char b1[32], b2[32], b3[32];
   size_t wloc = strlen("location");
   for (size_t i = 0; i < n; i++)
-    if (strlen(rows[i].where) > wloc)
-      wloc = strlen(rows[i].where);
+    if (shown(t, i) && strlen(rows[i].where + (rows[i].where[0] == '/' ? t->root : 0)) > wloc)
+      wloc = strlen(rows[i].where + (rows[i].where[0] == '/' ? t->root : 0));
   if (w) {
     const oa_profile_header *was = w->before->h;
-    fprintf(f, "what-if parallelism %.2f -> %.2f  (span %s -> %s %s; work %s; %d threads; "
-               "tasking overhead %.1f%%)\n",
-            ratio(was->work, was->span), ratio(h->work, h->span), oa_si(was->span, b1, sizeof b1),
-            oa_si(h->span, b2, sizeof b2), metric, oa_si(h->work, b3, sizeof b3), threads,
-            100.0 * ratio(h->cost, h->work));
+    if (t->spu > 0)
+      fprintf(f, "what-if parallelism %.2f -> %.2f  (span %s -> %s, %s; work %s; %d threads; "
+                 "tasking overhead %.1f%%)\n",
+              ratio(was->work, was->span), ratio(h->work, h->span),
+              oa_secs((double)was->span * t->spu, b1, sizeof b1),
+              oa_secs((double)h->span * t->spu, b2, sizeof b2), metric,
+              oa_secs((double)h->work * t->spu, b3, sizeof b3), threads,
+              100.0 * ratio(h->cost, h->work));
+    else
+      fprintf(f, "what-if parallelism %.2f -> %.2f  (span %s -> %s %s; work %s; %d threads; "
+                 "tasking overhead %.1f%%)\n",
+              ratio(was->work, was->span), ratio(h->work, h->span), oa_si(was->span, b1, sizeof b1),
+              oa_si(h->span, b2, sizeof b2), metric, oa_si(h->work, b3, sizeof b3), threads,
+              100.0 * ratio(h->cost, h->work));
     if (w->threads_at)
       fprintf(f, "  at %u thread%s: parallelism %.2f -> %.2f (static loops in the blocks the "
                  "schedule gives that team; ompadv scale)\n", w->threads_at,
               w->threads_at == 1 ? "" : "s", w->at_before, w->at_after);
     for (size_t i = 0; i < w->nregions; i++)
       fprintf(f, "  parallelized %s x%g\n", w->regions[i].region, w->regions[i].factor);
-    fprintf(f, "  (%llu fragment%s; none reduced below %s %s, 10x the task creation cost)\n\n",
+    fprintf(f, "  (%llu fragment%s; none reduced below %s, 10x the task creation cost)\n\n",
             (unsigned long long)w->fragments, w->fragments == 1 ? "" : "s",
-            oa_si(w->floor, b1, sizeof b1), metric);
+            t->spu > 0 ? oa_secs((double)w->floor * t->spu, b1, sizeof b1)
+                       : (snprintf(b2, sizeof b2, "%s %s", oa_si(w->floor, b1, sizeof b1),
+                                   metric), b2));
   } else {
-    fprintf(f, "parallelism %.2f  (work %s, span %s %s; %d threads; tasking overhead %.1f%%)\n\n",
-            ratio(h->work, h->span), oa_si(h->work, b1, sizeof b1), oa_si(h->span, b2, sizeof b2),
-            metric, threads, 100.0 * ratio(h->cost, h->work));
+    fprintf(f, "parallelism %.2f  (", ratio(h->work, h->span));
+    amounts_text(f, metric, t->spu, h->work, h->span);
+    fprintf(f, "; %d threads; tasking overhead %.1f%%)\n\n", threads,
+            100.0 * ratio(h->cost, h->work));
   }
+  if (t->root)
+    fprintf(f, "  locations in %.*s\n", (int)t->root, t->root_of);
   fprintf(f, "  %-*s  %-9s  %9s  %9s  %11s  %8s  %8s%s\n", (int)wloc, "location", "construct", "work",
           "serial", "parallelism", "serial%", "tasking%", w ? "     before" : "");
   for (size_t i = 0; i < n; i++) {
-    fprintf(f, "  %-*s  %-9s  %9s  %9s  %11.2f  %7.1f%%  %7.1f%%", (int)wloc, rows[i].where,
-            oa_construct_name(rows[i].kind), oa_si(rows[i].work, b1, sizeof b1),
-            oa_si(rows[i].serial, b2, sizeof b2), rows[i].parallelism, rows[i].serial_pct,
-            rows[i].tasking_pct);
+    if (!shown(t, i))
+      continue;
+    fprintf(f, "  %-*s  %-9s  %9s  %9s  %11.2f  %7.1f%%  %7.1f%%", (int)wloc,
+            rows[i].where + (rows[i].where[0] == '/' ? t->root : 0), row_construct(&rows[i]),
+            oa_amount(rows[i].work, t->spu, b1, sizeof b1),
+            oa_amount(rows[i].serial, t->spu, b2, sizeof b2), rows[i].parallelism,
+            rows[i].serial_pct, rows[i].tasking_pct);
     if (w && rows[i].before >= 0)
       fprintf(f, "  %9.2f", rows[i].before);
     fputc('\n', f);
@@ -495,9 +744,11 @@ static void free_rows(row *rows, size_t n)
   free(rows);
 }
 
-/* The profile's table in format (text, json or csv). */
-static void render_table(FILE *out, const char *format, int threads, const oa_profile_view *v,
-                         oa_loc_namer name, void *ctx, const oa_whatif_info *w)
+/* The profile's table in format (text, json or csv); c: --sort, --top and
+ * --percent-limit, or NULL (the page of --html: every row). */
+static void render_table(FILE *out, const char *format, const oa_common *c, int threads,
+                         const oa_profile_view *v, oa_loc_namer name, void *ctx,
+                         const oa_whatif_info *w)
 {
   const oa_profile_header *h = v->h;
   const char *metric = oa_metric_name(h->metric);
@@ -507,13 +758,40 @@ static void render_table(FILE *out, const char *format, int threads, const oa_pr
     was = make_rows(w->before, name, ctx, &nwas);
     match_before(rows, n, was, nwas);
   }
-  if (strcmp(format, "json") == 0)
-    render_json(out, h, v->run, metric, threads, rows, n, w, static_span_pct(v));
-  else if (strcmp(format, "csv") == 0)
-    render_csv(out, rows, n, w);
-  else
-    render_text(out, h, metric, threads, rows, n, w);
+  table_view t = { .spu = oa_seconds_per_unit(h->metric, v->run) };
+  unsigned char *keep = NULL;
+  if (c) {
+    if (c->sort)
+      qsort_r(rows, n, sizeof *rows, by_key, (void *)c->sort);
+    double *pct = oa_xcalloc(n + 1, sizeof *pct);
+    for (size_t i = 0; i < n; i++)
+      pct[i] = rows[i].serial_pct > 100.0 * ratio(rows[i].work, h->work)
+                   ? rows[i].serial_pct : 100.0 * ratio(rows[i].work, h->work);
+    keep = oa_xcalloc(n + 1, 1);
+    t.left_out = oa_table_keep(c, pct, n, keep, &t.below);
+    t.keep = keep;
+    free(pct);
+    const char **names = oa_xcalloc(n + 1, sizeof *names);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+      if (keep[i])
+        names[k++] = rows[i].where;
+    t.root = oa_common_root(names, k);
+    for (size_t i = 0; i < k && t.root && !t.root_of; i++)
+      if (names[i][0] == '/')
+        t.root_of = names[i];
+    free(names);
+  }
+  if (strcmp(format, "json") == 0) {
+    render_json(out, h, v->run, metric, threads, rows, n, w, static_span_pct(v), &t);
+  } else if (strcmp(format, "csv") == 0) {
+    render_csv(out, rows, n, w, &t);
+  } else {
+    render_text(out, h, metric, threads, rows, n, w, &t);
+    oa_table_left_out(out, c, t.left_out, t.below);
+  }
   fflush(out);
+  free(keep);
   free_rows(rows, n);
   if (was)
     free_rows(was, nwas);
@@ -531,7 +809,7 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
 {
   const oa_profile_header *h = v->h;
   int threads = team(c, h);
-  render_table(out, c->format, threads, v, name, ctx, w);
+  render_table(out, c->format, c, threads, v, name, ctx, w);
   oa_profile_notes(v, threads, why);
   if (c->threads > 0 && h->threads && (int)h->threads != c->threads)
     oa_note("%s: the program chose its own team size (a num_threads clause or "
@@ -542,7 +820,7 @@ void oa_render_profile(FILE *out, const oa_common *c, const oa_profile_view *v,
 void oa_render_profile_json(FILE *out, const oa_common *c, const oa_profile_view *v,
                             oa_loc_namer name, void *ctx, const oa_whatif_info *w)
 {
-  render_table(out, "json", team(c, v->h), v, name, ctx, w);
+  render_table(out, "json", NULL, team(c, v->h), v, name, ctx, w);
 }
 
 /* --metric tsc: the threads' time off their cores inside the program's
@@ -699,6 +977,7 @@ void oa_profile_notes(const oa_profile_view *v, int threads, const char *why)
 typedef struct merged {
   char *where;
   unsigned kind;
+  const char *label;           /* as the row's (master), or NULL */
   uint64_t work;               /* over all ranks */
   uint64_t worst_serial;       /* the largest serial work of one rank */
   size_t worst;                /* ... its rank (index) */
@@ -730,7 +1009,8 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
           cap = cap ? 2 * cap : 64;
           m = oa_xrealloc(m, cap * sizeof *m);
         }
-        m[nm++] = (merged){ oa_xstrdup(rows[i].where), rows[i].kind, 0, 0, r, 0, 0 };
+        m[nm++] = (merged){ oa_xstrdup(rows[i].where), rows[i].kind, rows[i].label, 0, 0, r, 0,
+                            0 };
       }
       m[k].work += rows[i].work;
       m[k].ranks++;
@@ -788,9 +1068,12 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
       const oa_profile_header *h = ranks[r].v.h;
       fprintf(out, "%s\n    {\"rank\": %zu, \"recording\": ", r ? "," : "", r);
       oa_json_string(out, ranks[r].label);
-      fprintf(out, ", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f, "
-                   "\"achieved_parallelism\": ", (unsigned long long)h->work,
-              (unsigned long long)h->span, ratio(h->work, h->span));
+      fprintf(out, ", \"work\": %llu, \"span\": %llu, \"parallelism\": %.4f",
+              (unsigned long long)h->work, (unsigned long long)h->span, ratio(h->work, h->span));
+      double spu = oa_seconds_per_unit(h->metric, ranks[r].v.run);
+      json_seconds(out, "work_seconds", h->work, spu);
+      json_seconds(out, "span_seconds", h->span, spu);
+      fprintf(out, ", \"achieved_parallelism\": ");
       if (ranks[r].achieved > 0)
         fprintf(out, "%.4f", ranks[r].achieved);
       else
@@ -815,7 +1098,8 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
       oa_json_string(out, m[i].where);
       fprintf(out, ", \"construct\": \"%s\", \"work\": %llu, \"ranks\": %u, \"worst_rank\": %zu, "
                    "\"worst_serial\": %llu, \"worst_parallelism\": %.4f}",
-              oa_construct_name(m[i].kind), (unsigned long long)m[i].work, m[i].ranks, m[i].worst,
+              m[i].label ? m[i].label : oa_construct_name(m[i].kind), (unsigned long long)m[i].work,
+              m[i].ranks, m[i].worst,
               (unsigned long long)m[i].worst_serial, m[i].worst_parallelism);
     }
     fprintf(out, "\n  ]}\n");
@@ -824,11 +1108,10 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
     for (size_t r = 0; r < n; r++)
       if (strlen(ranks[r].label) > wl)
         wl = strlen(ranks[r].label);
-    for (size_t i = 0; i < nm; i++)
-      if (strlen(m[i].where) > wloc)
-        wloc = strlen(m[i].where);
-    fprintf(out, "%zu ranks; the slowest is rank %zu (%s), span %s %s\n\n", n, slowest,
-            ranks[slowest].label, oa_si(ranks[slowest].v.h->span, b1, sizeof b1), metric);
+    double spu = oa_seconds_per_unit(ranks[slowest].v.h->metric, ranks[slowest].v.run);
+    fprintf(out, "%zu ranks; the slowest is rank %zu (%s), span %s%s%s\n\n", n, slowest,
+            ranks[slowest].label, oa_amount(ranks[slowest].v.h->span, spu, b1, sizeof b1),
+            spu > 0 ? ", " : " ", metric);
     fprintf(out, "  %4s  %-*s  %11s  %8s  %9s  %9s  %7s  %9s  %6s\n", "rank", (int)wl, "recording",
             "parallelism", "achieved", "work", "span", "threads", "elapsed", "in MPI");
     for (size_t r = 0; r < n; r++) {
@@ -841,20 +1124,56 @@ void oa_render_ranks(FILE *out, const oa_common *c, const oa_rank_view *ranks, s
         snprintf(el, sizeof el, "%.3f s", (double)run->wall_ns / 1e9);
       if (mpi_pct(run) >= 0)
         snprintf(mpi, sizeof mpi, "%.0f%%", mpi_pct(run));
+      double rspu = oa_seconds_per_unit(h->metric, run);
       fprintf(out, "  %4zu  %-*s  %11.2f  %8s  %9s  %9s  %7u  %9s  %6s\n", r, (int)wl, ranks[r].label,
-              ratio(h->work, h->span), ach, oa_si(h->work, b1, sizeof b1),
-              oa_si(h->span, b2, sizeof b2), h->threads, el, mpi);
+              ratio(h->work, h->span), ach, oa_amount(h->work, rspu, b1, sizeof b1),
+              oa_amount(h->span, rspu, b2, sizeof b2), h->threads, el, mpi);
     }
     if (in_mpi)
       fprintf(out, "  achieved: the rank's work over its elapsed time; the time in MPI calls (in "
                    "MPI) is elapsed but no directive's work,\n  so it lowers achieved, not "
                    "parallelism (which leaves MPI out: the OpenMP parallelism between the calls)\n");
+    /* --top, --percent-limit: a directive's share of all the ranks' work,
+     * or its worst serial work's of the slowest rank's span */
+    uint64_t all = 0;
+    for (size_t r = 0; r < n; r++)
+      all += ranks[r].v.h->work;
+    double *share = oa_xcalloc(nm + 1, sizeof *share);
+    unsigned char *keep = oa_xcalloc(nm + 1, 1);
+    for (size_t i = 0; i < nm; i++) {
+      double w = 100.0 * ratio(m[i].work, all);
+      double s = 100.0 * ratio(m[i].worst_serial, ranks[slowest].v.h->span);
+      share[i] = w > s ? w : s;
+    }
+    size_t below, left_out = oa_table_keep(c, share, nm, keep, &below), k = 0;
+    const char **names = oa_xcalloc(nm + 1, sizeof *names);
+    for (size_t i = 0; i < nm; i++)
+      if (keep[i])
+        names[k++] = m[i].where;
+    size_t root = oa_common_root(names, k);
+    for (size_t i = 0; i < k; i++) {
+      const char *w = names[i] + (names[i][0] == '/' ? root : 0);
+      wloc = strlen(w) > wloc ? strlen(w) : wloc;
+    }
+    for (size_t i = 0; i < k && root; i++)
+      if (names[i][0] == '/') {
+        fprintf(out, "\n  locations in %.*s", (int)root, names[i]);
+        break;
+      }
+    free(names);
     fprintf(out, "\n  %-*s  %-9s  %9s  %5s  %10s  %12s  %11s\n", (int)wloc, "location", "construct",
             "work", "ranks", "worst rank", "worst serial", "parallelism");
     for (size_t i = 0; i < nm; i++)
-      fprintf(out, "  %-*s  %-9s  %9s  %5u  %10zu  %12s  %11.2f\n", (int)wloc, m[i].where,
-              oa_construct_name(m[i].kind), oa_si(m[i].work, b1, sizeof b1), m[i].ranks,
-              m[i].worst, oa_si(m[i].worst_serial, b2, sizeof b2), m[i].worst_parallelism);
+      if (keep[i])
+        fprintf(out, "  %-*s  %-9s  %9s  %5u  %10zu  %12s  %11.2f\n", (int)wloc,
+                m[i].where + (m[i].where[0] == '/' ? root : 0),
+                m[i].label ? m[i].label : oa_construct_name(m[i].kind),
+                oa_amount(m[i].work, spu, b1, sizeof b1),
+                m[i].ranks, m[i].worst, oa_amount(m[i].worst_serial, spu, b2, sizeof b2),
+                m[i].worst_parallelism);
+    oa_table_left_out(out, c, left_out, below);
+    free(share);
+    free(keep);
   }
   fflush(out);
   for (size_t i = 0; i < nm; i++)

@@ -45,6 +45,10 @@ typedef struct oa_whatif_info {
 } oa_whatif_info;
 
 const char *oa_construct_name(unsigned kind);
+/* The construct of a row at where ("FILE:LINE"): its name, but "master"
+ * for a masked construct whose source line says master (libomp 19 reports
+ * both as masked). */
+const char *oa_construct_label(unsigned kind, const char *where);
 const char *oa_si(uint64_t v, char *buf, size_t len);
 /* How the driver shows a place in the source: "FILE:LINE", ":COL" added
  * when col >= 0, FILE as the user sees it (oa_path_display); malloc'ed. */
@@ -58,6 +62,38 @@ char *oa_source_text(const char *file, int line, int col);
 int oa_directive_line(const char *file, int line);
 void oa_json_string(FILE *f, const char *s);
 void oa_csv_field(FILE *f, const char *s);
+
+/* Seconds per unit of the metric of a run (h: its profile, run: its file
+ * header, or NULL): for cputime (nanoseconds) and tsc (the rate the run
+ * measured); 0 for counts (cycles, instructions) and a rate not known. */
+double oa_seconds_per_unit(unsigned metric, const oa_file_header *run);
+/* A duration as text shows it: "1.23 s", "45.6 ms", "789 us", "12 ns". */
+const char *oa_secs(double s, char *buf, size_t len);
+/* An amount of the metric for a table: seconds when spu (seconds per
+ * unit) is known, else the count with an SI suffix. */
+const char *oa_amount(uint64_t v, double spu, char *buf, size_t len);
+
+/* --percent-limit and --top over a table of n rows in the order shown:
+ * keep[i] says whether row i is shown (pct[i]: the row's share in
+ * percent, what --percent-limit compares; NULL: none).  Returns the rows
+ * left out; *below: how many of them for --percent-limit. */
+size_t oa_table_keep(const oa_common *c, const double *pct, size_t n, unsigned char *keep,
+                     size_t *below);
+/* The line that sums up the rows left out, in a text table. */
+void oa_table_left_out(FILE *f, const oa_common *c, size_t left_out, size_t below);
+/* Where the locations (FILE:LINE..., or other names) of a text table lie
+ * when none is below the current directory: the directory all their files
+ * share (its length, up to its last '/'), which the table leaves out; 0
+ * when there is none or the names are relative already. */
+size_t oa_common_root(const char *const *names, size_t n);
+
+/* --fail-below P: the value of its option (a parallelism above 0); exits 2
+ * naming cmd when it is not one. */
+double oa_parse_fail_below(const char *cmd, const char *arg);
+/* The gate --fail-below P (0: none) on the profile h of a run, named what
+ * ("", or a recording): 1, after saying so on stderr (-q too), when its
+ * parallelism is below P; else 0. */
+int oa_gate_below(const char *cmd, const char *what, const oa_profile_header *h, double p);
 
 /* Print the profile v (with what-if columns if w is given) in c->format,
  * then the notes (why: how the metric was chosen, or NULL). */

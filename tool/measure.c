@@ -318,6 +318,11 @@ void oa_time_look(oa_thread *t)
     tsc_on_core(t, __rdtsc());  /* re-arms, and reads the run delay */
 }
 
+uint64_t oa_measure_fs_per_tick(void)
+{
+  return tsc_per_ns > 0 ? (uint64_t)(1e6 / tsc_per_ns + 0.5) : 0;
+}
+
 uint64_t oa_measure_start(oa_thread *t, uint64_t cpu_ns)
 {
   uint64_t work = 0;

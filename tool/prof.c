@@ -823,6 +823,7 @@ void oa_prof_finalize(void)
     oa_the_run.header->offcpu_ticks = off;
     oa_the_run.header->offcpu_seen = (uint32_t)seen;
   }
+  oa_the_run.header->tsc_fs_per_tick = oa_measure_fs_per_tick();
   oa_the_run.header->runtime_taken = taken;
   oa_mpi_totals(&oa_the_run.header->mpi_ns, &oa_the_run.header->mpi_calls);
   oa_the_run.header->wall_ns = oa_clock_ns(CLOCK_MONOTONIC) - start_wall_ns;

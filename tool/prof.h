@@ -127,6 +127,9 @@ void oa_mpi_totals(uint64_t *ns, uint64_t *calls);
 /* measure.c, at start: the estimates it needs (the cost of a reading, the
  * metric's rate); returns cpu_ns of CPU time in the metric's unit. */
 uint64_t oa_measure_start(oa_thread *t, uint64_t cpu_ns);
+/* The TSC's rate measured at the start (tsc and time mode), femtoseconds
+ * per tick, for the file header; 0: not measured. */
+uint64_t oa_measure_fs_per_tick(void);
 void oa_prof_finalize(void);
 void oa_prof_snapshot(void);
 

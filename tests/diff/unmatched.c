@@ -50,7 +50,7 @@
 // RUN:   --output %t.txt %t 2> %t.q.err
 // RUN: %FileCheck --check-prefix=TEXT -DBODY="$(python3 %S/check.py --name %s @single-@singleend)" %s < %t.txt
 // TEXT: differential profile: 1 thread -> 2 threads
-// TEXT: {{^ +(.*/)?}}[[BODY]] 0 {{[0-9.]+}}M - 0 {{[0-9.]+}}M - unmatched{{$}}
+// TEXT: {{^ +(.*/)?}}[[BODY]] 0 {{[0-9.]+}} ms - 0 {{[0-9.]+}} ms - unmatched{{$}}
 // The warning is printed with -q too.
 // RUN: %FileCheck --check-prefix=WARN %s < %t.q.err
 #include <omp.h>

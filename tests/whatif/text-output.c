@@ -20,28 +20,34 @@
 // RUN: %ompadv whatif -q -i %t.data --target 1000 --output %t.unreached.txt
 // RUN: %FileCheck %s --check-prefix=UNREACHED --input-file %t.unreached.txt -DREGION=$(python3 %S/check.py --name %s @begin-@end)
 //
-// REPORT:      {{^}}what-if parallelism [[P0:[0-9]+\.[0-9][0-9]]] -> [[P1:[0-9]+\.[0-9][0-9]]]  (span {{[0-9.]+[KMG]?}} -> {{[0-9.]+[KMG]?}} cputime; work {{[0-9.]+[KMG]?}}; 2 threads; tasking overhead {{[0-9.]+}}%){{$}}
+// cputime is a clock: the amounts are in seconds.  The source lies outside
+// the directory the test runs in: the locations are shown below their
+// common directory, named once above the table.
+// REPORT:      {{^}}what-if parallelism [[P0:[0-9]+\.[0-9][0-9]]] -> [[P1:[0-9]+\.[0-9][0-9]]]  (span {{[0-9.]+ [mun]?s}} -> {{[0-9.]+ [mun]?s}}, cputime; work {{[0-9.]+ [mun]?s}}; 2 threads; tasking overhead {{[0-9.]+}}%){{$}}
 // REPORT-NEXT: {{^  parallelized (.*/)?}}[[REGION]] x16{{$}}
 // REPORT-NEXT: {{^  \(1 fragments?; }}
 // REPORT-EMPTY:
+// REPORT-NEXT: {{^  locations in /.*/tests/whatif/$}}
 // REPORT-NEXT: {{^  location +construct +work +serial +parallelism +serial% +tasking% +before$}}
-// REPORT-DAG:  {{^  main +main +[0-9.]+[KMG]? +[0-9.]+[KMG]? +}}[[P1]]{{ +[0-9.]+% +[0-9.]+% +}}[[P0]]{{$}}
-// REPORT-DAG:  {{^  (.*/)?text-output.c:[0-9]+ +parallel +[0-9.]+[KMG]? +[0-9.]+[KMG]? +[0-9]+\.[0-9][0-9] +[0-9.]+% +[0-9.]+% +[0-9]+\.[0-9][0-9]$}}
+// REPORT-DAG:  {{^  main +main +[0-9.]+ [mun]?s +[0-9.]+ [mun]?s +}}[[P1]]{{ +[0-9.]+% +[0-9.]+% +}}[[P0]]{{$}}
+// REPORT-DAG:  {{^  text-output.c:[0-9]+ +parallel +[0-9.]+ [mun]?s +[0-9.]+ [mun]?s +[0-9]+\.[0-9][0-9] +[0-9.]+% +[0-9.]+% +[0-9]+\.[0-9][0-9]$}}
 //
 // PLAIN-NOT:   what-if
 // PLAIN:       {{^}}parallelism {{[0-9.]+}}  (work
 // PLAIN:       {{^  location +construct +work +serial +parallelism +serial% +tasking%$}}
 // PLAIN-NOT:   before
 //
-// REACHED:      {{^}}what-if target parallelism 2 at 2 threads: reached (parallelism [[P0:[0-9]+\.[0-9][0-9]]] -> [[P1:[0-9]+\.[0-9][0-9]]] with 1 region parallelized x16; serial work in cputime){{$}}
+// REACHED:      {{^}}what-if target parallelism 2 at 2 threads: reached (parallelism [[P0:[0-9]+\.[0-9][0-9]]] -> [[P1:[0-9]+\.[0-9][0-9]]] with 1 region parallelized x16; serial work in seconds, cputime){{$}}
 // REACHED-EMPTY:
+// REACHED-NEXT: {{^  regions in /.*/tests/whatif/$}}
 // REACHED-NEXT: {{^  step +region +serial work +parallelism +gain$}}
-// REACHED-NEXT: {{^ +1  (.*/)?}}[[REGION]]{{ +[0-9.]+[KMG]? +}}[[P1]]{{ +[0-9]+\.[0-9][0-9]x$}}
+// REACHED-NEXT: {{^ +1  }}[[REGION]]{{ +[0-9.]+ [mun]?s +}}[[P1]]{{ +[0-9]+\.[0-9][0-9]x$}}
 // REACHED-NOT:  {{.}}
 //
-// UNREACHED:      {{^}}what-if target parallelism 1000 at 1000 threads: NOT reachable by parallelizing regions (parallelism {{[0-9.]+}} -> [[P:[0-9]+\.[0-9][0-9]]] with {{[0-9]+}} regions parallelized x16; serial work in cputime){{$}}
+// UNREACHED:      {{^}}what-if target parallelism 1000 at 1000 threads: NOT reachable by parallelizing regions (parallelism {{[0-9.]+}} -> [[P:[0-9]+\.[0-9][0-9]]] with {{[0-9]+}} regions parallelized x16; serial work in seconds, cputime){{$}}
 // UNREACHED-NEXT: {{^  \(recorded with 2 threads: parallelism [0-9.]+ there; ompadv scale shows every team size\)$}}
 // UNREACHED-EMPTY:
+// UNREACHED-NEXT: {{^  regions in /.*/tests/whatif/$}}
 // UNREACHED-NEXT: {{^  step +region +serial work +parallelism +gain$}}
 // UNREACHED-NEXT: {{^ +1  (.*/)?}}[[REGION]]{{ }}
 // UNREACHED:      {{ }}[[P]]{{ +[0-9]+\.[0-9][0-9]x$}}
