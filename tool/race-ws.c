@@ -29,6 +29,7 @@
 
 #include "race-int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "schedule.h"
@@ -68,13 +69,16 @@ struct oa_race_ws {
   uint64_t last_pair;            /* (earlier, later) site pair last reported */
   struct { uintptr_t lo, hi; uint64_t task; } allocs[WS_ALLOCS];
   uint32_t nallocs;
-  struct oa_ws_cell cells[WS_CELLS];
+  struct oa_ws_cell *cells;      /* [WS_CELLS], at the first loop checked */
 };
 
+/* The thread's state, made at its first loop or block (NULL: no memory
+ * left, a program that capped its address space: not checked; the
+ * detectors go on). */
 static struct oa_race_ws *ws_of(oa_race_thread *r)
 {
   if (!r->ws)
-    r->ws = oa_xcalloc(1, sizeof *r->ws);
+    r->ws = calloc(1, sizeof *r->ws);
   return r->ws;
 }
 
@@ -83,13 +87,15 @@ void oa_race_ws_begin(oa_thread *t, unsigned kind, uint64_t chunk, uint64_t trip
 {
   oa_race_thread *r = t->race;
   struct oa_race_ws *ws = ws_of(r);
-  if (ws->depth++)
+  if (!ws || ws->depth++)
     return;
   const oa_task *task = t->cur;
   ws->task = NULL;
   if (!oa_rs.detecting || !kind || !incr || trip < 2 || oa_conf.race_max_threads < 2 || !task
       || task->kind != OA_TASK_IMPLICIT || !task->region || !task->region->other_teams
       || t->team_asked == task->uid)
+    return;
+  if (!ws->cells && !(ws->cells = calloc(WS_CELLS, sizeof *ws->cells)))
     return;
   ws->kind = kind & ~OA_RACE_ITERS_SECTIONS;
   ws->sections = (kind & OA_RACE_ITERS_SECTIONS) != 0;
@@ -153,6 +159,8 @@ void oa_race_ws_alloc(oa_thread *t, void *p, size_t n)
       || !task->region->other_teams)
     return;
   struct oa_race_ws *ws = ws_of(t->race);
+  if (!ws)
+    return;
   uint32_t k = ws->nallocs++ % WS_ALLOCS;
   ws->allocs[k].lo = (uintptr_t)p;
   ws->allocs[k].hi = (uintptr_t)p + n;
