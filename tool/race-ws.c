@@ -25,7 +25,8 @@
  * implicit task's own storage (its frames, its thread's threadprivate
  * copies, the blocks it allocated in the region: in a team of another
  * size each thread has its own).  A granule whose entry another one took
- * over is forgotten (a race that far back may then be missed). */
+ * over is forgotten (a race that far back may then be missed).  A loop is
+ * checked in its first WS_RUNS executions on each thread. */
 
 #include "race-int.h"
 
@@ -40,6 +41,13 @@
 #define WS_MAX_GRANULES 8
 /* blocks a thread's implicit task allocated lately (its own scratch) */
 #define WS_ALLOCS 32
+/* Each loop (by its code address) is checked in its first WS_RUNS
+ * executions on a thread: the loop of a time step walks the same pattern
+ * every step, and checking every step cost a stencil 1.65 times its time
+ * in race mode (BENCHMARKS.md, issue 37).  Loops told apart: WS_LOOPS a
+ * thread (more: the rest checked every time). */
+#define WS_RUNS 2
+#define WS_LOOPS 256
 
 enum { W, W2, R, R2 };  /* a cell's records: the last write, the last write by another
                          * iteration than W's, the same for reads */
@@ -70,7 +78,25 @@ struct oa_race_ws {
   struct { uintptr_t lo, hi; uint64_t task; } allocs[WS_ALLOCS];
   uint32_t nallocs;
   struct oa_ws_cell *cells;      /* [WS_CELLS], at the first loop checked */
+  struct { uintptr_t where; uint32_t runs; } loops[WS_LOOPS];  /* open addressing */
 };
+
+/* Has this thread checked the loop at where WS_RUNS times?  Counts this
+ * one. */
+static int run_enough(struct oa_race_ws *ws, uintptr_t where)
+{
+  uint32_t h = (uint32_t)((where * UINT64_C(0x9e3779b97f4a7c15)) >> 56);
+  for (uint32_t i = 0; i < WS_LOOPS; i++, h = (h + 1) % WS_LOOPS) {
+    if (ws->loops[h].where == where)
+      return ++ws->loops[h].runs > WS_RUNS;
+    if (!ws->loops[h].where) {
+      ws->loops[h].where = where;
+      ws->loops[h].runs = 1;
+      return 0;
+    }
+  }
+  return 0;
+}
 
 /* The thread's state, made at its first loop or block (NULL: no memory
  * left, a program that capped its address space: not checked; the
@@ -93,7 +119,7 @@ void oa_race_ws_begin(oa_thread *t, unsigned kind, uint64_t chunk, uint64_t trip
   ws->task = NULL;
   if (!oa_rs.detecting || !kind || !incr || trip < 2 || oa_conf.race_max_threads < 2 || !task
       || task->kind != OA_TASK_IMPLICIT || !task->region || !task->region->other_teams
-      || t->team_asked == task->uid)
+      || t->team_asked == task->uid || run_enough(ws, (uintptr_t)where))
     return;
   if (!ws->cells && !(ws->cells = calloc(WS_CELLS, sizeof *ws->cells)))
     return;
@@ -237,7 +263,8 @@ void oa_race_ws_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, u
     unsigned blo = addr > lo ? (unsigned)(addr - lo) : 0;
     unsigned bhi = addr + size < lo + 8 ? (unsigned)(addr + size - lo) : 8;
     uint8_t m = (uint8_t)(((1u << bhi) - 1) & ~((1u << blo) - 1));
-    struct oa_ws_cell *c = &ws->cells[(g * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - WS_CELLS_BITS)];
+    /* by address, not hashed: a loop that walks memory walks the table */
+    struct oa_ws_cell *c = &ws->cells[(g ^ g >> WS_CELLS_BITS) & (WS_CELLS - 1)];
     if (c->instance != ws->instance || c->granule != g) {
       memset(c, 0, sizeof *c);
       c->granule = g;
