@@ -835,24 +835,37 @@ static void print_team_sizes(FILE *f, const race *x, uint32_t max)
     fputs(", ...", f);
 }
 
+/* What kind of race x is, as the text and SARIF reports say it: "concurrent
+ * in this run", "with 3 or more threads: iterations ...". */
+static char *kind_text(const race *x, uint32_t max)
+{
+  if (!x->teams)
+    return oa_xstrdup(x->simd ? "two lanes of one simd loop: iterations that may run at once"
+                      : x->concurrent ? "concurrent in this run"
+                                      : "logically parallel; not concurrent in this run");
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f)
+    oa_die(OA_EXIT_FAIL, "race: out of memory");
+  fputs("with ", f);
+  print_team_sizes(f, x, max);
+  int sections = (x->iters.kind & OA_RACE_ITERS_SECTIONS) != 0;
+  fprintf(f, " threads: %s %llu and %llu of a %s, which this run's team of %llu ran on one "
+             "thread", sections ? "sections" : "iterations",
+          (unsigned long long)x->iters.earlier_iter, (unsigned long long)x->iters.later_iter,
+          sections ? "sections construct" : "static loop", (unsigned long long)x->iters.team);
+  fclose(f);
+  return text;
+}
+
 static void print_text_race(FILE *f, const race *x, oa_symbolizer *sym, uint32_t max)
 {
   const char *var;
   uint64_t off;
-  fputs("==================\nWARNING: ompadv: data race (", f);
-  if (x->teams) {
-    fputs("with ", f);
-    print_team_sizes(f, x, max);
-    int sections = (x->iters.kind & OA_RACE_ITERS_SECTIONS) != 0;
-    fprintf(f, " threads: %s %llu and %llu of a %s, which this run's team of %llu ran on one "
-               "thread)\n", sections ? "sections" : "iterations",
-            (unsigned long long)x->iters.earlier_iter, (unsigned long long)x->iters.later_iter,
-            sections ? "sections construct" : "static loop", (unsigned long long)x->iters.team);
-  } else
-    fprintf(f, "%s)\n",
-            x->simd         ? "two lanes of one simd loop: iterations that may run at once"
-            : x->concurrent ? "concurrent in this run"
-                            : "logically parallel; not concurrent in this run");
+  char *kind = kind_text(x, max);
+  fprintf(f, "==================\nWARNING: ompadv: data race (%s)\n", kind);
+  free(kind);
   for (int later = 1; later >= 0; later--) {
     const race_access *a = later ? &x->second : &x->first;
     if (later)
@@ -1197,14 +1210,12 @@ static void sarif_fingerprint(FILE *f, const race *x)
 
 static void sarif_result(FILE *f, const char *root, const race_run *rr, const race *x)
 {
-  char *mem = sarif_memory(x, rr->sym);
+  char *mem = sarif_memory(x, rr->sym), *kind = kind_text(x, rr->max_threads);
   char *text = oa_xasprintf(
       "Data race on %s: %s at %s by thread T%u and %s at %s by thread T%u (%s)", mem,
       x->second.write ? "write" : "read", x->second.location, x->second.thread,
-      x->first.write ? "write" : "read", x->first.location, x->first.thread,
-      x->simd         ? "two lanes of one simd loop"
-      : x->concurrent ? "concurrent in this run"
-                      : "logically parallel; not concurrent in this run");
+      x->first.write ? "write" : "read", x->first.location, x->first.thread, kind);
+  free(kind);
   fputs("\n    {\"ruleId\": \"data-race\", \"ruleIndex\": 0, \"level\": \"error\", ", f);
   sarif_message(f, text);
   fputs(",\n     \"locations\": [", f);
