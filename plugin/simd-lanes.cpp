@@ -125,6 +125,15 @@ Function *hook(Module &M, StringRef name, ArrayRef<Type *> params)
   FunctionType *fty = FunctionType::get(Type::getVoidTy(C), params, false);
   auto *f = cast<Function>(M.getOrInsertFunction(name, fty).getCallee());
   f->setLinkage(GlobalValue::ExternalWeakLinkage);
+  // It touches only the race runtime's own memory (it never reads through
+  // the address it is given): the optimizer may keep the program's values
+  // in registers across it, as it would without the call (a reduction's
+  // private copy loaded and stored every iteration made a loop 12 times
+  // slower and checked 600M accesses instead of none).
+  f->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  f->setDoesNotThrow();
+  f->addFnAttr(Attribute::WillReturn);
+  f->addFnAttr(Attribute::NoCallback);
   return f;
 }
 

@@ -1,6 +1,7 @@
 // RACE: yes
 // PAIR: A A
-// WHY: missing lastprivate: every iteration writes the shared 'last' to keep the value of the final iteration (with one thread too: other team sizes split the static loop, doc/SEMANTICS.md rule 21)
+// TEAM: 2
+// WHY: missing lastprivate: every iteration writes the shared 'last' to keep the value of the final iteration (at -O1 the compiler keeps 'last' in a register and stores it once after each thread's iterations: one store per thread, which a team of one runs once)
 #include <stdio.h>
 #define N 1000
 int a[N];
