@@ -367,8 +367,9 @@ static uint8_t static_sched(int32_t schedtype, int64_t chunk)
     }                                                                                         \
     real___kmpc_for_static_init_##SUF(loc, gtid, schedtype, plastiter, plower, pupper,        \
                                       pstride, incr, chunk);                                  \
-    if (t && oa_race && t->static_sched) {                                                    \
-      /* race mode: the iterations of one thread, checked as other teams split them */       \
+    if (t && oa_race) {                                                                       \
+      /* race mode: the iterations of one thread, checked as other teams split them (a     \
+       * split the model does not know, kind 0: only counted, as its fini is) */            \
       uint64_t trip = incr > 0 ? (upper >= lower ? (uint64_t)(upper - lower) / (uint64_t)incr + 1 : 0) \
                       : incr < 0 ? (lower >= upper ? (uint64_t)(lower - upper) / (uint64_t)-incr + 1 : 0) \
                                  : 0;                                                         \

@@ -117,7 +117,9 @@ void oa_race_ws_begin(oa_thread *t, unsigned kind, uint64_t chunk, uint64_t trip
     return;
   const oa_task *task = t->cur;
   ws->task = NULL;
-  if (!oa_rs.detecting || !kind || !incr || trip < 2 || oa_conf.race_max_threads < 2 || !task
+  r->ws_on = 0;
+  if (!oa_rs.detecting || !(kind & ~OA_RACE_ITERS_SECTIONS) || !incr || trip < 2
+      || oa_conf.race_max_threads < 2 || !task
       || task->kind != OA_TASK_IMPLICIT || !task->region || !task->region->other_teams
       || t->team_asked == task->uid || run_enough(ws, (uintptr_t)where))
     return;
