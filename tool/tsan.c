@@ -406,21 +406,24 @@ typedef void (*reduce_fn)(void *, void *);
  * (partial[omp_get_thread_num()] += x): which iterations share those
  * addresses then depends on the team, and race-ws.c stops checking the
  * task's iterations across team sizes (omp_get_num_threads: interpose.c). */
-EXPORT int omp_get_thread_num(void)
+static inline void thread_asked(void)
 {
-  REAL(omp_get_thread_num, int (*)(void));
   oa_thread *t = oa_self;
   if (t && t->cur)
     t->team_asked = t->cur->uid;
+}
+
+EXPORT int omp_get_thread_num(void)
+{
+  REAL(omp_get_thread_num, int (*)(void));
+  thread_asked();
   return real_omp_get_thread_num();
 }
 
 EXPORT int omp_get_thread_num_(void)
 {
   REAL(omp_get_thread_num_, int (*)(void));
-  oa_thread *t = oa_self;
-  if (t && t->cur)
-    t->team_asked = t->cur->uid;
+  thread_asked();
   return real_omp_get_thread_num_();
 }
 
