@@ -235,7 +235,7 @@ oa_cell *split(oa_cell *c)
     cell_lock(c);
     e = c->p.epoch;
   }
-  uint32_t s = c->f.spare;
+  uint32_t s = c->f.spare & ~OA_CELL_PAIR;
   oa_cell *b = e == oa_rs.epoch && s ? oa_rs.splits[s - 1] : NULL;  /* split meanwhile */
   uint32_t idx = b ? 0 : __atomic_fetch_add(&oa_rs.splits_used, 1, __ATOMIC_RELAXED);
   if (!b && idx < SPLITS_MAX) {

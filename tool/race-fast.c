@@ -46,7 +46,7 @@ void check_fast(oa_thread *t, oa_cell *c, const oa_access *a, const oa_node *cur
       c->f.r1 = a->write ? 0 : me;
       c->f.r1pc = a->site;
       c->f.r2 = 0;
-      c->f.spare = 0;  /* an older epoch's split */
+      c->f.spare = a->pair ? OA_CELL_PAIR : 0;  /* (not an older epoch's split) */
       __atomic_store_n(&c->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
       return;
     }

@@ -58,6 +58,8 @@ typedef struct oa_access {
   uintptr_t pc;
   int poll;                       /* a synchronized read this thread made just before */
   int rf;                         /* a synchronized read: it may observe a write (rule 16b, 17) */
+  int pair;                       /* fast mode: it covers the pair of the cell checked, which
+                                   * a new history keeps as one (race.c: pairs) */
 } oa_access;
 
 /* race-report.c: the detectors found access a of fragment cur logically
@@ -256,7 +258,7 @@ static inline void cell_unlock(oa_cell *c)
  * split: split now if they are not yet (NULL: no room) */
 static inline oa_cell *split_of(const oa_cell *c)
 {
-  uint32_t s = __atomic_load_n(&c->f.spare, __ATOMIC_ACQUIRE);
+  uint32_t s = __atomic_load_n(&c->f.spare, __ATOMIC_ACQUIRE) & ~OA_CELL_PAIR;
   OA_ASSERT(s <= SPLITS_MAX, "a cell names a split split() handed out, or none");
   return s && (__atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE) & ~EPOCH_BUSY) == oa_rs.epoch
              ? oa_rs.splits[s - 1] : NULL;

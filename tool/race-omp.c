@@ -117,7 +117,8 @@ static int oa_race_start(void)
     void *sp = mmap(NULL, SPLITS_MAX * sizeof *oa_rs.splits, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     oa_rs.locksets = calloc(MAX_LOCKSETS, sizeof *oa_rs.locksets);
-    if (p == MAP_FAILED || sp == MAP_FAILED || !oa_rs.locksets || oa_shadow_init(oa_conf.race_grain) != 0) {
+    oa_rs.fast = oa_conf.race_detector == OA_DET_FAST || oa_conf.race_detector == OA_DET_AUTO;
+    if (p == MAP_FAILED || sp == MAP_FAILED || !oa_rs.locksets || oa_shadow_init(oa_conf.race_grain, oa_rs.fast) != 0) {
       static int said;  /* libomp may ask twice: the preloaded library, then the named one */
       uint64_t lim = as_limit(), need = ARENA_BYTES + SPLITS_MAX * sizeof *oa_rs.splits
                                         + oa_shadow_reserved();
@@ -156,7 +157,6 @@ static int oa_race_start(void)
     oa_graph_host.shape_only = 1;  /* no profile: the shape answers every query */
     __atomic_store_n(&oa_graph_host.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
     pthread_atfork(NULL, NULL, stop_in_child);
-    oa_rs.fast = oa_conf.race_detector == OA_DET_FAST || oa_conf.race_detector == OA_DET_AUTO;
     if (oa_conf.race_detector == OA_DET_PRECISE)
       oa_shadow_release = release_lists;
     oa_rs.detecting = 1;

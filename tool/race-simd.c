@@ -99,7 +99,7 @@ void oa_race_simd_access(oa_thread *t, uintptr_t addr, uint32_t size, int write,
         esite = rj == c->r ? c->rsite : c->r2site;
     }
     if (esite && !found) {
-      oa_access a = { addr, size, wr, site, pc, 0, 0 };
+      oa_access a = { addr, size, wr, site, pc, 0, 0, 0 };
       report_simd(t, &a, esite, ewrite);
       found = 1;
     }

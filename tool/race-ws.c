@@ -255,7 +255,7 @@ void oa_race_ws_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, u
   uint32_t it = (uint32_t)cur ? (uint32_t)cur : 1;
   int wr = write & 1;
   uint8_t sync = (write & OA_RACE_SYNC) || r->sync_held;
-  oa_access a = { addr, size, wr, 0, pc, 0, 0 };
+  oa_access a = { addr, size, wr, 0, pc, 0, 0, 0 };
   uintptr_t first = addr >> 3, last = (addr + size - 1) >> 3;
   if (last - first >= WS_MAX_GRANULES)
     last = first + WS_MAX_GRANULES - 1;

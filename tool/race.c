@@ -203,14 +203,142 @@ static void check_bytes(oa_thread *t, oa_cell *c, unsigned lo, unsigned hi, cons
 
 /* --- the access path (tsan.c) -------------------------------------------------- */
 
+/* --- pairs: 8 bytes in one cell (fast mode) ----------------------------------
+ * Most accesses to 8-byte-aligned memory are 8 bytes wide (doubles,
+ * pointers, 64-bit integers), and the two 4-byte cells of such a word then
+ * hold the same history.  In fast mode the even grain's cell keeps it for
+ * both (OA_CELL_PAIR in its f.spare), set when an access covering the pair
+ * starts the cell's history in an epoch; the odd grain's cell, in the
+ * block's other half (shadow.h), is not touched.  An access covering part
+ * of a pair opens it first: the odd cell gets a copy of the history, and
+ * from then on, in this epoch, the two are checked apart as before.  An odd
+ * cell counts only when its pair is open in the current epoch, so opening
+ * a pair whose history is older starts both empty.  Opening holds the even
+ * cell (its epoch marked busy, as when a thread fills it); an access that
+ * found the pair whole just before updates the even cell only, a loss as
+ * rare as fast mode's others. */
+static void open_pair(oa_cell *c0, uintptr_t odd_addr)
+{
+  uint32_t e;
+  for (;;) {
+    e = __atomic_load_n(&c0->f.epoch, __ATOMIC_ACQUIRE);
+    if (e == oa_rs.epoch && !(__atomic_load_n(&c0->f.spare, __ATOMIC_ACQUIRE) & OA_CELL_PAIR))
+      return;  /* opened meanwhile */
+    if (!(e & EPOCH_BUSY) && __atomic_compare_exchange_n(&c0->f.epoch, &e, oa_rs.epoch | EPOCH_BUSY, 0,
+                                                         __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      break;
+    _mm_pause();
+  }
+  /* (held now: opened by another thread between the test and the hold, its
+   * epoch back as it was, the pair may be open already) */
+  if (e != oa_rs.epoch) {
+    c0->f.w = c0->f.r1 = c0->f.r2 = 0;
+    c0->f.wpc = c0->f.r1pc = c0->f.r2pc = 0;
+    c0->f.spare = 0;
+  } else if (c0->f.spare & OA_CELL_PAIR) {
+    oa_cell *c1 = oa_shadow_cell(odd_addr);
+    c1->f.w = c0->f.w;
+    c1->f.r1 = c0->f.r1;
+    c1->f.r2 = c0->f.r2;
+    c1->f.wpc = c0->f.wpc;
+    c1->f.r1pc = c0->f.r1pc;
+    c1->f.r2pc = c0->f.r2pc;
+    c1->f.spare = 0;
+    __atomic_store_n(&c1->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
+    __atomic_store_n(&c0->f.spare, 0, __ATOMIC_RELEASE);
+  }
+  __atomic_store_n(&c0->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
+}
+
+/* The cell of the 4-byte grain at addr, its pair open (fast mode).  An odd
+ * cell of this epoch is one whose pair is open (its even cell is of this
+ * epoch too, and no longer a pair: oa_shadow_clear keeps it so), which
+ * saves looking at the other half of the block. */
+static inline __attribute__((always_inline)) oa_cell *open_cell(uintptr_t addr)
+{
+  oa_cell *c = oa_shadow_cell(addr);
+  if (!oa_rs.fast || oa_shadow_grain_shift != 2)
+    return c;
+  if (addr & 4 && __atomic_load_n(&c->f.epoch, __ATOMIC_ACQUIRE) == oa_rs.epoch)
+    return c;
+  oa_cell *c0 = addr & 4 ? oa_shadow_cell(addr - 4) : c;
+  if (__atomic_load_n(&c0->f.epoch, __ATOMIC_ACQUIRE) != oa_rs.epoch
+      || __atomic_load_n(&c0->f.spare, __ATOMIC_ACQUIRE) & OA_CELL_PAIR)
+    open_pair(c0, (addr & ~(uintptr_t)7) + 4);
+  return c;
+}
+
+static inline int same_history(const oa_cell *c, const oa_cell *h);
+static inline void copy_history(oa_cell *c, const oa_cell *from);
+
+/* An access of whole pairs (8-byte aligned, a multiple of 8 bytes, at most
+ * 64), fast mode: a pair kept as one is one check, an open one two (with
+ * the outcome of the first for the second when they held one history). */
+static void check_pairs(oa_thread *t, oa_access *a, const oa_node *cur)
+{
+  oa_cell *first = NULL, before_first;
+  for (uintptr_t at = a->addr; at < a->addr + a->size; at += 8) {
+    oa_cell *c0 = oa_shadow_cell(at);
+    uint32_t e;
+    while ((e = __atomic_load_n(&c0->f.epoch, __ATOMIC_ACQUIRE)) == (oa_rs.epoch | EPOCH_BUSY))
+      _mm_pause();
+    if (e != oa_rs.epoch || __atomic_load_n(&c0->f.spare, __ATOMIC_ACQUIRE) & OA_CELL_PAIR) {
+      /* the pairs of one wide access usually hold the same history (the
+       * same code wrote them): those get the first one's outcome */
+      if (first && same_history(c0, &before_first)) {
+        if (e != oa_rs.epoch)
+          c0->f.spare = OA_CELL_PAIR;
+        copy_history(c0, first);
+        continue;
+      }
+      if (!first) {
+        first = c0;
+        before_first = *c0;
+      }
+      a->pair = 1;
+      check_fast(t, c0, a, cur);
+      a->pair = 0;
+      if (__atomic_load_n(&c0->f.spare, __ATOMIC_ACQUIRE) & OA_CELL_PAIR)
+        continue;
+      if (first == c0)
+        first = NULL;
+      /* opened by another thread meanwhile (or a history of the epoch was
+       * there after all): the odd cell too */
+      oa_cell *c1 = oa_shadow_cell(at + 4);
+      if (split_of(c1))
+        check_bytes(t, c1, 0, 4, a, cur);
+      else
+        check_fast(t, c1, a, cur);
+      continue;
+    }
+    oa_cell before = *c0, *c1 = oa_shadow_cell(at + 4);
+    int whole0 = !split_of(c0);
+    if (whole0)
+      check_fast(t, c0, a, cur);
+    else
+      check_bytes(t, c0, 0, 4, a, cur);
+    if (split_of(c1))
+      check_bytes(t, c1, 0, 4, a, cur);
+    else if (whole0 && same_history(c1, &before))
+      copy_history(c1, c0);
+    else
+      check_fast(t, c1, a, cur);
+  }
+}
+
+
 static inline int same_history(const oa_cell *c, const oa_cell *h)
 {
   return c->f.epoch == h->f.epoch && c->f.w == h->f.w && c->f.r1 == h->f.r1
          && c->f.r2 == h->f.r2;
 }
 
+/* c gets from's history (a pair's cell keeps its OA_CELL_PAIR; an older
+ * epoch's split goes) */
 static inline void copy_history(oa_cell *c, const oa_cell *from)
 {
+  if (c->f.epoch != oa_rs.epoch)
+    c->f.spare &= OA_CELL_PAIR;
   c->f.w = from->f.w;
   c->f.r1 = from->f.r1;
   c->f.r2 = from->f.r2;
@@ -295,7 +423,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
    * of a function inlined into it): its, and dead when it ends */
   if (__builtin_expect(addr < r->sp_min && addr >= r->stack_lo && r->stack_lo, 0))
     lower_sp_min(r, addr);
-  oa_access a = { addr, size, write & 1, 0, pc, 0, 0 };
+  oa_access a = { addr, size, write & 1, 0, pc, 0, 0, 0 };
   unsigned shift = oa_shadow_grain_shift;
   uintptr_t first = addr >> shift, last = (addr + size - 1) >> shift;
   /* the same cells, kind and lockset as before in this fragment: the
@@ -325,7 +453,9 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
         rf_written(r, addr);
     }
   }
-  if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
+  if (shift == 2 && oa_rs.fast && !(addr & 7) && !(size & 7) && size <= 64) {
+    check_pairs(t, &a, cur);
+  } else if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
     /* some cells partly (split them), or a long range (cells split
      * before): byte by byte where they are split.  A memcpy of a char
      * array visits thousands of byte cells that mostly hold one history
@@ -337,7 +467,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
       uintptr_t lo = cell << 2, hi = lo + 4;
       unsigned blo = addr > lo ? (unsigned)(addr - lo) : 0;
       unsigned bhi = addr + size < hi ? (unsigned)(addr + size - lo) : 4;
-      oa_cell *c = oa_shadow_cell(lo), *b = split_of(c);
+      oa_cell *c = open_cell(lo), *b = split_of(c);
       if (!b && (blo || bhi < 4))
         b = split(c);
       oa_cell *x = b ? &b[blo] : c, *end = b ? &b[bhi] : c + 1;
@@ -362,14 +492,14 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   } else {
     /* the cells of one wide access usually hold the same history (the
      * same code wrote them): those get the first cell's outcome */
-    oa_cell *c0 = oa_shadow_cell(first << shift), before = *c0;
+    oa_cell *c0 = open_cell(first << shift), before = *c0;
     int whole0 = shift != 2 || !split_of(c0);
     if (whole0)
       check_fast(t, c0, &a, cur);
     else
       check_bytes(t, c0, 0, 4, &a, cur);
     for (uintptr_t cell = first + 1; cell <= last; cell++) {
-      oa_cell *c = oa_shadow_cell(cell << shift);
+      oa_cell *c = open_cell(cell << shift);
       if (shift == 2 && split_of(c))
         check_bytes(t, c, 0, 4, &a, cur);
       else if (whole0 && same_history(c, &before) && c0->f.epoch == oa_rs.epoch)

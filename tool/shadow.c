@@ -28,9 +28,15 @@ static void *reserve(uint64_t bytes)
 static oa_cell *sink;
 void (*oa_shadow_exhausted)(uint64_t mapped_bytes);
 
-int oa_shadow_init(unsigned grain_bytes)
+int oa_shadow_halves;
+unsigned oa_shadow_even_shift = 1, oa_shadow_odd_shift;
+
+int oa_shadow_init(unsigned grain_bytes, int halves)
 {
   oa_shadow_grain_shift = grain_bytes == 1 ? 0 : 2;
+  oa_shadow_halves = halves;
+  oa_shadow_even_shift = halves ? 0 : 1;
+  oa_shadow_odd_shift = halves ? OA_SHADOW_BLOCK_SHIFT - 1 - oa_shadow_grain_shift : 0;
   oa_shadow_l1 = reserve(L1_ENTRIES * sizeof *oa_shadow_l1);
   sink = reserve(BLOCK_BYTES(oa_shadow_grain_shift));
   return oa_shadow_l1 && sink ? 0 : -1;
@@ -92,10 +98,11 @@ static void clear_cells(oa_cell *from, oa_cell *to)
 void oa_shadow_clear(uintptr_t lo, uintptr_t hi)
 {
   const uintptr_t block = UINT64_C(1) << OA_SHADOW_BLOCK_SHIFT;
+  const unsigned shift = oa_shadow_grain_shift;
   if (hi > (UINT64_C(1) << OA_SHADOW_ADDR_BITS))
     hi = UINT64_C(1) << OA_SHADOW_ADDR_BITS;
   /* whole cells only: a cell shared with live neighbours keeps its history */
-  uintptr_t g = (uintptr_t)1 << oa_shadow_grain_shift;
+  uintptr_t g = (uintptr_t)1 << shift;
   lo = (lo + g - 1) & ~(g - 1);
   hi &= ~(g - 1);
   while (lo < hi) {
@@ -103,9 +110,35 @@ void oa_shadow_clear(uintptr_t lo, uintptr_t hi)
     if (end > hi)
       end = hi;
     oa_cell *b = __atomic_load_n(&oa_shadow_l1[lo >> OA_SHADOW_BLOCK_SHIFT], __ATOMIC_ACQUIRE);
-    if (b)
-      clear_cells(b + ((lo & (block - 1)) >> oa_shadow_grain_shift),
-                  b + (((end - 1) & (block - 1)) >> oa_shadow_grain_shift) + 1);
+    if (b) {
+      /* grains [i, j) of the block: the even ones' cells, then the odd
+       * ones' (oa_shadow_pos) */
+      uintptr_t i = (lo & (block - 1)) >> shift, j = ((end - 1) & (block - 1)) >> shift;
+      j++;
+      if (!oa_shadow_halves) {
+        clear_cells(b + i, b + j);
+        lo = end;
+        continue;
+      }
+      if (i & 1) {
+        /* the range starts at an odd grain: its even one, outside it, may
+         * hold the pair's history (fast mode): forgotten too */
+        oa_cell *c0 = b + oa_shadow_pos(i - 1);
+        if (__atomic_load_n(&c0->f.spare, __ATOMIC_RELAXED) & OA_CELL_PAIR)
+          clear_cells(c0, c0 + 1);
+      }
+      if (j & 1) {
+        /* it ends at an even grain: the odd one after it, outside it, is
+         * forgotten too (race.c: an odd cell of the epoch has an even one
+         * of the epoch beside it) */
+        oa_cell *c1 = b + oa_shadow_pos(j);
+        clear_cells(c1, c1 + 1);
+      }
+      if ((i + 1) / 2 < (j + 1) / 2)
+        clear_cells(b + oa_shadow_pos(2 * ((i + 1) / 2)), b + oa_shadow_pos(2 * ((j + 1) / 2) - 2) + 1);
+      if (i / 2 < j / 2)
+        clear_cells(b + oa_shadow_pos(2 * (i / 2) + 1), b + oa_shadow_pos(2 * (j / 2) - 1) + 1);
+    }
     lo = end;
   }
 }

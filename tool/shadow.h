@@ -18,7 +18,8 @@ typedef union oa_cell {
     uint32_t epoch;
     uint32_t w, r1, r2;
     uint32_t wpc, r1pc, r2pc;
-    uint32_t spare;               /* 4-byte cells: their split in byte cells (race.c) */
+    uint32_t spare;               /* 4-byte cells: their split in byte cells (race-cells.c),
+                                   * or OA_CELL_PAIR (race.c) */
   } f;
   struct {
     uint32_t epoch;
@@ -28,13 +29,18 @@ typedef union oa_cell {
   } p;
 } oa_cell;                        /* 32 bytes */
 
+/* f.spare of an even grain's cell (fast mode): its history is that of both
+ * grains of the pair, and the odd one's cell means nothing (race.c). */
+#define OA_CELL_PAIR 0x80000000u
+
 #define OA_SHADOW_BLOCK_SHIFT 22  /* 4 MiB of the program's memory per block */
 #define OA_SHADOW_ADDR_BITS 47    /* user space on x86-64 */
 
 extern unsigned oa_shadow_grain_shift;   /* 2: 4-byte cells, 0: 1-byte */
 extern oa_cell **oa_shadow_l1;
 
-int oa_shadow_init(unsigned grain_bytes);
+/* halves: the layout of oa_shadow_pos (fast mode) */
+int oa_shadow_init(unsigned grain_bytes, int halves);
 uint64_t oa_shadow_reserved(void);          /* address space oa_shadow_init takes */
 oa_cell *oa_shadow_block(uintptr_t addr);  /* maps the block on first use */
 /* Called when a block cannot be mapped (the address space is capped, or
@@ -42,17 +48,33 @@ oa_cell *oa_shadow_block(uintptr_t addr);  /* maps the block on first use */
  * hands out a block whose contents mean nothing. */
 extern void (*oa_shadow_exhausted)(uint64_t mapped_bytes);
 
+/* Where the cell of grain i of a block lies.  In fast mode the even grains'
+ * cells fill the block's first half, the odd ones' its second: it keeps the
+ * history of 8 bytes accessed as a whole (a double, a pointer) in the
+ * first cell of their pair alone (race.c: pairs), so the second half of a
+ * block under an array of doubles is never touched: it costs no memory,
+ * and the cells read are 32 bytes a double, not 64. */
+extern int oa_shadow_halves;      /* that layout (fast mode); else grain i's cell is i-th */
+extern unsigned oa_shadow_even_shift, oa_shadow_odd_shift;  /* (the layout's shifts) */
+
+static inline uintptr_t oa_shadow_pos(uintptr_t i)
+{
+  return (i >> 1) << oa_shadow_even_shift | (i & 1) << oa_shadow_odd_shift;
+}
+
 /* The cell of addr (addr must be below 2^47). */
 static inline oa_cell *oa_shadow_cell(uintptr_t addr)
 {
   oa_cell *b = __atomic_load_n(&oa_shadow_l1[addr >> OA_SHADOW_BLOCK_SHIFT], __ATOMIC_ACQUIRE);
   if (__builtin_expect(!b, 0))
     b = oa_shadow_block(addr);
-  return b + ((addr & ((UINT64_C(1) << OA_SHADOW_BLOCK_SHIFT) - 1)) >> oa_shadow_grain_shift);
+  return b + oa_shadow_pos((addr & ((UINT64_C(1) << OA_SHADOW_BLOCK_SHIFT) - 1)) >> oa_shadow_grain_shift);
 }
 
-/* Forget the history of [lo, hi): freed or reused memory.  Precise mode
- * first gets the cells to take back their lists (oa_shadow_release). */
+/* Forget the history of [lo, hi): freed or reused memory (and that of the
+ * other grain of a pair kept as one that the range covers half of).
+ * Precise mode first gets the cells to take back their lists
+ * (oa_shadow_release). */
 void oa_shadow_clear(uintptr_t lo, uintptr_t hi);
 extern void (*oa_shadow_release)(oa_cell *from, oa_cell *to);
 /* Bytes of shadow mapped so far. */
