@@ -271,12 +271,14 @@ static inline __attribute__((always_inline)) oa_cell *open_cell(uintptr_t addr)
 static inline int same_history(const oa_cell *c, const oa_cell *h);
 static inline void copy_history(oa_cell *c, const oa_cell *from);
 
-/* An access of whole pairs (8-byte aligned, a multiple of 8 bytes, at most
- * 64), fast mode: a pair kept as one is one check, an open one two (with
- * the outcome of the first for the second when they held one history). */
+/* An access of whole pairs (8-byte aligned, a multiple of 8 bytes: a
+ * double, a vector, a memcpy of doubles), fast mode: a pair kept as one is
+ * one check, an open one two (with the outcome of the first for the second
+ * when they held one history). */
 static void check_pairs(oa_thread *t, oa_access *a, const oa_node *cur)
 {
-  oa_cell *first = NULL, before_first;
+  oa_cell *first = NULL, before_first;  /* the first pair checked as one, and before */
+  oa_cell *open = NULL, before_open;    /* the first open pair's even cell checked */
   for (uintptr_t at = a->addr; at < a->addr + a->size; at += 8) {
     oa_cell *c0 = oa_shadow_cell(at);
     uint32_t e;
@@ -313,10 +315,17 @@ static void check_pairs(oa_thread *t, oa_access *a, const oa_node *cur)
     }
     oa_cell before = *c0, *c1 = oa_shadow_cell(at + 4);
     int whole0 = !split_of(c0);
-    if (whole0)
+    if (whole0 && open && same_history(c0, &before_open)) {
+      copy_history(c0, open);
+    } else if (whole0) {
       check_fast(t, c0, a, cur);
-    else
+      if (!open) {
+        open = c0;
+        before_open = before;
+      }
+    } else {
       check_bytes(t, c0, 0, 4, a, cur);
+    }
     if (split_of(c1))
       check_bytes(t, c1, 0, 4, a, cur);
     else if (whole0 && same_history(c1, &before))
@@ -453,7 +462,7 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
         rf_written(r, addr);
     }
   }
-  if (shift == 2 && oa_rs.fast && !(addr & 7) && !(size & 7) && size <= 64) {
+  if (shift == 2 && oa_rs.fast && !(addr & 7) && !(size & 7)) {
     check_pairs(t, &a, cur);
   } else if (shift == 2 && (addr & 3 || size & 3 || size > 64)) {
     /* some cells partly (split them), or a long range (cells split
