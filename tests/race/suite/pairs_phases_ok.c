@@ -20,7 +20,9 @@ int main(void) {
       for (int i = me; i < 4096; i += nt) v[i].d = i + round;
 #pragma omp barrier
       /* phase 2: halves: pairs of threads share a word, each its half */
-      for (int i = me / 2; i < 4096; i += nt / 2) v[i].half[me & 1] = round;
+      int pairs = nt / 2 ? nt / 2 : 1;
+      if (me < 2 * pairs)
+        for (int i = me / 2; i < 4096; i += pairs) v[i].half[me & 1] = round;
 #pragma omp barrier
       /* phase 3: memcpy blocks owned by one thread, reads of halves */
       if (me == 0) memcpy(v, v + 2048, 1024 * sizeof *v);
