@@ -217,6 +217,9 @@ static void check_bytes(oa_thread *t, oa_cell *c, unsigned lo, unsigned hi, cons
  * cell (its epoch marked busy, as when a thread fills it); an access that
  * found the pair whole just before updates the even cell only, a loss as
  * rare as fast mode's others. */
+static inline int same_history(const oa_cell *c, const oa_cell *h);
+static inline void copy_history(oa_cell *c, const oa_cell *from);
+
 static void open_pair(oa_cell *c0, uintptr_t odd_addr)
 {
   uint32_t e;
@@ -237,14 +240,8 @@ static void open_pair(oa_cell *c0, uintptr_t odd_addr)
     c0->f.spare = 0;
   } else if (c0->f.spare & OA_CELL_PAIR) {
     oa_cell *c1 = oa_shadow_cell(odd_addr);
-    c1->f.w = c0->f.w;
-    c1->f.r1 = c0->f.r1;
-    c1->f.r2 = c0->f.r2;
-    c1->f.wpc = c0->f.wpc;
-    c1->f.r1pc = c0->f.r1pc;
-    c1->f.r2pc = c0->f.r2pc;
     c1->f.spare = 0;
-    __atomic_store_n(&c1->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
+    copy_history(c1, c0);
     __atomic_store_n(&c0->f.spare, 0, __ATOMIC_RELEASE);
   }
   __atomic_store_n(&c0->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
@@ -267,9 +264,6 @@ static inline __attribute__((always_inline)) oa_cell *open_cell(uintptr_t addr)
     open_pair(c0, (addr & ~(uintptr_t)7) + 4);
   return c;
 }
-
-static inline int same_history(const oa_cell *c, const oa_cell *h);
-static inline void copy_history(oa_cell *c, const oa_cell *from);
 
 /* An access of whole pairs (8-byte aligned, a multiple of 8 bytes: a
  * double, a vector, a memcpy of doubles), fast mode: a pair kept as one is
