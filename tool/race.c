@@ -444,7 +444,12 @@ void oa_race_access(oa_thread *t, uintptr_t addr, uint32_t size, int write, uint
   OA_ASSERT(!(a.site & SITE_FLAGS), "a site leaves the flags' bits free");
   a.site |= write & OA_RACE_SYNC ? SITE_SYNC : 0;
   if (r->sync_held || a.site & SITE_SYNC) {
-    if (!a.write) {
+    if (!a.write && r->in_reduce) {
+      /* a reduction's combination reads the variable it then writes (x = x
+       * + copy, every read instrumented: builtin-cc.c): synchronized among
+       * the participants only, it orders nothing (doc/SEMANTICS.md rule
+       * 18); it is no read that observed the last combination's write */
+    } else if (!a.write) {
       a.poll = polled(r, &a);
       a.rf = 1;
       if (a.poll)
