@@ -309,12 +309,21 @@ static void merge(race_run *rr)
     race *x = &rr->races[i];
     race *kept = n ? &rr->races[n - 1] : NULL;
     if (kept && !strcmp(kept->key[0], x->key[0]) && !strcmp(kept->key[1], x->key[1])) {
+      if (kept->teams && !x->teams) {
+        /* it races at this run's team size too: x's two accesses (their
+         * threads, in x's order) say so, not the one thread's iterations
+         * (which gave a race of T0 with T0) */
+        race was = *kept;
+        *kept = *x;
+        kept->seq = was.seq;
+        kept->reports += was.reports;
+        kept->concurrent |= was.concurrent;
+        free_access(&was.first);
+        free_access(&was.second);
+        continue;
+      }
       kept->reports += x->reports;
       kept->concurrent |= x->concurrent;
-      if (kept->teams && !x->teams) {  /* it races at this run's team size too */
-        kept->teams = 0;
-        kept->first.thread = x->first.thread;
-      }
       free_access(&x->first);
       free_access(&x->second);
       continue;
