@@ -100,7 +100,7 @@ static const char *const race_compile_flags[] = { "-mprefer-vector-width=128", "
 
 enum { CC_RACE = 1, CC_PRINT, CC_PRINT_LD };
 
-/* The flags ompadv adds, into to (24 at most): for compiling, the base
+/* The flags ompadv adds, into to (16 at most): for compiling, the base
  * flags (else -fopenmp alone), race mode's, the run path to the TSan
  * runtime when linking for race mode, and inc_flag (-I of ompadv.h's
  * directory, or NULL) when compiling; returns how many. */
@@ -113,18 +113,7 @@ static const char *plugin_flag(void)
   return p ? oa_xasprintf("-fpass-plugin=%s", p) : NULL;
 }
 
-/* argv[1..argc) has the argument s (an -mllvm option given twice is an
- * error to clang: one the user gives is not added again) */
-static int user_gave(int argc, char **argv, const char *s)
-{
-  for (int i = 1; i < argc; i++)
-    if (strcmp(argv[i], s) == 0)
-      return 1;
-  return 0;
-}
-
-static size_t our_flags(const char **to, int race, int compile, int link, const char *inc_flag,
-                        int argc, char **argv)
+static size_t our_flags(const char **to, int race, int compile, int link, const char *inc_flag)
 {
   size_t n = 0;
   for (size_t i = 0; compile && i < sizeof base_flags / sizeof base_flags[0]; i++)
@@ -133,15 +122,8 @@ static size_t our_flags(const char **to, int race, int compile, int link, const 
     to[n++] = "-fopenmp";
   for (size_t i = 0; race && i < sizeof race_flags / sizeof race_flags[0]; i++)
     to[n++] = race_flags[i];
-  const size_t nrc = sizeof race_compile_flags / sizeof *race_compile_flags;
-  for (size_t i = 0; race && compile && i < nrc; i++) {
-    if (strcmp(race_compile_flags[i], "-mllvm") == 0 && i + 1 < nrc
-        && user_gave(argc, argv, race_compile_flags[i + 1])) {
-      i++;
-      continue;
-    }
+  for (size_t i = 0; race && compile && i < sizeof race_compile_flags / sizeof *race_compile_flags; i++)
     to[n++] = race_compile_flags[i];
-  }
   const char *plugin = race && compile ? plugin_flag() : NULL;
   if (plugin)
     to[n++] = plugin;
@@ -155,7 +137,7 @@ static size_t our_flags(const char **to, int race, int compile, int link, const 
 static int run_compiler(const oa_command *self, int argc, char **argv, int cxx)
 {
   int want_race = 0, links = 1, print = 0;
-  const char **args = oa_xcalloc((size_t)argc + 24, sizeof *args);
+  const char **args = oa_xcalloc((size_t)argc + 16, sizeof *args);
   size_t n = 1;
 
   for (int i = 1; i < argc; i++) {
@@ -182,8 +164,8 @@ static int run_compiler(const oa_command *self, int argc, char **argv, int cxx)
   const char *inc_flag = inc ? oa_xasprintf("-I%s", inc) : NULL;
   if (print) {
     /* --print-flags: the compile flags; --print-ldflags: what a link needs */
-    const char *flags[24];
-    size_t k = our_flags(flags, want_race, print == CC_PRINT, print == CC_PRINT_LD, inc_flag, 0, NULL);
+    const char *flags[16];
+    size_t k = our_flags(flags, want_race, print == CC_PRINT, print == CC_PRINT_LD, inc_flag);
     for (size_t i = 0; i < k; i++)
       printf("%s%s", i ? " " : "", flags[i]);
     printf("\n");
@@ -191,7 +173,7 @@ static int run_compiler(const oa_command *self, int argc, char **argv, int cxx)
   }
   const char *clang = cxx ? OMPADV_CLANGXX : OMPADV_CLANG;
   args[0] = clang;
-  n += our_flags(args + n, want_race, 1, links, inc_flag, argc, argv);
+  n += our_flags(args + n, want_race, 1, links, inc_flag);
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--race") != 0)
       args[n++] = argv[i];
