@@ -387,21 +387,6 @@ struct SimdLanesPass : PassInfoMixin<SimdLanesPass> {
   }
 };
 
-// LoopLoadElimination forwards the value a loop's iteration stored to the
-// load of the next iteration, and loads the first iteration's value before
-// the loop without a source line (LLVM gives it none on purpose): in
-// `b[i] = b[i - 1]` the load that reads the previous chunk's element, the
-// one that races, has no line, and the race report names none.  In the
-// functions ThreadSanitizer instruments the pass does not run: each
-// iteration loads, on its line.
-bool keepsLines(StringRef pass, Any ir)
-{
-  if (pass != "LoopLoadEliminationPass")
-    return true;
-  const Function *const *f = any_cast<const Function *>(&ir);
-  return !f || !(*f)->hasFnAttribute(Attribute::SanitizeThread);
-}
-
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo()
@@ -410,7 +395,5 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo()
             PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
               MPM.addPass(createModuleToFunctionPassAdaptor(SimdLanesPass()));
             });
-            if (PassInstrumentationCallbacks *pic = PB.getPassInstrumentationCallbacks())
-              pic->registerShouldRunOptionalPassCallback(keepsLines);
           } };
 }

@@ -80,23 +80,7 @@ static const char *const race_flags[] = { "-fsanitize=thread", "-shared-libsan" 
  * __tsan_readN for): with -march=native the vectorizer's 32- and 64-byte
  * accesses would go unseen (DataRaceBench DRB013 at its harness's -O3
  * -march=native).  Vectors of 16 bytes at most keep every access checked. */
-/* A race report names the source lines of both accesses, and -O1 loses
- * some of them:
- * - ThreadSanitizer's pass does not instrument a read that a write to the
- *   same address follows in the same basic block (a race of the read is one
- *   of the write too): `a[i] = tmp; tmp = a[i] + i;` was reported as the
- *   write's race with itself, never as the read's with the write.  Each read
- *   keeps its call (-tsan-instrument-read-before-write), as at -O0 for a
- *   variable in memory.
- * - SimplifyCFG sinks the stores that all the cases of a switch end with into
- *   one store after it (two sections writing one variable), whose debug
- *   location is line 0: the race had no line.  The stores stay in their cases
- *   (-simplifycfg-sink-common=false).  (InstCombine still merges the two
- *   stores of an if/else into one without a line.)
- * (The simd-lanes pass also keeps LoopLoadElimination off the race build.) */
-static const char *const race_compile_flags[] = { "-mprefer-vector-width=128", "-mllvm",
-                                                  "-tsan-instrument-read-before-write=1",
-                                                  "-mllvm", "-simplifycfg-sink-common=false" };
+static const char *const race_compile_flags[] = { "-mprefer-vector-width=128" };
 
 enum { CC_RACE = 1, CC_PRINT, CC_PRINT_LD };
 
@@ -197,8 +181,8 @@ static int run_cxx(const oa_command *self, int argc, char **argv)
 static const oa_option cc_options[] = {
   { "race", 0, NULL, CC_RACE,
     "also -fsanitize=thread -shared-libsan (and, when compiling, -mprefer-vector-width=128: TSan "
-    "does not check wider accesses; options that keep accesses on their lines; and ompadv's "
-    "simd-lanes pass), and a run path to that runtime when linking (programs for race mode)" },
+    "does not check wider accesses; and ompadv's simd-lanes pass), and a run path to that "
+    "runtime when linking (programs for race mode)" },
   { "print-flags", 0, NULL, CC_PRINT,
     "print the compile flags (with --race: race mode's) for another clang, and exit" },
   { "print-ldflags", 0, NULL, CC_PRINT_LD, "print the link flags, and exit" },

@@ -221,10 +221,6 @@ static int run_race(int argc, char **argv)
     cmd[n++] = OMPADV_CLANG;
     cmd[n++] = "-fsanitize=thread";
     cmd[n++] = "-mprefer-vector-width=128";  /* as `ompadv cc --race` (builtin-cc.c) */
-    cmd[n++] = "-mllvm";                      /* ... every read instrumented */
-    cmd[n++] = "-tsan-instrument-read-before-write=1";
-    cmd[n++] = "-mllvm";                      /* ... a switch's stores kept on their lines */
-    cmd[n++] = "-simplifycfg-sink-common=false";
     if (plugin)
       cmd[n++] = plugin;                      /* ... and its simd-lanes pass */
     cmd[n++] = "-g";
