@@ -217,8 +217,26 @@ static void check_bytes(oa_thread *t, oa_cell *c, unsigned lo, unsigned hi, cons
  * cell (its epoch marked busy, as when a thread fills it); an access that
  * found the pair whole just before updates the even cell only, a loss as
  * rare as fast mode's others. */
-static inline int same_history(const oa_cell *c, const oa_cell *h);
-static inline void copy_history(oa_cell *c, const oa_cell *from);
+static inline int same_history(const oa_cell *c, const oa_cell *h)
+{
+  return c->f.epoch == h->f.epoch && c->f.w == h->f.w && c->f.r1 == h->f.r1
+         && c->f.r2 == h->f.r2;
+}
+
+/* c gets from's history (a pair's cell keeps its OA_CELL_PAIR; an older
+ * epoch's split goes) */
+static inline void copy_history(oa_cell *c, const oa_cell *from)
+{
+  if (c->f.epoch != oa_rs.epoch)
+    c->f.spare &= OA_CELL_PAIR;
+  c->f.w = from->f.w;
+  c->f.r1 = from->f.r1;
+  c->f.r2 = from->f.r2;
+  c->f.wpc = from->f.wpc;
+  c->f.r1pc = from->f.r1pc;
+  c->f.r2pc = from->f.r2pc;
+  __atomic_store_n(&c->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
+}
 
 static void open_pair(oa_cell *c0, uintptr_t odd_addr)
 {
@@ -329,27 +347,6 @@ static void check_pairs(oa_thread *t, oa_access *a, const oa_node *cur)
   }
 }
 
-
-static inline int same_history(const oa_cell *c, const oa_cell *h)
-{
-  return c->f.epoch == h->f.epoch && c->f.w == h->f.w && c->f.r1 == h->f.r1
-         && c->f.r2 == h->f.r2;
-}
-
-/* c gets from's history (a pair's cell keeps its OA_CELL_PAIR; an older
- * epoch's split goes) */
-static inline void copy_history(oa_cell *c, const oa_cell *from)
-{
-  if (c->f.epoch != oa_rs.epoch)
-    c->f.spare &= OA_CELL_PAIR;
-  c->f.w = from->f.w;
-  c->f.r1 = from->f.r1;
-  c->f.r2 = from->f.r2;
-  c->f.wpc = from->f.wpc;
-  c->f.r1pc = from->f.r1pc;
-  c->f.r2pc = from->f.r2pc;
-  __atomic_store_n(&c->f.epoch, oa_rs.epoch, __ATOMIC_RELEASE);
-}
 
 /* A task reduction gives each thread its own copy of the item, which every
  * task the thread runs updates: tasks are logically parallel, but in any
